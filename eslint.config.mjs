@@ -1,0 +1,30 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+// DESIGN.md §2 import boundaries, enforced here.
+const pure = ["react", "react-dom", "next", "next/*", "node:*", "fs", "path", "http", "https", "@kubernetes/client-node",
+  "@/lib/server/*", "@/lib/client/*", "@/sandbox/*", "**/lib/server/**", "**/lib/client/**", "**/sandbox/**"];
+const sandbox = ["@/sandbox/*", "**/sandbox/**"];
+
+export default [
+  ...nextVitals,
+  ...nextTs,
+  { ignores: [".next/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".tmp/**"] },
+  {
+    files: ["lib/kruise/**", "lib/patch/**"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: pure, message: "lib/kruise and lib/patch are pure: no React, Next, Node, client-node or other lib layers (DESIGN.md §2)." }] }] },
+  },
+  {
+    files: ["lib/client/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/server/*", "**/lib/server/**", ...sandbox], message: "lib/client never imports lib/server or sandbox (DESIGN.md §2)." }] }] },
+  },
+  {
+    files: ["app/**", "components/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: sandbox, message: "app/ and components/ never import sandbox/ (DESIGN.md §2)." }] }] },
+  },
+  {
+    files: ["sandbox/**", "scripts/**", "test/**", "bench/**"],
+    rules: { "@next/next/no-html-link-for-pages": "off" },
+  },
+];

@@ -1,0 +1,106 @@
+/**
+ * The whole test suite (the README's second command, and CI's).
+ * Prepares what the tests need (Debian packages, the real kube-apiserver build, the Next.js build),
+ * runs lint, type check, vitest (unit, integration, contract) and Playwright e2e, then prints one
+ * closing line with the real totals: `N passed, N failed, N skipped`.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..");
+const tmp = path.join(root, ".tmp");
+mkdirSync(tmp, { recursive: true });
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+const only = process.argv.slice(2); // e.g. `npm test -- unit contract`
+const wants = (step: string) => only.length === 0 || only.includes(step);
+
+type Totals = { passed: number; failed: number; skipped: number };
+const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+function run(label: string, cmd: string, args: string[], extra: Record<string, string> = {}) {
+  console.log(`\n── ${label}: ${cmd} ${args.join(" ")}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, ...extra } });
+  return res.status === 0;
+}
+
+function capture(cmd: string, args: string[]): string | null {
+  const res = spawnSync(cmd, args, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return res.status === 0 ? res.stdout.trim().split("\n").pop() ?? null : null;
+}
+
+function check(label: string, ok: boolean) {
+  if (ok) totals.passed++;
+  else { totals.failed++; failures.push(label); }
+}
+
+function readJson<T>(file: string): T | null {
+  try { return JSON.parse(readFileSync(file, "utf8")) as T; } catch { return null; }
+}
+
+// vitest's json reporter is jest-compatible.
+function addVitest(file: string, label: string, ok: boolean) {
+  const r = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numTotalTestSuites: number; testResults: { status: string; name: string; message?: string }[] }>(file);
+  if (!r) { check(`${label} (no report)`, false); return; }
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  // A file that fails to load has no test results but a failed suite status.
+  const broken = r.testResults.filter((t) => t.status === "failed" && t.message);
+  for (const b of broken) failures.push(`${label}: ${path.relative(root, b.name)}`);
+  if (r.numFailedTests === 0 && broken.length > 0) totals.failed += broken.length;
+  if (!ok && r.numFailedTests === 0 && broken.length === 0) check(`${label} (runner exited non-zero)`, false);
+}
+
+type PwStats = { expected: number; unexpected: number; flaky: number; skipped: number };
+function addPlaywright(file: string, ok: boolean) {
+  const r = readJson<{ stats: PwStats }>(file);
+  if (!r) { check("e2e (no report)", false); return; }
+  totals.passed += r.stats.expected + r.stats.flaky;
+  totals.failed += r.stats.unexpected;
+  totals.skipped += r.stats.skipped;
+  if (r.stats.unexpected > 0) failures.push("e2e");
+  if (!ok && r.stats.unexpected === 0) check("e2e (runner exited non-zero)", false);
+}
+
+function main() {
+  const deps = run("system packages", "bash", ["test/setup/system-deps.sh"]);
+  check("system packages installed", deps);
+
+  let kubeApiserver = "";
+  if (wants("contract")) {
+    kubeApiserver = capture("bash", ["test/setup/kube-apiserver-build.sh"]) ?? "";
+    check("kube-apiserver built from Debian's source package", kubeApiserver !== "" && existsSync(kubeApiserver));
+  }
+
+  if (wants("lint")) check("lint (eslint, import boundaries)", run("lint", "npx", ["eslint", "."]));
+  if (wants("typecheck")) check("type check", run("type check", "npx", ["tsc", "--noEmit"]));
+
+  for (const project of ["unit", "integration", "contract"]) {
+    if (!wants(project)) continue;
+    const out = path.join(tmp, `vitest-${project}.json`);
+    rmSync(out, { force: true });
+    const ok = run(project, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+      kubeApiserver ? { KUBE_APISERVER_BIN: kubeApiserver } : {});
+    addVitest(out, project, ok);
+  }
+
+  if (wants("e2e")) {
+    const built = run("next build", "npx", ["next", "build"]);
+    check("next build", built);
+    if (built) {
+      const out = path.join(tmp, "playwright.json");
+      rmSync(out, { force: true });
+      const ok = run("e2e", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+      addPlaywright(out, ok);
+    }
+  }
+
+  if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
+  const line = `${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : "");
+  console.log(`\n${line}`);
+  process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
+}
+
+main();
