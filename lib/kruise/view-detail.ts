@@ -1,0 +1,35 @@
+/**
+ * The CloneSet detail page's view model, computed once per render from the live lists.
+ */
+import { cloneSetView, type CloneSetRow } from "./view";
+import { eventsView, type EventRow } from "./view-events";
+import { ownedBy, podView, podsByRevision, type PodGroup, type PodRow } from "./view-pods";
+import { revisionsView, type RevisionRow } from "./view-revisions";
+import { inPlaceBatches, type RolloutView } from "./view-rollout";
+import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "./view-types";
+
+export interface CloneSetDetail {
+  header: CloneSetRow;
+  revisions: RevisionRow[];
+  groups: PodGroup[];
+  pods: PodRow[];
+  rollout: RolloutView;
+  events: EventRow[];
+}
+
+/**
+ * Everything the detail shows: pods and revisions are those the CloneSet controls (ownerReference UID,
+ * cloneset_controller.go), revisions in `.revision` order, pods grouped by revision label (§6.3).
+ */
+export function cloneSetDetailView(cs: ViewCloneSet, pods: ViewPod[], revisions: ViewRevision[], events: ViewEvent[], now: Date): CloneSetDetail {
+  const podRows = ownedBy(pods, cs).map((p) => podView(p, now));
+  const revRows = revisionsView(cs, revisions, podRows, now);
+  return {
+    header: cloneSetView(cs, now),
+    revisions: revRows,
+    groups: podsByRevision(cs, podRows, revRows),
+    pods: podRows,
+    rollout: inPlaceBatches(cs, podRows),
+    events: eventsView(cs, new Set(podRows.map((p) => p.name)), new Set(podRows.map((p) => p.uid).filter(Boolean)), events, now),
+  };
+}

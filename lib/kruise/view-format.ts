@@ -1,0 +1,50 @@
+/**
+ * Small formatting helpers shared by the view models.
+ */
+
+/**
+ * kubectl's AGE column: `HumanDuration` from k8s.io/apimachinery/pkg/util/duration (duration.go).
+ */
+export function humanDuration(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 0) return "0s";
+  if (s < 120) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 10) return s % 60 === 0 ? `${m}m` : `${m}m${s % 60}s`;
+  if (m < 180) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 8) return m % 60 === 0 ? `${h}h` : `${h}h${m % 60}m`;
+  if (h < 48) return `${h}h`;
+  if (h < 24 * 8) return h % 24 === 0 ? `${Math.floor(h / 24)}d` : `${Math.floor(h / 24)}d${h % 24}h`;
+  if (h < 24 * 365 * 2) return `${Math.floor(h / 24)}d`;
+  const y = Math.floor(h / 24 / 365);
+  const d = Math.floor(h / 24) % 365;
+  if (h < 24 * 365 * 8) return d === 0 ? `${y}y` : `${y}y${d}d`;
+  return `${y}y`;
+}
+
+/** AGE of an object created at `iso`, or "" when the timestamp is missing/unparsable. */
+export function age(iso: string | undefined | null, now: Date): string {
+  if (!iso) return "";
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? "" : humanDuration(now.getTime() - t);
+}
+
+/** Milliseconds since epoch, or 0 for missing/unparsable times (sorts them first). */
+export function timeOf(iso: string | undefined | null): number {
+  if (!iso) return 0;
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? 0 : t;
+}
+
+/** The part after the last "-": revision labels may hold `<cloneset>-<hash>` or just `<hash>` (reference §6.3). */
+export function shortHash(revision: string | undefined): string {
+  if (!revision) return "";
+  const i = revision.lastIndexOf("-");
+  return i < 0 ? revision : revision.slice(i + 1);
+}
+
+/** Same revision by the controller's rule: compare the hash after the last "-" (cloneset_utils.go: EqualToRevisionHash). */
+export function sameRevision(a: string | undefined, b: string | undefined): boolean {
+  return !!a && !!b && shortHash(a) === shortHash(b);
+}
