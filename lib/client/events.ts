@@ -1,0 +1,23 @@
+import type { ResourceName, StreamEvent } from "./types";
+
+export const STREAM_EVENT_NAMES = ["snapshot", "change", "status"] as const;
+
+/** The SSE endpoint for one page: one EventSource carries every resource it shows. */
+export function streamUrl(cluster: string, resources: readonly ResourceName[], namespace?: string | null): string {
+  const q = new URLSearchParams();
+  for (const r of resources) q.append("r", r);
+  if (namespace) q.set("ns", namespace);
+  return `/api/c/${encodeURIComponent(cluster)}/stream?${q.toString()}`;
+}
+
+/** Decodes one SSE message; returns null for anything malformed instead of breaking the page. */
+export function parseStreamMessage(event: string, data: string): StreamEvent | null {
+  if (!(STREAM_EVENT_NAMES as readonly string[]).includes(event)) return null;
+  try {
+    const payload: unknown = JSON.parse(data);
+    if (!payload || typeof payload !== "object" || typeof (payload as { resource?: unknown }).resource !== "string") return null;
+    return { event, data: payload } as StreamEvent;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,13 @@
+import type { ResourceName } from "./types";
+
+/** Query keys for live lists; namespace "*" is the all-namespaces scope (one upstream watch per key). */
+export const resourceKeys = {
+  all: ["cluster"] as const,
+  cluster: (cluster: string) => ["cluster", cluster] as const,
+  list: (cluster: string, resource: ResourceName, namespace?: string | null) =>
+    ["cluster", cluster, resource, namespace ?? "*"] as const,
+};
+
+export const clusterKeys = {
+  all: ["clusters"] as const,
+};

@@ -1,0 +1,58 @@
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { apiFetch, ApiError } from "./api";
+import { clusterKeys, resourceKeys } from "./keys";
+import type { ResourceListState } from "./reducer";
+import type { ClusterInfo, ClustersResponse, ConnectionState, K8sObject, ResourceName } from "./types";
+
+/**
+ * A live list lives only in the query cache and is written only by useClusterStream; the query
+ * itself never fetches (skipToken), never goes stale, and has no data until the first snapshot.
+ */
+export function resourceListOptions(cluster: string, resource: ResourceName, namespace?: string | null) {
+  return queryOptions<ResourceListState>({
+    queryKey: resourceKeys.list(cluster, resource, namespace),
+    queryFn: skipToken,
+    staleTime: Infinity,
+  });
+}
+
+const CONNECTING: ConnectionState = { state: "connecting" };
+
+export interface ResourceList<T> {
+  items: T[];
+  connection: ConnectionState;
+  /** true until the first snapshot for this scope arrived */
+  loading: boolean;
+}
+
+/** Reads one live list; call useClusterStream once on the page with this resource in `resources`. */
+export function useResourceList<T extends K8sObject = K8sObject>(
+  cluster: string,
+  resource: ResourceName,
+  namespace?: string | null,
+): ResourceList<T> {
+  const { data } = useQuery(resourceListOptions(cluster, resource, namespace));
+  const items = useMemo(() => (data ? (Object.values(data.byKey) as T[]) : []), [data]);
+  return { items, connection: data?.connection ?? CONNECTING, loading: !data?.synced };
+}
+
+export function clustersOptions() {
+  return queryOptions<ClustersResponse, ApiError>({
+    queryKey: clusterKeys.all,
+    queryFn: () => apiFetch<ClustersResponse>("/api/clusters"),
+    staleTime: 30_000,
+  });
+}
+
+export interface ClustersResult {
+  clusters: ClusterInfo[];
+  loading: boolean;
+  error?: ApiError;
+}
+
+/** The kubeconfig's contexts as clusters (GET /api/clusters). */
+export function useClusters(): ClustersResult {
+  const q = useQuery(clustersOptions());
+  return { clusters: q.data?.clusters ?? [], loading: q.isPending, error: q.error ?? undefined };
+}

@@ -1,0 +1,99 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { errorFromResponse } from "./api";
+import { parseStreamMessage, STREAM_EVENT_NAMES, streamUrl } from "./events";
+import { resourceKeys } from "./keys";
+import { applyStreamEvent, markDisconnected, type ResourceListState } from "./reducer";
+import type { ApiErrorBody, ResourceName } from "./types";
+
+export interface ClusterStreamOptions {
+  cluster: string;
+  /** omit for the all-namespaces scope */
+  namespace?: string | null;
+  resources: readonly ResourceName[];
+  /** how long the browser stream may be down before its data counts as stale rather than reconnecting */
+  staleAfterMs?: number;
+}
+
+/**
+ * Opens ONE EventSource for the page and writes every event into the React Query cache
+ * (DESIGN.md §3: the query cache is the only client store). While the stream is down the lists
+ * say reconnecting, then stale since the drop; on unmount they are left stale, never live.
+ */
+export function useClusterStream({ cluster, namespace, resources, staleAfterMs = 5000 }: ClusterStreamOptions): void {
+  const queryClient = useQueryClient();
+  const resourceList = [...new Set(resources)].sort().join(",");
+  useEffect(() => {
+    if (!cluster || !resourceList) return;
+    const rs = resourceList.split(",") as ResourceName[];
+    return openStream(queryClient, cluster, namespace ?? null, rs, staleAfterMs);
+  }, [queryClient, cluster, namespace, resourceList, staleAfterMs]);
+}
+
+function openStream(qc: QueryClient, cluster: string, namespace: string | null, rs: ResourceName[], staleAfterMs: number) {
+  const url = streamUrl(cluster, rs, namespace);
+  const keys = rs.map((r) => resourceKeys.list(cluster, r, namespace));
+  const markAll = (name: "reconnecting" | "stale" | "error", error?: ApiErrorBody) => {
+    const now = new Date().toISOString();
+    for (const key of keys) {
+      qc.setQueryData<ResourceListState>(key, (prev) => markDisconnected(prev, name, now, error));
+    }
+  };
+  let es: EventSource | null = null;
+  let staleTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  const onMessage = (e: MessageEvent<string>) => {
+    const ev = parseStreamMessage(e.type, e.data);
+    if (!ev) return;
+    const key = resourceKeys.list(cluster, ev.data.resource, ev.data.namespace);
+    qc.setQueryData<ResourceListState>(key, (prev) => applyStreamEvent(prev, ev));
+  };
+  const onOpen = () => clearTimeout(staleTimer);
+  const onError = () => {
+    if (closed || !es) return;
+    if (es.readyState === EventSource.CLOSED) {
+      // The browser gave up (an HTTP error before streaming): ask once for the reason, then retry later.
+      void explainFailure(url).then((err) => {
+        if (closed) return;
+        markAll(err ? "error" : "stale", err);
+        retryTimer = setTimeout(connect, err && err.code < 500 ? 30_000 : 3_000);
+      });
+      return;
+    }
+    markAll("reconnecting");
+    clearTimeout(staleTimer);
+    staleTimer = setTimeout(() => !closed && markAll("stale"), staleAfterMs);
+  };
+  const connect = () => {
+    if (closed) return;
+    es?.close();
+    es = new EventSource(url);
+    for (const name of STREAM_EVENT_NAMES) es.addEventListener(name, onMessage as EventListener);
+    es.addEventListener("open", onOpen);
+    es.addEventListener("error", onError);
+  };
+  connect();
+  return () => {
+    closed = true;
+    clearTimeout(staleTimer);
+    clearTimeout(retryTimer);
+    es?.close();
+    markAll("stale");
+  };
+}
+
+async function explainFailure(url: string): Promise<ApiErrorBody | undefined> {
+  try {
+    const ctl = new AbortController();
+    const res = await fetch(url, { signal: ctl.signal, headers: { Accept: "text/event-stream" } });
+    if (res.ok) {
+      ctl.abort();
+      return undefined;
+    }
+    return (await errorFromResponse(res)).toJSON();
+  } catch {
+    return undefined;
+  }
+}

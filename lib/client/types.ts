@@ -1,0 +1,83 @@
+/**
+ * The wire contract between the dashboard's route handlers and the browser (DESIGN.md §3).
+ * Types only, no runtime code, so lib/server may `import type` them without pulling browser code.
+ */
+
+/** The resources the read path serves; a fixed allow-list (DESIGN.md §5: no generic proxy). */
+export type ResourceName = "clonesets" | "pods" | "controllerrevisions" | "events";
+
+/** A Kubernetes object as the API server sent it (managedFields dropped by the hub). */
+export interface K8sObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata: {
+    name: string;
+    namespace?: string;
+    uid?: string;
+    resourceVersion?: string;
+    generation?: number;
+    creationTimestamp?: string;
+    deletionTimestamp?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    ownerReferences?: { apiVersion: string; kind: string; name: string; uid: string; controller?: boolean }[];
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+}
+
+/** Kubernetes `Status` reduced to what a user can act on; also used for our own 400/502 errors. */
+export interface ApiErrorBody {
+  code: number;
+  reason: string;
+  message: string;
+  details?: {
+    field?: string;
+    causes?: { field?: string; message?: string; reason?: string }[];
+  };
+}
+
+export type ConnectionStateName = "connecting" | "live" | "reconnecting" | "stale" | "error";
+
+/** `since` is an ISO time: when the data stopped being live (reconnecting/stale) or the error began. */
+export interface ConnectionState {
+  state: ConnectionStateName;
+  since?: string;
+  error?: ApiErrorBody;
+}
+
+export type WatchEventType = "ADDED" | "MODIFIED" | "DELETED";
+
+/** `namespace: null` means the all-namespaces scope. */
+export interface SnapshotPayload {
+  resource: ResourceName;
+  namespace: string | null;
+  resourceVersion: string;
+  items: K8sObject[];
+}
+export interface ChangePayload {
+  resource: ResourceName;
+  namespace: string | null;
+  type: WatchEventType;
+  object: K8sObject;
+}
+export interface StatusPayload extends ConnectionState {
+  resource: ResourceName;
+  namespace: string | null;
+}
+
+/** One SSE message: `event:` is the discriminator, `data:` the JSON payload. */
+export type StreamEvent =
+  | { event: "snapshot"; data: SnapshotPayload }
+  | { event: "change"; data: ChangePayload }
+  | { event: "status"; data: StatusPayload };
+
+export interface ClusterInfo {
+  name: string;
+  server: string;
+  namespace?: string;
+  current: boolean;
+}
+export interface ClustersResponse {
+  clusters: ClusterInfo[];
+}
