@@ -1,0 +1,50 @@
+// JSON value helpers shared by the patch builders. Objects from the API are plain JSON,
+// so structural equality and cloning need no special cases beyond arrays vs objects.
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+/** True for a plain JSON object (not an array, not null). */
+export function isObject(v: unknown): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Structural equality of JSON values; `undefined` (absent) equals only `undefined`. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], bb[i])) return false;
+    return true;
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao);
+  if (ak.length !== Object.keys(bo).length) return false;
+  for (const k of ak) if (!(k in bo) || !deepEqual(ao[k], bo[k])) return false;
+  return true;
+}
+
+/** Deep copy of a JSON value (structuredClone is not in every runtime we target). */
+export function clone<T extends JsonValue | undefined>(v: T): T {
+  if (v === undefined || v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map((x) => clone(x)) as T;
+  const out: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) out[k] = clone(x);
+  return out as T;
+}
+
+/** Copy of an object with its keys sorted recursively, the order Go's encoding/json prints maps in. */
+export function sortKeys<T extends JsonValue>(v: T): T {
+  if (Array.isArray(v)) return v.map((x) => sortKeys(x)) as T;
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v).sort()) out[k] = sortKeys(v[k]);
+  return out as T;
+}
