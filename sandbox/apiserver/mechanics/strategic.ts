@@ -1,0 +1,128 @@
+/**
+ * Strategic merge patch for built-in kinds (apimachinery pkg/util/strategicpatch/patch.go), driven by the
+ * patchStrategy/patchMergeKey tags of k8s.io/api core/v1 and meta/v1 types. Lists without a tag are replaced
+ * whole (e.g. tolerations, containerStatuses, args). Directives: $patch (replace|delete|merge),
+ * $retainKeys, $deleteFromPrimitiveList/<f>, $setElementOrder/<f>.
+ */
+import { errors } from "../status";
+import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
+import { goJsonKind, parseJsonOr400 } from "./decode";
+
+/** Field name → merge key for lists of maps tagged `patchStrategy:"merge"` in core/v1 and meta/v1. */
+export const mergeKeys: Record<string, string> = {
+  containers: "name", initContainers: "name", ephemeralContainers: "name", env: "name",
+  ports: "containerPort", volumes: "name", volumeMounts: "mountPath", volumeDevices: "devicePath",
+  conditions: "type", imagePullSecrets: "name", ownerReferences: "uid", hostAliases: "ip",
+  topologySpreadConstraints: "topologyKey", podIPs: "ip", hostIPs: "ip", addresses: "type",
+};
+/** Primitive lists tagged `patchStrategy:"merge"`: merged as sets. */
+export const mergeSets = new Set(["finalizers"]);
+
+const DEL_PRIM = "$deleteFromPrimitiveList/";
+const ORDER = "$setElementOrder/";
+
+function patchDirective(o: JsonObject): string | undefined {
+  const d = o["$patch"];
+  return typeof d === "string" ? d : undefined;
+}
+
+function withoutDirectives(o: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(o)) if (!k.startsWith("$")) out[k] = v;
+  return out;
+}
+
+/** Strategic merge of a patch map into an original map. Returns undefined when the map is deleted. */
+export function mergeMap(original: JsonObject, patch: JsonObject): JsonObject | undefined {
+  const directive = patchDirective(patch);
+  if (directive === "delete") return undefined;
+  if (directive === "replace") return stripNulls(withoutDirectives(patch));
+  if (directive !== undefined && directive !== "merge") {
+    throw errors.badRequest(`Unknown patch type: ${directive} in map: ${JSON.stringify(patch)}`);
+  }
+  const out: JsonObject = { ...original };
+  const retain = patch["$retainKeys"];
+  if (Array.isArray(retain)) for (const k of Object.keys(out)) if (!retain.includes(k)) delete out[k];
+  for (const [k, v] of Object.entries(patch)) {
+    if (k.startsWith(DEL_PRIM)) {
+      const f = k.slice(DEL_PRIM.length);
+      if (Array.isArray(out[f]) && Array.isArray(v)) out[f] = (out[f] as Json[]).filter((x) => !v.some((d) => deepEqual(d, x)));
+      continue;
+    }
+    if (k.startsWith("$")) continue;
+    if (v === null) { delete out[k]; continue; }
+    const merged = mergeField(k, out[k], v);
+    if (merged === undefined) delete out[k];
+    else out[k] = merged;
+  }
+  for (const [k, v] of Object.entries(patch)) {
+    if (k.startsWith(ORDER) && Array.isArray(v)) {
+      const f = k.slice(ORDER.length);
+      if (Array.isArray(out[f])) out[f] = applyOrder(out[f] as Json[], v, mergeKeys[f]);
+    }
+  }
+  return out;
+}
+
+function mergeField(name: string, orig: Json | undefined, patch: Json): Json | undefined {
+  if (isObject(patch)) return isObject(orig) ? mergeMap(orig, patch) : mergeMap({}, patch);
+  if (Array.isArray(patch)) {
+    if (mergeKeys[name] && Array.isArray(orig)) return mergeKeyedList(orig, patch, mergeKeys[name]);
+    if (mergeKeys[name]) return mergeKeyedList([], patch, mergeKeys[name]);
+    if (mergeSets.has(name)) return mergeSet(Array.isArray(orig) ? orig : [], patch);
+    return clone(patch);
+  }
+  return patch;
+}
+
+function mergeSet(orig: Json[], patch: Json[]): Json[] {
+  if (patch.some((p) => isObject(p) && patchDirective(p) === "replace")) return patch.filter((p) => !isObject(p));
+  const out = [...orig];
+  for (const p of patch) if (!out.some((o) => deepEqual(o, p))) out.push(p);
+  return out;
+}
+
+function mergeKeyedList(orig: Json[], patch: Json[], key: string): Json[] {
+  if (patch.some((p) => isObject(p) && patchDirective(p) === "replace")) {
+    return patch.filter((p) => !(isObject(p) && patchDirective(p) === "replace")).map((p) => (isObject(p) ? stripNulls(withoutDirectives(p)) : p));
+  }
+  const out: Json[] = orig.map((o) => clone(o));
+  for (const p of patch) {
+    if (!isObject(p)) throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(p)} into Go value of type map[string]interface {}`);
+    if (!(key in p)) throw errors.badRequest(`map: ${JSON.stringify(p)} does not contain declared merge key: ${key}`);
+    const i = out.findIndex((o) => isObject(o) && deepEqual(o[key], p[key]));
+    if (patchDirective(p) === "delete") { if (i >= 0) out.splice(i, 1); continue; }
+    if (i >= 0) {
+      const merged = mergeMap(out[i] as JsonObject, p);
+      if (merged === undefined) out.splice(i, 1);
+      else out[i] = merged;
+    } else {
+      out.push(stripNulls(withoutDirectives(p)));
+    }
+  }
+  return out;
+}
+
+/** $setElementOrder: listed elements take the listed order; others keep their relative order after them. */
+function applyOrder(list: Json[], order: Json[], key: string | undefined): Json[] {
+  const id = (x: Json) => (key && isObject(x) ? x[key] : x);
+  const pos = (x: Json) => order.findIndex((o) => deepEqual(key && isObject(o) ? o[key] : o, id(x)));
+  const listed = list.filter((x) => pos(x) >= 0).sort((a, b) => pos(a) - pos(b));
+  return [...listed, ...list.filter((x) => pos(x) < 0)];
+}
+
+function stripNulls(o: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (v === null) continue;
+    out[k] = isObject(v) ? stripNulls(withoutDirectives(v)) : v;
+  }
+  return out;
+}
+
+/** Applies a strategic merge patch body to a built-in object. */
+export function applyStrategicPatch(current: object, body: string): object {
+  const patch = parseJsonOr400(body);
+  if (!isObject(patch)) throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(patch)} into Go value of type map[string]interface {}`);
+  return mergeMap(clone(current) as JsonObject, patch) ?? {};
+}
