@@ -1,0 +1,89 @@
+// Field writes guarded by JSON-patch `test` ops: fail on a concurrent spec change, never on status.
+import { isObject, type JsonObject, type JsonValue } from "./json";
+import type { JsonPatchOp } from "./json-patch";
+import { toPointer } from "./paths";
+import { CONTENT_TYPE, type PatchRequest } from "./request";
+
+export interface FieldChange {
+  /** Keys from the object root, e.g. ["spec", "updateStrategy", "partition"]. */
+  path: string[];
+  /** New value; `undefined` removes the field. */
+  value: JsonValue | undefined;
+}
+
+export interface GuardOptions {
+  /**
+   * "spec" (default): also test metadata.generation, so any spec change since the page showed
+   * the object fails the write. "field": test only the touched fields.
+   */
+  precondition?: "spec" | "field";
+}
+
+/**
+ * JSON patch that sets `changes` on `base`'s live copy only if each touched field still has
+ * its value in `base` (absent fields tested as null, which the API server's JSON patch accepts
+ * for a missing key) and, with the "spec" precondition, only if metadata.generation is unchanged.
+ * generation moves on spec changes only, never on status writes (CloneSet has the status
+ * subresource, reference §11.5), so a rollout's status churn never fails the write, while any
+ * concurrent spec edit does (422, §11.6). Field tests come first so the server's message names the
+ * field when that is what changed.
+ */
+export function guardedPatchOps(base: JsonObject, changes: FieldChange[], opts: GuardOptions = {}): JsonPatchOp[] {
+  const tests: JsonPatchOp[] = [];
+  const writes: JsonPatchOp[] = [];
+  for (const c of changes) {
+    const { existing, missing } = split(base, c.path);
+    const testPath = missing.length ? [...existing, missing[0]] : existing;
+    tests.push({ op: "test", path: toPointer(testPath), value: missing.length ? null : (valueAt(base, existing) ?? null) });
+    if (c.value === undefined) {
+      if (!missing.length) writes.push({ op: "remove", path: toPointer(existing) });
+    } else {
+      writes.push({ op: "add", path: toPointer(testPath), value: missing.length ? nest(missing.slice(1), c.value) : c.value });
+    }
+  }
+  const generation = isObject(base.metadata) ? base.metadata.generation : undefined;
+  if ((opts.precondition ?? "spec") === "spec" && typeof generation === "number") {
+    tests.push({ op: "test", path: "/metadata/generation", value: generation });
+  }
+  return [...tests, ...writes];
+}
+
+/** Wrap guarded ops into the exact request, with a note saying what it changes and when it fails. */
+export function guardedRequest(base: JsonObject, changes: FieldChange[], summary: string, opts: GuardOptions = {}): PatchRequest {
+  const ops = guardedPatchOps(base, changes, opts);
+  const spec = (opts.precondition ?? "spec") === "spec";
+  const guard = spec ? "these fields or any other spec field changed" : "these fields changed";
+  return {
+    method: "PATCH",
+    contentType: CONTENT_TYPE.jsonPatch,
+    body: JSON.stringify(ops),
+    note: `${summary}. Fails with 422 if ${guard} since the page showed them; status updates never matter.`,
+  };
+}
+
+function split(obj: JsonObject, path: string[]): { existing: string[]; missing: string[] } {
+  let cur: JsonValue = obj;
+  for (let i = 0; i < path.length; i++) {
+    if (!isObject(cur) || !Object.prototype.hasOwnProperty.call(cur, path[i])) return { existing: path.slice(0, i), missing: path.slice(i) };
+    cur = cur[path[i]];
+  }
+  return { existing: path, missing: [] };
+}
+
+function valueAt(obj: JsonObject, path: string[]): JsonValue | undefined {
+  let cur: JsonValue | undefined = obj;
+  for (const k of path) cur = isObject(cur) ? cur[k] : undefined;
+  return cur;
+}
+
+function nest(keys: string[], value: JsonValue): JsonValue {
+  return keys.reduceRight<JsonValue>((v, k) => ({ [k]: v }), value);
+}
+
+/**
+ * The JSON pointer of the failed `test` in a 422 message from the API server's JSON patch
+ * ("testing value /spec/updateStrategy/partition failed"), so the UI can say what changed.
+ */
+export function failedTestPath(message: string): string | undefined {
+  return /testing value (\S+) failed/i.exec(message)?.[1];
+}
