@@ -1,0 +1,98 @@
+/**
+ * What a fresh test cluster gets after it is ready: the test users' RBAC (the same
+ * rights as the sandbox's users file), the CloneSet CRD (Established and served) and
+ * the `shop` namespace. Everything goes through client-node as the admin user.
+ */
+import {
+  ApiextensionsV1Api, CoreV1Api, loadYaml, CustomObjectsApi, RbacAuthorizationV1Api,
+  type KubeConfig, type V1ClusterRole, type V1CustomResourceDefinition, type V1PolicyRule,
+} from "@kubernetes/client-node";
+import fs from "node:fs";
+import path from "node:path";
+import { waitUntil } from "./proc";
+
+const FIELD_MANAGER = "kruise-console-tests";
+const REPO = path.resolve(__dirname, "../..");
+
+// RBAC has no "all but": list the core resources except secrets, and whole groups elsewhere.
+const CORE_READABLE = ["pods", "pods/status", "pods/log", "namespaces", "nodes", "events", "services", "endpoints",
+  "configmaps", "serviceaccounts", "persistentvolumeclaims", "persistentvolumes", "replicationcontrollers",
+  "resourcequotas", "limitranges", "componentstatuses"];
+const READ = ["get", "list", "watch"];
+export const READ_ALL_BUT_SECRETS: V1PolicyRule[] = [
+  { apiGroups: [""], resources: CORE_READABLE, verbs: READ },
+  { apiGroups: ["apps", "apps.kruise.io", "apiextensions.k8s.io", "events.k8s.io", "batch", "policy",
+    "coordination.k8s.io", "rbac.authorization.k8s.io", "storage.k8s.io", "networking.k8s.io"], resources: ["*"], verbs: READ },
+];
+
+function readerRole(name: string): V1ClusterRole {
+  return { metadata: { name }, rules: READ_ALL_BUT_SECRETS };
+}
+
+/** viewer: read everything but secrets; deployer: the same + patch/update clonesets and create events in `shop`. */
+export async function createTestRbac(kc: KubeConfig): Promise<void> {
+  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+  await rbac.createClusterRole({ body: readerRole("kruise-console-test:reader"), fieldManager: FIELD_MANAGER });
+  for (const user of ["viewer", "deployer"]) {
+    await rbac.createClusterRoleBinding({
+      fieldManager: FIELD_MANAGER,
+      body: {
+        metadata: { name: `kruise-console-test:${user}` },
+        roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "kruise-console-test:reader" },
+        subjects: [{ apiGroup: "rbac.authorization.k8s.io", kind: "User", name: user }],
+      },
+    });
+  }
+  await rbac.createNamespacedRole({
+    namespace: "shop", fieldManager: FIELD_MANAGER,
+    body: {
+      metadata: { name: "kruise-console-test:deployer", namespace: "shop" },
+      rules: [
+        { apiGroups: ["apps.kruise.io"], resources: ["clonesets"], verbs: ["patch", "update"] },
+        { apiGroups: [""], resources: ["events"], verbs: ["create"] },
+      ],
+    },
+  });
+  await rbac.createNamespacedRoleBinding({
+    namespace: "shop", fieldManager: FIELD_MANAGER,
+    body: {
+      metadata: { name: "kruise-console-test:deployer", namespace: "shop" },
+      roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "kruise-console-test:deployer" },
+      subjects: [{ apiGroup: "rbac.authorization.k8s.io", kind: "User", name: "deployer" }],
+    },
+  });
+}
+
+/** The CRD the sandbox serves (sandbox/crds), falling back to the shared reference copy of kruise v1.9.0. */
+export function cloneSetCrd(): V1CustomResourceDefinition {
+  const candidates = [
+    path.join(REPO, "sandbox/crds/apps.kruise.io_clonesets.yaml"),
+    "/work/shared/reference/crd/apps.kruise.io_clonesets.yaml",
+  ];
+  const file = candidates.find((f) => fs.existsSync(f));
+  if (!file) throw new Error(`CloneSet CRD not found in ${candidates.join(", ")}`);
+  // loadYaml maps `x-kubernetes-*` keys onto client-node's model; a plain YAML parse would
+  // lose them on serialization and the real server rejects the schema.
+  return loadYaml<V1CustomResourceDefinition>(fs.readFileSync(file, "utf8"));
+}
+
+/** Installs the CloneSet CRD and waits until it is Established and its endpoint answers. */
+export async function installCloneSetCrd(kc: KubeConfig): Promise<void> {
+  const ext = kc.makeApiClient(ApiextensionsV1Api);
+  const crd = cloneSetCrd();
+  await ext.createCustomResourceDefinition({ body: crd, fieldManager: FIELD_MANAGER });
+  const name = crd.metadata!.name!;
+  await waitUntil(`CRD ${name} Established`, async () => {
+    const got = await ext.readCustomResourceDefinition({ name });
+    return !!got.status?.conditions?.some((c) => c.type === "Established" && c.status === "True");
+  });
+  const co = kc.makeApiClient(CustomObjectsApi);
+  await waitUntil("clonesets served", async () => {
+    await co.listClusterCustomObject({ group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets" });
+    return true;
+  });
+}
+
+export async function createNamespace(kc: KubeConfig, name: string): Promise<void> {
+  await kc.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name } }, fieldManager: FIELD_MANAGER });
+}
