@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { CloneSetList } from "@/components/clonesets/CloneSetList";
+import { routeParam } from "@/components/clusters/route-param";
+import { Skeleton } from "@/components/ui/Skeleton";
+
+type Props = { params: Promise<{ cluster: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `CloneSets · ${routeParam((await params).cluster)}` };
+}
+
+export default async function CloneSetsPage({ params }: Props) {
+  const { cluster } = await params;
+  return (
+    <Suspense fallback={<Skeleton label="Loading CloneSets" />}>
+      <CloneSetList cluster={routeParam(cluster)} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import { useClusterStream, useResourceList } from "@/lib/client";
+import { cloneSetView, filterAndSortRows, namespacesOf, type SortKey } from "@/lib/kruise/view";
+import type { ViewCloneSet } from "@/lib/kruise/view-types";
+import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
+import { ErrorPanel } from "@/components/ui/ErrorPanel";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useNow } from "@/components/ui/useNow";
+import { CloneSetTable } from "./CloneSetTable";
+
+const SORTS: SortKey[] = ["name", "namespace", "age", "desired", "ready", "progress"];
+
+/** `/c/<cluster>/clonesets`: every CloneSet in every namespace, live. Filters live in the URL (bookmarkable). */
+export function CloneSetList({ cluster }: { cluster: string }) {
+  useClusterStream({ cluster, resources: ["clonesets"] });
+  const { items, connection, loading } = useResourceList(cluster, "clonesets");
+  const now = useNow();
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const ns = params.get("ns") ?? "";
+  const q = params.get("q") ?? "";
+  const sortParam = params.get("sort") as SortKey | null;
+  const sort = { sort: sortParam && SORTS.includes(sortParam) ? sortParam : "name" as SortKey, desc: params.get("desc") === "1" };
+
+  const setParam = useCallback((next: Record<string, string>) => {
+    const p = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(next)) {
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
+    router.replace(`${pathname}${p.size ? `?${p}` : ""}`, { scroll: false });
+  }, [params, pathname, router]);
+
+  const all = useMemo(() => (items as unknown as ViewCloneSet[]).map((cs) => cloneSetView(cs, now)), [items, now]);
+  const rows = useMemo(() => filterAndSortRows(all, { namespace: ns, name: q, ...sort }), [all, ns, q, sort.sort, sort.desc]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onSort = (k: SortKey) => setParam({ sort: k === "name" ? "" : k, desc: sort.sort === k && !sort.desc ? "1" : "" });
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>CloneSets</h1>
+        <ConnectionBadge connection={connection} />
+        <span className="spacer" />
+        <span className="muted small">{loading ? "" : `${rows.length} of ${all.length}`}</span>
+      </div>
+      {connection.state === "error" && connection.error ? <ErrorPanel title={`Cannot list CloneSets in ${cluster}`} error={connection.error} /> : null}
+      <div className="controls">
+        <label>Namespace
+          <select value={ns} onChange={(e) => setParam({ ns: e.target.value })}>
+            <option value="">All namespaces</option>
+            {namespacesOf(all).concat(ns && !namespacesOf(all).includes(ns) ? [ns] : []).map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </label>
+        <label>Filter by name
+          <input type="search" value={q} placeholder="name contains…" onChange={(e) => setParam({ q: e.target.value })} />
+        </label>
+      </div>
+      <div className="panel">
+        {loading && connection.state !== "error" ? <Skeleton label="Loading CloneSets" />
+          : rows.length === 0 ? (
+            <div className="empty" data-testid="empty">
+              {all.length === 0 ? <>No CloneSets in this cluster yet. Create one with <code>kubectl apply -f cloneset.yaml</code>; it will appear here.</>
+                : <>No CloneSet matches these filters.</>}
+            </div>
+          ) : <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import Link from "next/link";
+import type { CloneSetRow, SortKey } from "@/lib/kruise/view";
+import { Badge } from "@/components/ui/Badge";
+import { ProgressBar } from "@/components/ui/ProgressBar";
+import { PhaseBadge } from "./PhaseBadge";
+
+export interface SortState {
+  sort: SortKey;
+  desc: boolean;
+}
+
+function SortHeader({ k, label, s, onSort, num }: { k: SortKey; label: string; s: SortState; onSort: (k: SortKey) => void; num?: boolean }) {
+  const active = s.sort === k;
+  return (
+    <th className={num ? "num" : undefined} aria-sort={active ? (s.desc ? "descending" : "ascending") : "none"}>
+      <button type="button" className="sort" onClick={() => onSort(k)}>
+        {label}{active ? (s.desc ? " ▼" : " ▲") : ""}
+      </button>
+    </th>
+  );
+}
+
+export function detailHref(cluster: string, ns: string, name: string): string {
+  return `/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(ns)}/clonesets/${encodeURIComponent(name)}`;
+}
+
+/** The CloneSet list: kubectl's printer columns plus strategy, partition, progress, revision sync and images. */
+export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string; rows: CloneSetRow[]; sort: SortState; onSort: (k: SortKey) => void }) {
+  return (
+    <div className="scroll" style={{ maxHeight: "none" }}>
+      <table data-testid="cloneset-table">
+        <caption className="sr-only">CloneSets</caption>
+        <thead>
+          <tr>
+            <SortHeader k="name" label="NAME" s={sort} onSort={onSort} />
+            <SortHeader k="namespace" label="NAMESPACE" s={sort} onSort={onSort} />
+            <SortHeader k="desired" label="DESIRED" s={sort} onSort={onSort} num />
+            <th className="num">UPDATED</th>
+            <th className="num">UPDATED_READY</th>
+            <th className="num">UPDATED_AVAILABLE</th>
+            <SortHeader k="ready" label="READY" s={sort} onSort={onSort} num />
+            <th className="num">TOTAL</th>
+            <SortHeader k="age" label="AGE" s={sort} onSort={onSort} />
+            <th>STRATEGY</th>
+            <th>PARTITION</th>
+            <SortHeader k="progress" label="PROGRESS" s={sort} onSort={onSort} />
+            <th>REVISION</th>
+            <th>IMAGES</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
+              <td>
+                <Link href={detailHref(cluster, r.namespace, r.name)}>{r.name}</Link>{" "}
+                <PhaseBadge phase={r.phase} />
+              </td>
+              <td>{r.namespace}</td>
+              <td className="num" data-col="desired">{r.desired}</td>
+              <td className="num" data-col="updated">{r.updated}</td>
+              <td className="num">{r.updatedReady}</td>
+              <td className="num">{r.updatedAvailable}</td>
+              <td className="num" data-col="ready">{r.ready}</td>
+              <td className="num">{r.total}</td>
+              <td title={r.created}>{r.age}</td>
+              <td>{r.strategyType}</td>
+              <td title="partition as set → pods kept on old revisions">
+                <span className="mono">{r.partitionSet}</span>
+                {r.partitionResolved === null ? <Badge tone="bad" icon="!">unparsable</Badge>
+                  : String(r.partitionResolved) !== r.partitionSet ? <span className="muted"> → {r.partitionResolved} pods</span> : null}
+              </td>
+              <td><ProgressBar value={r.progress.updatedAvailable} max={r.progress.target} label={`${r.name}: updated available of target`} /></td>
+              <td>
+                {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={r.updateRevision}>current = update</Badge>
+                  : <Badge tone="info" icon="⇄" title={`current ${r.currentRevision} → update ${r.updateRevision}`}>current ≠ update</Badge>}
+              </td>
+              <td className="wrap mono small">{r.images.join(", ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

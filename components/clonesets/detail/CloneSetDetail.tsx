@@ -1,0 +1,69 @@
+"use client";
+import Link from "next/link";
+import { useMemo } from "react";
+import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
+import { combineConnections } from "@/lib/kruise/view-connection";
+import { cloneSetDetailView } from "@/lib/kruise/view-detail";
+import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "@/lib/kruise/view-types";
+import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
+import { ErrorPanel } from "@/components/ui/ErrorPanel";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { useNow } from "@/components/ui/useNow";
+import { detailHref } from "../CloneSetTable";
+import { DetailHeader } from "./DetailHeader";
+import { EventsPanel } from "./EventsPanel";
+import { PodsPanel } from "./PodsPanel";
+import { RevisionsPanel } from "./RevisionsPanel";
+import { RolloutPanel } from "./RolloutPanel";
+
+const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "events"];
+
+/** Reads the namespace's four live lists through one stream and renders the detail view model. */
+export function useCloneSetData(cluster: string, namespace: string, name: string) {
+  useClusterStream({ cluster, namespace, resources: RESOURCES });
+  const cs = useResourceList(cluster, "clonesets", namespace);
+  const pods = useResourceList(cluster, "pods", namespace);
+  const revs = useResourceList(cluster, "controllerrevisions", namespace);
+  const events = useResourceList(cluster, "events", namespace);
+  const object = cs.items.find((o) => o.metadata.name === name);
+  const connection = combineConnections([cs.connection, pods.connection, revs.connection, events.connection]);
+  const errors = [cs, pods, revs, events].map((l, i) => ({ resource: RESOURCES[i], error: l.connection.error })).filter((e) => e.error);
+  return { object, cs, pods, revs, events, connection, errors, loading: cs.loading };
+}
+
+export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
+  const d = useCloneSetData(cluster, namespace, name);
+  const now = useNow();
+  const view = useMemo(() => d.object
+    ? cloneSetDetailView(d.object as unknown as ViewCloneSet, d.pods.items as unknown as ViewPod[], d.revs.items as unknown as ViewRevision[], d.events.items as unknown as ViewEvent[], now)
+    : null, [d.object, d.pods.items, d.revs.items, d.events.items, now]);
+  const listHref = `/c/${encodeURIComponent(cluster)}/clonesets`;
+  const crumbs = <div className="crumbs"><Link href={listHref}>CloneSets</Link> / {namespace} / {name}</div>;
+  const badge = <div className="page-head"><ConnectionBadge connection={d.connection} /></div>;
+  const errors = d.errors.map((e) => <ErrorPanel key={e.resource} title={`Cannot watch ${e.resource} in namespace ${namespace}`} error={e.error!} />);
+
+  if (d.loading && d.cs.connection.state !== "error") return <>{crumbs}{badge}<div className="panel"><Skeleton label="Loading CloneSet" /></div></>;
+  if (!view) {
+    return (
+      <>{crumbs}{badge}{errors}
+        {d.cs.connection.state !== "error" ? (
+          <div className="panel empty" data-testid="not-found">
+            <h1>CloneSet not found</h1>
+            <p>There is no CloneSet <span className="mono">{name}</span> in namespace <span className="mono">{namespace}</span> on {cluster}. It may have been deleted.</p>
+            <p><Link href={listHref}>Back to the CloneSet list</Link></p>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <>
+      {crumbs}{badge}{errors}
+      <DetailHeader h={view.header} rollout={view.rollout} yamlHref={`${detailHref(cluster, namespace, name)}/yaml`} />
+      <RolloutPanel r={view.rollout} />
+      <RevisionsPanel revisions={view.revisions} />
+      <PodsPanel groups={view.groups} total={view.pods.length} />
+      <EventsPanel events={view.events} />
+    </>
+  );
+}

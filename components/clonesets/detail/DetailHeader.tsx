@@ -1,0 +1,60 @@
+import Link from "next/link";
+import type { CloneSetRow } from "@/lib/kruise/view";
+import type { RolloutView } from "@/lib/kruise/view-rollout";
+import { Badge } from "@/components/ui/Badge";
+import { ProgressBar } from "@/components/ui/ProgressBar";
+import { PhaseBadge } from "../PhaseBadge";
+
+/** Spec and status at a glance: images, strategy, partition, limits, paused, conditions, stale-status warning. */
+export function DetailHeader({ h, rollout, yamlHref }: { h: CloneSetRow; rollout: RolloutView; yamlHref: string }) {
+  return (
+    <section className="panel" aria-labelledby="hdr">
+      <div className="page-head" style={{ marginBottom: 8 }}>
+        <h1 id="hdr">{h.name}</h1>
+        <PhaseBadge phase={h.phase} />
+        <span className="muted">namespace {h.namespace}</span>
+        <span className="spacer" />
+        <Link href={yamlHref}>View YAML</Link>
+      </div>
+      {h.statusStale ? (
+        <div className="callout warn" role="alert" data-testid="stale-status">
+          <strong>! Status is behind the spec</strong>
+          status.observedGeneration is lower than metadata.generation: the controller has not processed the latest change yet, so the numbers below may be out of date.
+        </div>
+      ) : null}
+      <div className="cols">
+        <dl className="grid-kv">
+          <dt>Images</dt><dd className="mono">{h.images.map((i) => <div key={i}>{i}</div>)}</dd>
+          <dt>Strategy</dt><dd>{h.strategyType}</dd>
+          <dt>Partition</dt>
+          <dd data-testid="partition"><span className="mono">{h.partitionSet}</span> {h.partitionResolved === null ? <Badge tone="bad" icon="!">unparsable</Badge> : <span className="muted">→ {h.partitionResolved} pods stay on old revisions</span>}</dd>
+          <dt>maxUnavailable / maxSurge</dt><dd className="mono">{h.maxUnavailable} / {h.maxSurge}</dd>
+          <dt>Paused</dt><dd>{h.paused ? <Badge tone="warn" icon="⏸">paused</Badge> : "no"}</dd>
+        </dl>
+        <dl className="grid-kv">
+          <dt>Replicas</dt><dd>{h.desired} desired · {h.total} total · {h.ready} ready</dd>
+          <dt>Updated</dt><dd>{h.updated} updated · {h.updatedReady} ready · {h.updatedAvailable} available</dd>
+          <dt>Target</dt><dd><ProgressBar value={rollout.progress.updatedAvailable} max={rollout.progress.target} label="updated available of the partition's target" /></dd>
+          <dt>Revisions</dt>
+          <dd>
+            <span className="mono">{h.currentRevision || "—"}</span> (current) {h.revisionsSynced ? "=" : "→"} <span className="mono">{h.updateRevision || "—"}</span> (update)
+          </dd>
+          <dt>Age</dt><dd title={h.created}>{h.age}</dd>
+        </dl>
+      </div>
+      {h.conditions.length > 0 ? (
+        <table style={{ marginTop: 12 }}>
+          <caption className="sr-only">Conditions</caption>
+          <thead><tr><th>CONDITION</th><th>STATUS</th><th>REASON</th><th>MESSAGE</th><th>LAST TRANSITION</th></tr></thead>
+          <tbody>
+            {h.conditions.map((c, i) => (
+              <tr key={`${c.type}-${i}`}>
+                <td>{c.type}</td><td>{c.status}</td><td>{c.reason}</td><td className="wrap">{c.message}</td><td>{c.lastTransitionTime}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}
