@@ -1,0 +1,86 @@
+/**
+ * Field sets in structured-merge-diff's model (sigs.k8s.io/structured-merge-diff fieldpath): a set of member
+ * paths whose elements are written as in FieldsV1 ("f:spec", "k:{\"name\":\"app\"}", "v:\"x\"", "i:0").
+ * A set encodes to FieldsV1 with ".": {} marking a node that is itself a member and has children.
+ */
+import { isObject, type Json, type JsonObject } from "./json";
+
+export type PathElement = string;
+export type FieldSet = Set<string>;
+
+export const enc = (path: PathElement[]): string => JSON.stringify(path);
+export const dec = (key: string): PathElement[] => JSON.parse(key) as PathElement[];
+
+export function union(...sets: FieldSet[]): FieldSet {
+  const out = new Set<string>();
+  for (const s of sets) for (const k of s) out.add(k);
+  return out;
+}
+export const difference = (a: FieldSet, b: FieldSet): FieldSet => new Set([...a].filter((k) => !b.has(k)));
+export const intersection = (a: FieldSet, b: FieldSet): FieldSet => new Set([...a].filter((k) => b.has(k)));
+
+/** Keyed-list element: keys sorted by name, JSON-encoded like fieldpath.KeyByFields. */
+export function keyElement(item: JsonObject, keys: string[]): PathElement {
+  const k: JsonObject = {};
+  for (const name of [...keys].sort()) if (name in item) k[name] = item[name];
+  return `k:${JSON.stringify(k)}`;
+}
+
+/** FieldsV1 JSON for a set. */
+export function toFieldsV1(set: FieldSet): JsonObject {
+  const root: JsonObject = {};
+  const paths = [...set].map(dec);
+  const members = new Set(set);
+  for (const p of paths) {
+    let node = root;
+    for (const el of p) {
+      if (!isObject(node[el])) node[el] = {};
+      node = node[el] as JsonObject;
+    }
+  }
+  // a member with children carries ".": {}
+  const mark = (node: JsonObject, prefix: PathElement[]) => {
+    for (const [el, child] of Object.entries(node)) {
+      if (el === ".") continue;
+      const p = [...prefix, el];
+      const c = child as JsonObject;
+      if (Object.keys(c).length > 0 && members.has(enc(p))) c["."] = {};
+      mark(c, p);
+    }
+  };
+  mark(root, []);
+  return sortKeys(root);
+}
+
+function sortKeys(o: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const k of Object.keys(o).sort()) out[k] = isObject(o[k]) ? sortKeys(o[k] as JsonObject) : o[k];
+  return out;
+}
+
+/** Set from FieldsV1 JSON. */
+export function fromFieldsV1(f: Json | undefined): FieldSet {
+  const out: FieldSet = new Set();
+  const walk = (node: JsonObject, prefix: PathElement[]) => {
+    for (const [el, child] of Object.entries(node)) {
+      if (el === ".") { out.add(enc(prefix)); continue; }
+      const p = [...prefix, el];
+      if (!isObject(child) || Object.keys(child).length === 0) out.add(enc(p));
+      else walk(child, p);
+    }
+  };
+  if (isObject(f)) walk(f, []);
+  return out;
+}
+
+/** fieldpath.Path.String(): ".spec.replicas", ".spec.containers[name=\"app\"].image", "[=\"x\"]", "[0]". */
+export function pathString(path: PathElement[]): string {
+  return path.map((el) => {
+    const body = el.slice(2);
+    if (el.startsWith("f:")) return `.${body}`;
+    if (el.startsWith("i:")) return `[${body}]`;
+    if (el.startsWith("v:")) return `[=${body}]`;
+    const k = JSON.parse(body) as JsonObject;
+    return `[${Object.entries(k).map(([n, v]) => `${n}=${JSON.stringify(v)}`).join(",")}]`;
+  }).join("");
+}

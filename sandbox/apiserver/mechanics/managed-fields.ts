@@ -1,0 +1,164 @@
+/**
+ * metadata.managedFields bookkeeping and server-side apply, following structured-merge-diff's
+ * merge/update.go (Updater.Update / Updater.Apply) as wired by apiserver's fieldmanager
+ * (k8s.io/apiserver/pkg/endpoints/handlers/fieldmanager, conflict.go for the 409 wording; reference §11.9).
+ */
+import { errors, type GroupKind, type GroupResource, type StatusCause } from "../status";
+import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
+import { dec, difference, enc, fromFieldsV1, intersection, pathString, toFieldsV1, union, type FieldSet } from "./fieldpath";
+import { compare, fieldsOf, mergeForApply, removePath, type Shape } from "./field-walk";
+
+interface Writer { manager: string; apiVersion: string; time: string; subresource?: string }
+interface Manager { manager: string; operation: "Apply" | "Update"; apiVersion: string; time?: string; subresource?: string; set: FieldSet }
+
+/** Fields the field manager never tracks (fieldmanager stripMeta; status is reset on main-resource writes). */
+const strippedMeta = ["name", "namespace", "creationTimestamp", "selfLink", "uid", "clusterName", "generation", "managedFields", "resourceVersion"];
+
+function shapeOf(apiVersion: string): Shape {
+  const group = apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
+  return { builtin: group === "" || !group.includes(".") || group.endsWith(".k8s.io") };
+}
+
+function keep(path: string[], subresource: string | undefined, shape: Shape): boolean {
+  const [top, second] = path;
+  if (top === "f:apiVersion" || top === "f:kind") return false;
+  if (top === "f:metadata" && (path.length === 1 || strippedMeta.includes(second.slice(2)))) return false;
+  if (subresource === "status" ? top !== "f:status" : top === "f:status") return false;
+  // built-in spec/status (and pod spec.containers, not omitempty) exist in Go's zero value: never added members
+  if (shape.builtin && path.length === 1 && (top === "f:spec" || top === "f:status")) return false;
+  if (shape.builtin && path.length === 2 && top === "f:spec" && second === "f:containers") return false;
+  return true;
+}
+
+function strip(set: FieldSet, subresource: string | undefined, shape: Shape): FieldSet {
+  return new Set([...set].filter((k) => keep(dec(k), subresource, shape)));
+}
+
+const identity = (m: { manager: string; operation: string; apiVersion: string; subresource?: string }) =>
+  JSON.stringify({ manager: m.manager, operation: m.operation, apiVersion: m.operation === "Apply" ? "" : m.apiVersion, subresource: m.subresource ?? "" });
+
+function decodeManagers(obj: object | undefined): Map<string, Manager> {
+  const out = new Map<string, Manager>();
+  const entries = isObject(obj) && isObject(obj.metadata) ? obj.metadata.managedFields : undefined;
+  if (!Array.isArray(entries)) return out;
+  for (const e of entries) {
+    if (!isObject(e)) continue;
+    const m: Manager = { manager: String(e.manager ?? ""), operation: e.operation === "Apply" ? "Apply" : "Update",
+      apiVersion: String(e.apiVersion ?? ""), set: fromFieldsV1(e.fieldsV1) };
+    if (typeof e.time === "string") m.time = e.time;
+    if (typeof e.subresource === "string" && e.subresource) m.subresource = e.subresource;
+    out.set(identity(m), m);
+  }
+  return out;
+}
+
+/** Entries sorted as the apiserver encodes them: Apply before Update, then by time, manager, apiVersion. */
+function encodeManagers(managers: Map<string, Manager>): Json[] {
+  const list = [...managers.values()].filter((m) => m.set.size > 0);
+  list.sort((p, q) => (p.operation !== q.operation ? (p.operation < q.operation ? -1 : 1)
+    : (p.time ?? "") !== (q.time ?? "") ? ((p.time ?? "") < (q.time ?? "") ? -1 : 1)
+    : p.manager !== q.manager ? (p.manager < q.manager ? -1 : 1)
+    : p.apiVersion < q.apiVersion ? -1 : p.apiVersion > q.apiVersion ? 1 : 0));
+  return list.map((m) => {
+    const e: JsonObject = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
+    if (m.time) e.time = m.time;
+    e.fieldsType = "FieldsV1";
+    e.fieldsV1 = toFieldsV1(m.set);
+    if (m.subresource) e.subresource = m.subresource;
+    return e;
+  });
+}
+
+function withManagedFields(obj: Json, managers: Map<string, Manager>): object {
+  const out = obj as JsonObject;
+  if (!isObject(out.metadata)) out.metadata = {};
+  const entries = encodeManagers(managers);
+  if (entries.length) (out.metadata as JsonObject).managedFields = entries;
+  else delete (out.metadata as JsonObject).managedFields;
+  return out;
+}
+
+/** Managed fields the write starts from: the new object's, if the client changed them explicitly, else the live ones. */
+function startingManagers(prev: object | undefined, next: object): Map<string, Manager> {
+  const pm = isObject(prev) && isObject(prev.metadata) ? prev.metadata.managedFields : undefined;
+  const nm = isObject(next) && isObject(next.metadata) ? next.metadata.managedFields : undefined;
+  return decodeManagers(nm !== undefined && !deepEqual(nm, pm) ? next : prev);
+}
+
+/**
+ * Records an Update-operation write (POST/PUT/non-apply PATCH): the writer owns what it added or changed,
+ * other managers lose changed and removed fields (structured-merge-diff Updater.Update with force).
+ */
+export function recordUpdate(prev: object | undefined, next: object, m: Writer): object {
+  const shape = shapeOf(m.apiVersion);
+  const managers = startingManagers(prev, next);
+  const cmp = compare(prev as Json | undefined, next as Json, shape);
+  const changed = strip(union(cmp.modified, cmp.added), m.subresource, shape);
+  const removed = strip(cmp.removed, m.subresource, shape);
+  const id = identity({ ...m, operation: "Update" });
+  for (const [key, other] of managers) if (key !== id) other.set = difference(difference(other.set, changed), removed);
+  const mine = managers.get(id);
+  const set = union(difference(mine?.set ?? new Set(), removed), changed);
+  const time = set.size && (changed.size || removed.size || !mine) ? m.time : mine?.time;
+  managers.set(id, { manager: m.manager, operation: "Update", apiVersion: m.apiVersion, time, subresource: m.subresource, set });
+  return withManagedFields(clone(next) as Json, managers);
+}
+
+function checkApplied(applied: object): JsonObject {
+  if (!isObject(applied)) throw errors.badRequest("error decoding YAML: the body must be an object");
+  const body = applied as JsonObject;
+  if (typeof body.kind !== "string" || !body.kind) throw errors.badRequest(`Object 'Kind' is missing in '${JSON.stringify(body)}'`);
+  if (typeof body.apiVersion !== "string" || !body.apiVersion) throw errors.badRequest(`Object 'apiVersion' is missing in '${JSON.stringify(body)}'`);
+  const meta = isObject(body.metadata) ? body.metadata : {};
+  if (meta.managedFields !== undefined && meta.managedFields !== null) throw errors.badRequest("metadata.managedFields must be nil");
+  if (typeof meta.name !== "string" || !meta.name) throw errors.badRequest("name is required for an apply patch (metadata.name)");
+  return body;
+}
+
+/**
+ * Server-side apply (structured-merge-diff Updater.Apply): merge the applied configuration into the live
+ * object, make the applier own exactly what it sent, prune what it stopped sending (unless someone else owns
+ * it), and refuse changes to fields owned by other managers with 409 FieldManagerConflict unless `force`.
+ */
+export function serverSideApply(live: object | undefined, applied: object,
+  m: Writer & { force: boolean; gr: GroupResource; gk: GroupKind }): object {
+  const body = checkApplied(applied);
+  const shape = shapeOf(m.apiVersion);
+  const managers = decodeManagers(live);
+  const id = identity({ ...m, operation: "Apply" });
+  const lastSet = managers.get(id)?.set ?? new Set<string>();
+  const config = clone(body);
+  const configSet = strip(fieldsOf(config, shape), m.subresource, shape);
+  const merged = mergeForApply(clone(live as Json | undefined), config, shape) as JsonObject;
+  if (isObject(merged.metadata)) delete merged.metadata.managedFields;
+  const others = [...managers].filter(([k]) => k !== id);
+  for (const key of difference(lastSet, configSet)) {
+    if (!others.some(([, o]) => o.set.has(key))) removePath(merged, dec(key), shape);
+  }
+  const cmp = compare(live as Json | undefined, merged, shape);
+  const changed = strip(union(cmp.modified, cmp.added), m.subresource, shape);
+  const conflicts = others.map(([, o]) => ({ o, set: intersection(o.set, changed) })).filter((c) => c.set.size > 0);
+  if (conflicts.length && !m.force) throw conflictError(conflicts);
+  const removed = strip(cmp.removed, m.subresource, shape);
+  for (const [, o] of others) o.set = difference(difference(o.set, changed), removed);
+  managers.set(id, { manager: m.manager, operation: "Apply", apiVersion: m.apiVersion, time: m.time, subresource: m.subresource, set: configSet });
+  return withManagedFields(merged, managers);
+}
+
+/** conflict.go printManager: `"m"`, ` with subresource "s"`, and ` using <apiVersion>` for Update owners. */
+function printManager(o: Manager): string {
+  let s = JSON.stringify(o.manager);
+  if (o.subresource) s += ` with subresource ${JSON.stringify(o.subresource)}`;
+  return o.operation === "Update" ? `${s} using ${o.apiVersion}` : s;
+}
+
+function conflictError(conflicts: { o: Manager; set: FieldSet }[]) {
+  const sorted = [...conflicts].sort((a, b) => (identity(a.o) < identity(b.o) ? -1 : 1));
+  const byManager = sorted.map((c) => ({ who: printManager(c.o), paths: [...c.set].map((k) => pathString(dec(k))).sort() }));
+  const causes: StatusCause[] = byManager.flatMap((c) => c.paths.map((p) => ({ reason: "FieldManagerConflict", message: `conflict with ${c.who}`, field: p })));
+  const message = causes.length === 1
+    ? `Apply failed with 1 conflict: conflict with ${byManager[0].who}: ${causes[0].field}`
+    : `Apply failed with ${causes.length} conflicts: ${byManager.map((c) => [`conflicts with ${c.who}:`, ...c.paths.map((p) => `- ${p}`)].join("\n")).join("\n")}`;
+  return errors.raw(409, message, "Conflict", { causes });
+}
+
