@@ -1,0 +1,60 @@
+/**
+ * Child processes of the launcher: started in their own process group so Ctrl-C stops everything.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+
+const children = new Set<ChildProcess>();
+
+export function startChild(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; pipe?: boolean }): ChildProcess {
+  const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: opts.pipe ? ["ignore", "pipe", "pipe"] : "inherit", detached: true });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
+
+/** Resolves with the first stdout line matching `pattern`; rejects if the child exits first or on timeout. */
+export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number, echo: (line: string) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buf = "";
+    let done = false;
+    const timer = setTimeout(() => finish(new Error(`no line matching ${pattern} within ${timeoutMs / 1000}s`)), timeoutMs);
+    const finish = (err: Error | null, line?: string) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (err) reject(err); else resolve(line!);
+    };
+    const onData = (chunk: Buffer) => {
+      buf += chunk.toString();
+      let i: number;
+      while ((i = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        echo(line);
+        if (pattern.test(line)) finish(null, line);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (c: Buffer) => c.toString().split("\n").filter(Boolean).forEach(echo));
+    child.on("exit", (code) => finish(new Error(`exited with code ${code} before it was ready`)));
+  });
+}
+
+/** SIGTERM every child's process group, then SIGKILL what is left after `graceMs`. */
+export async function stopChildren(graceMs = 5000): Promise<void> {
+  const alive = [...children];
+  for (const c of alive) signal(c, "SIGTERM");
+  await Promise.race([
+    Promise.all(alive.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r))))),
+    new Promise((r) => setTimeout(r, graceMs)),
+  ]);
+  for (const c of children) signal(c, "SIGKILL");
+}
+
+function signal(c: ChildProcess, sig: NodeJS.Signals) {
+  try {
+    if (c.pid) process.kill(-c.pid, sig);
+  } catch {
+    // already gone
+  }
+}

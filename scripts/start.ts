@@ -1,0 +1,94 @@
+/**
+ * `npm start`: serve the dashboard on 127.0.0.1:3000 against the user's kubeconfig, or against the
+ * built-in sandbox when there is none (`--sandbox` adds it beside the user's contexts).
+ * Builds first when the build is missing or older than the sources. See README "Configuration".
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { stringify } from "yaml";
+import { isLoopback, parseArgs, USAGE, UsageError, type LaunchOptions } from "./launcher/args";
+import { needsBuild } from "./launcher/build";
+import { startChild, stopChildren, waitForLine } from "./launcher/children";
+import { findKubeconfig, inClusterKubeconfig, mergeKubeconfigs, readKubeconfig, renameSandbox, type KubeConfig } from "./launcher/kubeconfig";
+
+const root = path.resolve(__dirname, "..");
+const tmp = path.join(root, ".tmp", "launcher");
+const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const log = (msg: string) => console.log(`[kruise-console] ${msg}`);
+
+async function startSandbox(): Promise<KubeConfig> {
+  const kubeconfig = path.join(root, ".tmp", "sandbox", "kubeconfig");
+  mkdirSync(path.dirname(kubeconfig), { recursive: true });
+  log("starting the sandbox cluster (demo scenario)…");
+  const child = startChild("npx", ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", kubeconfig, "--scenario", "demo"], { cwd: root, env, pipe: true });
+  await waitForLine(child, /\bready\b/i, 120_000, (l) => console.log(`[sandbox] ${l}`));
+  return renameSandbox(readKubeconfig(kubeconfig));
+}
+
+/** Decide the clusters; returns the kubeconfig path for the dashboard, or undefined to let it use the default. */
+async function clusters(opts: LaunchOptions): Promise<string | undefined> {
+  const source = findKubeconfig(process.env);
+  if (source.kind !== "none" && !opts.sandbox) {
+    log(source.kind === "in-cluster" ? "using the in-cluster service account" : `using kubeconfig ${source.files.join(path.delimiter)}`);
+    return undefined;
+  }
+  const user = source.kind === "files" ? source.files.map(readKubeconfig) : source.kind === "in-cluster" ? [inClusterKubeconfig(process.env)] : [];
+  if (source.kind === "none") log("no kubeconfig found (KUBECONFIG, ~/.kube/config, in-cluster): using the sandbox");
+  const merged = mergeKubeconfigs([...user, await startSandbox()]);
+  mkdirSync(tmp, { recursive: true });
+  const file = path.join(tmp, "kubeconfig");
+  writeFileSync(file, stringify(merged), { mode: 0o600 });
+  return file;
+}
+
+function build() {
+  if (!needsBuild(root)) return;
+  log("building the dashboard (next build)…");
+  const res = spawnSync("npx", ["next", "build"], { cwd: root, env, stdio: "inherit" });
+  if (res.status !== 0) throw new Error("next build failed");
+}
+
+async function main() {
+  let opts: LaunchOptions;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      if (e.message) console.error(e.message);
+      console.error(USAGE);
+      process.exit(e.message ? 2 : 0);
+    }
+    throw e;
+  }
+  if (!isLoopback(opts.host)) {
+    console.error(`Refusing to bind ${opts.host}: a non-loopback address shares your kubeconfig credentials with everyone who can reach it.\n` +
+      `Shared mode needs an authentication mode, which comes in a later release. Bind 127.0.0.1 (the default) and reach it\n` +
+      `through an SSH tunnel or \`kubectl port-forward\`.`);
+    process.exit(2);
+  }
+  const onSignal = () => void stopChildren().then(() => process.exit(0));
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
+  const kubeconfig = await clusters(opts);
+  if (kubeconfig) env.KRUISE_CONSOLE_KUBECONFIG = kubeconfig;
+  build();
+  const server = startChild("npx", ["next", "start", "-H", opts.host, "-p", String(opts.port)], { cwd: root, env, pipe: true });
+  const line = await waitForLine(server, /ready|started server|Local:/i, 60_000, (l) => console.log(`[next] ${l}`));
+  const port = /:(\d+)/.exec(line.replace(/^.*Local:\s*/, ""))?.[1] ?? String(opts.port);
+  const host = opts.host.includes(":") ? `[${opts.host.replace(/^\[|\]$/g, "")}]` : opts.host;
+  log(`open http://${host}:${port}/  (Ctrl-C to stop)`);
+  server.on("exit", (code) => {
+    log(`dashboard exited (${code}); stopping`);
+    void stopChildren().then(() => process.exit(code ?? 1));
+  });
+  server.stdout?.on("data", (c: Buffer) => process.stdout.write(c));
+  server.stderr?.on("data", (c: Buffer) => process.stderr.write(c));
+}
+
+main().catch(async (e: unknown) => {
+  console.error(`[kruise-console] ${e instanceof Error ? e.message : String(e)}`);
+  await stopChildren();
+  process.exit(1);
+});
