@@ -8,7 +8,7 @@ type Obj = Record<string, unknown>;
 
 function defaultProbe(p: unknown): unknown {
   if (!p || typeof p !== "object") return p;
-  const probe = { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...(p as Obj) };
+  const probe: Obj = { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...(p as Obj) };
   if (probe.httpGet && typeof probe.httpGet === "object") probe.httpGet = { scheme: "HTTP", path: "/", ...(probe.httpGet as Obj) };
   return probe;
 }

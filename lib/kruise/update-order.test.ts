@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareActivePods, limitUpdateIndexes, prioritySort, scatterSort, sortUpdateIndexes, updateCandidates } from "./update-order";
-import type { CloneSet, Pod } from "./types";
+import type { CloneSet, Pod, UpdatePriorityStrategy } from "./types";
 
 interface P { name: string; node?: string; phase?: string; ready?: string | false; restarts?: number; created?: string; labels?: Record<string, string> }
 function pod(p: P): Pod {
@@ -40,7 +40,7 @@ describe("priorityStrategy (updatesort/priority_sort.go)", () => {
     pod({ name: "p2", labels: { tier: "web", canary: "true" } }),
   ];
   it("weightPriority: higher summed weight first", () => {
-    const s = { weightPriority: [{ weight: 50, matchSelector: { matchLabels: { tier: "web" } } }, { weight: 10, matchSelector: { matchLabels: { canary: "true" } } }] };
+    const s: UpdatePriorityStrategy = { weightPriority: [{ weight: 50, matchSelector: { matchLabels: { tier: "web" } } }, { weight: 10, matchSelector: { matchLabels: { canary: "true" } } }] };
     expect(order(pods, prioritySort(s, pods, [0, 1, 2]))).toEqual(["p2", "p0", "p1"]);
   });
   it("orderPriority: trailing integer of the value orders within a level, higher first; pods without any key go first", () => {
