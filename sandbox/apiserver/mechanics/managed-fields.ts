@@ -5,7 +5,7 @@
  */
 import { errors, type GroupKind, type GroupResource, type StatusCause } from "../status";
 import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
-import { dec, difference, enc, fromFieldsV1, intersection, pathString, toFieldsV1, union, type FieldSet } from "./fieldpath";
+import { dec, difference, fromFieldsV1, intersection, pathString, toFieldsV1, union, type FieldSet } from "./fieldpath";
 import { compare, fieldsOf, mergeForApply, removePath, type Shape } from "./field-walk";
 
 interface Writer { manager: string; apiVersion: string; time: string; subresource?: string }
