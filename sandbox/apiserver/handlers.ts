@@ -1,0 +1,168 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Auth, User } from "./auth";
+import type { Cluster, WriteCtx } from "./cluster";
+import { deleteCollection, deleteObject } from "./deletion";
+import type { GarbageCollector } from "./gc";
+import type { Lister } from "./list";
+import { applyPatch, patchTypeOf } from "./mechanics/patch";
+import { serverSideApply } from "./mechanics/managed-fields";
+import { copy, rfc3339 } from "./meta";
+import { decodeObject, decodeOptional, readBody, type RequestInfo } from "./request";
+import { accessReview, tokenReview } from "./reviews";
+import { toScale, writeScale } from "./scale";
+import { errors, success } from "./status";
+import { tableVersion, toTable } from "./table";
+import { apiVersionOf, type Obj, type ResourceType } from "./types";
+import type { WatchHub } from "./watch";
+import { createObject, updateObject } from "./write";
+
+export interface Services { c: Cluster; lister: Lister; hub: WatchHub; gc: GarbageCollector; auth: Auth }
+export interface Reply { code: number; body: Obj; warnings?: string[] }
+
+const PATCH_TYPES = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
+
+/** The served type for a resource path, or 404 like kube for unknown resources/subresources. */
+export function resolve(s: Services, info: RequestInfo): ResourceType {
+  const rt = s.c.registry.find(info.group, info.version, info.resource ?? "");
+  if (!rt) throw errors.pathNotFound();
+  const sub = info.subresource;
+  if (sub && !((sub === "status" && rt.status) || (sub === "scale" && rt.scale) || (sub === "binding" && rt.extraSubresources?.includes("binding")))) {
+    throw errors.pathNotFound();
+  }
+  if (!rt.namespaced && info.namespace !== undefined) throw errors.pathNotFound();
+  if (rt.namespaced && info.name && info.namespace === undefined) throw errors.pathNotFound();
+  const verb = info.verb === "watch" && info.name ? "watch" : info.verb;
+  const verbs = sub ? (sub === "binding" ? ["create"] : ["get", "patch", "update"]) : rt.verbs;
+  if (!verbs.includes(verb)) throw errors.methodNotSupported(s.c.gr(rt), methodName(info.verb));
+  return rt;
+}
+
+const methodName = (verb: string) => ({ deletecollection: "deletecollection", create: "create" } as Record<string, string>)[verb] ?? verb;
+
+function writeCtx(user: User, req: IncomingMessage, q: URLSearchParams): WriteCtx {
+  const dry = q.getAll("dryRun");
+  for (const d of dry) if (d !== "All") throw errors.badRequest(`Invalid dry run value "${d}". Supported values: All`);
+  const fv = q.get("fieldValidation") ?? "Ignore";
+  if (!["Ignore", "Warn", "Strict"].includes(fv)) throw errors.badRequest(`fieldValidation: Invalid value: "${fv}": must be one of Ignore, Warn, or Strict`);
+  const ua = String(req.headers["user-agent"] ?? "unknown");
+  const manager = q.get("fieldManager") ?? ua.split("/")[0];
+  if (manager.length > 128) throw errors.invalid({ group: "meta.k8s.io", kind: "PatchOptions" }, "", [{ type: "FieldValueTooLong", field: "fieldManager", detail: "must be no more than 128 characters" }]);
+  return { user, manager, dryRun: dry.length > 0, fieldValidation: fv as WriteCtx["fieldValidation"], warnings: [] };
+}
+
+/** Serves one resource request (everything but watch, which streams). */
+export async function handleResource(s: Services, info: RequestInfo, req: IncomingMessage, res: ServerResponse, user: User, q: URLSearchParams): Promise<Reply | undefined> {
+  const rt = resolve(s, info);
+  const ns = info.namespace, name = info.name ?? "", sub = info.subresource;
+  const table = tableVersion(req.headers.accept);
+  switch (info.verb) {
+    case "watch": {
+      const encode = table ? (_t: string, o: Obj) => toTable(rt, [s.c.out(rt, o)], {}, q, table, s.c.now()) : undefined;
+      if (info.name) q.set("fieldSelector", [q.get("fieldSelector"), `metadata.name=${info.name}`].filter(Boolean).join(","));
+      s.hub.open(rt, ns, q, res, encode);
+      return undefined;
+    }
+    case "list": {
+      const list = s.lister.list(rt, ns, q);
+      if (table) return { code: 200, body: toTable(rt, list.items.map((o: Obj) => ({ ...o, apiVersion: apiVersionOf(rt), kind: rt.kind })), list.metadata, q, table, s.c.now()) };
+      return { code: 200, body: list };
+    }
+    case "get": {
+      const o = s.c.out(rt, s.c.mustGet(rt, ns, name));
+      if (sub === "scale") return { code: 200, body: toScale(rt, o) };
+      if (table) return { code: 200, body: toTable(rt, [o], { resourceVersion: o.metadata.resourceVersion }, q, table, s.c.now()) };
+      return { code: 200, body: o };
+    }
+  }
+  const body = await readBody(req);
+  const ctx = writeCtx(user, req, q);
+  const reply = write(s, rt, info, ns, name, sub, body, req, q, ctx, user);
+  return { ...reply, warnings: ctx.warnings };
+}
+
+function write(s: Services, rt: ResourceType, info: RequestInfo, ns: string | undefined, name: string, sub: string | undefined,
+  body: string, req: IncomingMessage, q: URLSearchParams, ctx: WriteCtx, user: User): Reply {
+  const ct = String(req.headers["content-type"] ?? "");
+  switch (info.verb) {
+    case "create": {
+      if (sub === "binding") return bind(s, rt, ns, name, decodeObject(body, ct), ctx);
+      if (rt.resource === "selfsubjectaccessreviews" || rt.resource === "subjectaccessreviews") {
+        return { code: 201, body: accessReview(s.auth, rt.kind as "SubjectAccessReview", decodeObject(body, ct), user) };
+      }
+      if (rt.resource === "tokenreviews") return { code: 201, body: tokenReview(s.auth, decodeObject(body, ct)) };
+      return { code: 201, body: createObject(s.c, rt, ns, decodeObject(body, ct), ctx) };
+    }
+    case "update":
+      if (sub === "scale") return { code: 200, body: writeScale(s.c, rt, ns, name, body, ct, "PUT", ctx, decodeObject(body, ct)) };
+      return { code: 200, body: updateObject(s.c, rt, ns, name, decodeObject(body, ct), ctx, { subresource: sub }) };
+    case "patch":
+      if (sub === "scale") return { code: 200, body: writeScale(s.c, rt, ns, name, body, ct, "PATCH", ctx) };
+      return patch(s, rt, ns, name, sub, body, ct, q, ctx);
+    case "delete": {
+      const r = deleteObject(s.c, rt, ns, name, { ...decodeOptional(body, ct), ...deleteQuery(q) }, ctx, s.gc.schedule);
+      return r;
+    }
+    case "deletecollection": {
+      const items = s.lister.list(rt, ns, q).items.map((o: Obj) => ({ ...o, metadata: { ...o.metadata, namespace: o.metadata.namespace } }));
+      return { code: 200, body: deleteCollection(s.c, rt, items, { ...decodeOptional(body, ct), ...deleteQuery(q) }, ctx, s.gc.schedule) };
+    }
+  }
+  throw errors.methodNotSupported(s.c.gr(rt), info.verb);
+}
+
+function deleteQuery(q: URLSearchParams): Obj {
+  const o: Obj = {};
+  if (q.get("gracePeriodSeconds") !== null) o.gracePeriodSeconds = Number(q.get("gracePeriodSeconds"));
+  if (q.get("propagationPolicy")) o.propagationPolicy = q.get("propagationPolicy");
+  if (q.get("orphanDependents") !== null) o.orphanDependents = q.get("orphanDependents") === "true";
+  return o;
+}
+
+/** PATCH (apiserver `pkg/endpoints/handlers/patch.go`): content type picks the mechanics; apply may create. */
+function patch(s: Services, rt: ResourceType, ns: string | undefined, name: string, sub: string | undefined,
+  body: string, ct: string, q: URLSearchParams, ctx: WriteCtx): Reply {
+  const type = patchTypeOf(ct);
+  if (!type) throw errors.unsupportedMediaType(rt.builtin ? [...PATCH_TYPES.slice(0, 2), "application/strategic-merge-patch+json", PATCH_TYPES[2]] : PATCH_TYPES);
+  const force = q.get("force") === "true";
+  const patchOptions = { group: "meta.k8s.io", kind: "PatchOptions" };
+  if (type !== "apply" && q.get("force") !== null) {
+    throw errors.invalid(patchOptions, "", [{ type: "FieldValueForbidden", field: "force", detail: "may not be specified for non-apply patch" }]);
+  }
+  if (type === "apply") {
+    if (!q.get("fieldManager")) throw errors.invalid(patchOptions, "", [{ type: "FieldValueRequired", field: "fieldManager", detail: "is required for apply patch" }]);
+    const applied = decodeObject(body, "application/apply-patch+yaml");
+    const live = s.c.find(rt, ns, name);
+    const m = { manager: ctx.manager, force, apiVersion: apiVersionOf(rt), time: rfc3339(s.c.now()), subresource: sub, gr: s.c.gr(rt), gk: s.c.gk(rt) };
+    if (!live) {
+      if (sub) throw errors.notFound(s.c.gr(rt), name);
+      const created = serverSideApply(undefined, applied, m) as Obj;
+      return { code: 201, body: createObject(s.c, rt, ns, created, ctx, { managedFieldsDone: true }) };
+    }
+    const merged = serverSideApply(s.c.out(rt, live), applied, m) as Obj;
+    return { code: 200, body: updateObject(s.c, rt, ns, name, merged, ctx, { managedFieldsDone: true, subresource: sub }) };
+  }
+  const live = s.c.mustGet(rt, ns, name);
+  const patched = copy(applyPatch(s.c.out(rt, live), body, type, { gr: s.c.gr(rt), gk: s.c.gk(rt), name, builtin: rt.builtin })) as Obj;
+  patched.metadata = patched.metadata ?? {};
+  // Without a resourceVersion in the patch the write is unconditional (last writer wins).
+  if (!patched.metadata.resourceVersion) patched.metadata.resourceVersion = live.metadata.resourceVersion;
+  return { code: 200, body: updateObject(s.c, rt, ns, name, patched, ctx, { subresource: sub }) };
+}
+
+/** pods/binding: assigns a node once (kube `pkg/registry/core/pod/storage` BindingREST). */
+function bind(s: Services, rt: ResourceType, ns: string | undefined, name: string, b: Obj, ctx: WriteCtx): Reply {
+  const pod = s.c.mustGet(rt, ns, name);
+  const node = b.target?.name;
+  if (!node) throw errors.invalid({ group: "", kind: "Binding" }, name, [{ type: "FieldValueRequired", field: "target.name" }]);
+  if (pod.spec?.nodeName) {
+    throw errors.conflict({ group: "", resource: "pods/binding" }, name, `pod ${name} is already assigned to node "${pod.spec.nodeName}"`);
+  }
+  if (pod.metadata.deletionTimestamp) throw errors.conflict({ group: "", resource: "pods/binding" }, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+  const next = copy(pod);
+  next.spec.nodeName = node;
+  next.status = { ...(next.status ?? {}), conditions: [...(next.status?.conditions ?? []).filter((x: Obj) => x.type !== "PodScheduled"),
+    { type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: rfc3339(s.c.now()) }] };
+  // Binding is the one write allowed to set spec.nodeName (one store write, like BindingREST's GuaranteedUpdate).
+  updateObject(s.c, rt, ns, name, next, ctx, { subresource: "binding" });
+  return { code: 201, body: success() };
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import type { Socket } from "node:net";
+import { createServer as createHttpServer } from "node:http";
+import { join } from "node:path";
+import { parseAllDocuments } from "yaml";
+import { Auth, loadUsers, type UsersFile } from "./auth";
+import { Cluster, type WriteCtx } from "./cluster";
+import { Faults, type FaultConfig, type FaultController } from "./faults";
+import { GarbageCollector } from "./gc";
+import { writeKubeconfigFile } from "./kubeconfig";
+import { Lister } from "./list";
+import { createHandler } from "./server";
+import type { Obj } from "./types";
+import { WatchHub } from "./watch";
+import { CRD_DIR, DEFAULT_USERS } from "./paths";
+import { createObject } from "./write";
+
+export type { FaultConfig, FaultController } from "./faults";
+export type { UsersFile } from "./auth";
+
+export interface ApiServerOptions {
+  port?: number;             // 0 / undefined = pick a free port
+  host?: string;             // default "127.0.0.1"; anything not loopback is refused
+  users?: string | UsersFile;// path or parsed; default sandbox/users.yaml
+  watchHistory?: number;     // events kept per resource for watch resume (default 10000)
+  faults?: Partial<FaultConfig>;
+  now?: () => Date;          // injected clock for timestamps
+  /** Interval of BOOKMARK events for watches that allow them (default 15 s). */
+  bookmarkIntervalMs?: number;
+  log?: (msg: string) => void;
+}
+
+export interface ApiServerHandle {
+  url: string;
+  port: number;
+  tokens: Record<string, string>;
+  writeKubeconfig(path: string, opts?: { user?: string; context?: string }): void;
+  faults: FaultController;
+  close(): Promise<void>;
+}
+
+export { DEFAULT_USERS, CRD_DIR };
+export const DEFAULT_NAMESPACES = ["default", "kube-system", "kube-public", "kube-node-lease"];
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+function bootstrap(c: Cluster) {
+  const ctx: WriteCtx = { user: { name: "system:apiserver", groups: ["system:masters"] }, manager: "kube-apiserver", dryRun: false, fieldValidation: "Ignore", warnings: [] };
+  const ns = c.registry.find("", "v1", "namespaces")!;
+  for (const name of DEFAULT_NAMESPACES) createObject(c, ns, undefined, { metadata: { name } }, ctx);
+  const crdType = c.registry.find("apiextensions.k8s.io", "v1", "customresourcedefinitions")!;
+  const text = readFileSync(join(CRD_DIR, "apps.kruise.io_clonesets.yaml"), "utf8");
+  for (const doc of parseAllDocuments(text)) {
+    const crd = doc.toJSON() as Obj | null;
+    if (crd?.kind === "CustomResourceDefinition") createObject(c, crdType, undefined, crd, { ...ctx, manager: "sandbox" });
+  }
+}
+
+/** Starts the in-memory Kubernetes-compatible API server on loopback. */
+export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiServerHandle> {
+  const host = opts.host ?? "127.0.0.1";
+  if (!LOOPBACK.has(host)) throw new Error(`the sandbox API server binds loopback only, refusing host "${host}"`);
+  const log = opts.log ?? (() => {});
+  const c = new Cluster(opts.now ?? (() => new Date()), opts.watchHistory ?? opts.faults?.watchHistory ?? 10000);
+  const auth = new Auth(loadUsers(opts.users ?? DEFAULT_USERS));
+  const lister = new Lister(c, () => c.now().getTime());
+  const hub = new WatchHub(c, { bookmarkIntervalMs: opts.bookmarkIntervalMs ?? 15000, defaultTimeoutSeconds: 1800 });
+  const gc = new GarbageCollector(c, (e) => log(`gc: ${(e as Error).message}`));
+  const faults = new Faults({
+    dropWatches: () => hub.dropAll(),
+    restart: () => { c.store.resetHistory(); lister.reset(); hub.dropAll(); },
+    setHistory: (n) => c.store.setHistoryCapacity(n),
+    getHistory: () => c.store.historyCapacity(),
+  }, opts.faults);
+  bootstrap(c);
+  let port = 0;
+  const handler = createHandler({ c, lister, hub, gc, auth, faults, hostPort: () => `${host}:${port}`, log });
+  const server = createHttpServer((req, res) => void handler(req, res));
+  const sockets = new Set<Socket>();
+  server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  port = (server.address() as { port: number }).port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  return {
+    url, port, tokens: auth.tokens(), faults,
+    writeKubeconfig: (path, o) => writeKubeconfigFile(path, url, auth.tokens(), o),
+    close: async () => {
+      hub.stop();
+      gc.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { IncomingMessage } from "node:http";
+import { parse as parseYaml } from "yaml";
+import { errors } from "./status";
+import type { Obj } from "./types";
+
+/** Parsed request path, like apiserver `pkg/endpoints/request/requestinfo.go`. */
+export interface RequestInfo {
+  isResource: boolean;
+  path: string;
+  verb: string;               // get list watch create update patch delete deletecollection (or http verb lowercased)
+  apiPrefix?: "api" | "apis";
+  group: string; version: string;
+  namespace?: string; resource?: string; name?: string; subresource?: string;
+  parts: string[];            // path segments after /api or /apis/<group>
+}
+
+const namespaceSubresources = new Set(["status", "finalize"]);
+
+export function requestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
+  const segs = path.split("/").filter((s) => s !== "").map(decodeURIComponent);
+  const base: RequestInfo = { isResource: false, path, verb: method.toLowerCase(), group: "", version: "", parts: segs };
+  if (segs[0] !== "api" && segs[0] !== "apis") return base;
+  const prefix = segs[0] as "api" | "apis";
+  let rest = segs.slice(1);
+  let group = "";
+  if (prefix === "apis") { group = rest[0] ?? ""; rest = rest.slice(1); }
+  const version = rest[0] ?? "";
+  rest = rest.slice(1);
+  const info: RequestInfo = { ...base, apiPrefix: prefix, group, version, parts: rest };
+  if (!version || rest.length === 0 || (prefix === "apis" && !group)) return info;
+  info.isResource = true;
+  if (rest[0] === "namespaces" && rest.length > 1) {
+    info.namespace = rest[1];
+    if (rest.length > 2 && !namespaceSubresources.has(rest[2])) rest = rest.slice(2);
+  }
+  [info.resource, info.name, info.subresource] = rest;
+  if (rest.length > 3) info.isResource = false; // deeper paths are not resources (404)
+  if (info.resource === "namespaces") info.namespace = undefined;
+  info.verb = resourceVerb(method, !!info.name, query);
+  return info;
+}
+
+function resourceVerb(method: string, named: boolean, q: URLSearchParams): string {
+  const watch = q.get("watch") === "true" || q.get("watch") === "1";
+  switch (method) {
+    case "GET": case "HEAD": return watch ? "watch" : named ? "get" : "list";
+    case "POST": return "create";
+    case "PUT": return "update";
+    case "PATCH": return "patch";
+    case "DELETE": return named ? "delete" : "deletecollection";
+    default: return method.toLowerCase();
+  }
+}
+
+/** Largest request body accepted (kube's default MaxRequestBodyBytes is 3 MiB). */
+export const MAX_BODY = 3 * 1024 * 1024;
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY) throw errors.tooLarge();
+    chunks.push(c as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const mediaType = (ct: string | undefined) => (ct ?? "").split(";")[0].trim().toLowerCase();
+
+/** Decodes a create/update body (JSON or YAML); anything unparsable → 400 like the apiserver's decoder. */
+export function decodeObject(body: string, contentType: string | undefined): Obj {
+  const mt = mediaType(contentType);
+  let v: unknown;
+  try {
+    if (mt === "application/yaml" || mt === "application/apply-patch+yaml") v = parseYaml(body);
+    else if (mt === "application/json" || mt === "" || mt === "*/*") v = JSON.parse(body);
+    else throw errors.unsupportedMediaType(["application/json", "application/yaml", "application/vnd.kubernetes.protobuf"]);
+  } catch (e) {
+    if ((e as { status?: unknown }).status) throw e;
+    throw errors.badRequest(`the object provided is unrecognized (must be of type Object): ${(e as Error).message.split("\n")[0]}`);
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v)) {
+    throw errors.badRequest("the object provided is unrecognized (must be of type Object): body is not a JSON object");
+  }
+  return v as Obj;
+}
+
+/** Parses an optional JSON body such as DeleteOptions; empty → {}. */
+export function decodeOptional(body: string, contentType: string | undefined): Obj {
+  return body.trim() === "" ? {} : decodeObject(body, contentType || "application/json");
+}
