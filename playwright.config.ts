@@ -1,0 +1,42 @@
+import { defineConfig } from "@playwright/test";
+import { spawnSync } from "node:child_process";
+
+// One free loopback port for the dashboard, chosen once in the main process; workers inherit it via env.
+if (!process.env.E2E_PORT) {
+  const probe = spawnSync(process.execPath, ["-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"], { encoding: "utf8" });
+  process.env.E2E_PORT = probe.stdout.trim();
+}
+const port = Number(process.env.E2E_PORT);
+const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+
+export default defineConfig({
+  testDir: "test/e2e",
+  testMatch: "*.spec.ts",
+  // One shared sandbox + app; specs change cluster state, so run them one at a time.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  retries: 0,
+  reporter: jsonOut ? [["list"], ["json", { outputFile: jsonOut }]] : [["list"]],
+  outputDir: ".tmp/playwright-results",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: `npx tsx test/e2e/serve.ts --port ${port}`,
+    url: `http://127.0.0.1:${port}/api/clusters`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});

@@ -1,0 +1,42 @@
+/**
+ * What specs need from the cluster: kubectl against the sandbox kubeconfig, and the sandbox's fault
+ * endpoint (admin token from the same kubeconfig).
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import { E2E_KUBECONFIG } from "./paths";
+
+export function kubectl(...args: string[]): string {
+  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, ...args], { encoding: "utf8", timeout: 30_000 });
+}
+
+export function kubectlJson<T>(...args: string[]): T {
+  return JSON.parse(kubectl(...args, "-o", "json")) as T;
+}
+
+interface Kc {
+  "current-context": string;
+  contexts: { name: string; context: { cluster: string; user: string } }[];
+  clusters: { name: string; cluster: { server: string } }[];
+  users: { name: string; user: { token?: string } }[];
+}
+
+/** The sandbox URL and admin token of the kubeconfig's current context. */
+export function sandboxAdmin(): { server: string; token: string; context: string } {
+  const kc = parse(readFileSync(E2E_KUBECONFIG, "utf8")) as Kc;
+  const ctx = kc.contexts.find((c) => c.name === kc["current-context"])!;
+  const server = kc.clusters.find((c) => c.name === ctx.context.cluster)!.cluster.server;
+  const token = kc.users.find((u) => u.name === ctx.context.user)!.user.token ?? "";
+  return { server, token, context: ctx.name };
+}
+
+/** PUT /sandbox/faults (admin only): e.g. { dropWatches: true } or { errorRate: { watch: 1 } }. */
+export async function faults(body: Record<string, unknown>): Promise<unknown> {
+  const { server, token } = sandboxAdmin();
+  const res = await fetch(`${server}/sandbox/faults`, {
+    method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`faults ${res.status}: ${await res.text()}`);
+  return res.json();
+}

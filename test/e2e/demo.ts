@@ -1,0 +1,26 @@
+/**
+ * The demo scenario's CloneSets as kubectl sees them, so specs find "the mid-rollout one" by its state
+ * rather than by a hard-coded name.
+ */
+import { kubectlJson } from "./cluster";
+
+export interface CS {
+  metadata: { name: string; namespace: string; generation: number };
+  spec: { replicas: number; updateStrategy?: { type?: string; partition?: number | string; paused?: boolean } };
+  status?: { updateRevision?: string; currentRevision?: string; updatedReplicas?: number; replicas?: number; readyReplicas?: number };
+}
+
+export function cloneSets(): CS[] {
+  return kubectlJson<{ items: CS[] }>("get", "clonesets.apps.kruise.io", "-A").items;
+}
+
+/** InPlaceIfPossible, partition > 0, some pods already moved, revisions not yet synced. */
+export function midRollout(list = cloneSets()): CS | undefined {
+  return list.find((c) => c.spec.updateStrategy?.type === "InPlaceIfPossible" && c.spec.updateStrategy.partition
+    && c.status?.updateRevision && c.status.currentRevision !== c.status.updateRevision && (c.status.updatedReplicas ?? 0) > 0);
+}
+
+/** A small, not paused CloneSet to poke with kubectl. */
+export function steady(list = cloneSets()): CS | undefined {
+  return list.find((c) => !c.spec.updateStrategy?.paused && c.spec.replicas <= 10 && c.status?.currentRevision === c.status?.updateRevision);
+}
