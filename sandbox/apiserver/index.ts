@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import type { Socket } from "node:net";
-import { createServer as createHttpServer } from "node:http";
 import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import { Auth, loadUsers, type UsersFile } from "./auth";
@@ -9,6 +7,7 @@ import { Faults, type FaultConfig, type FaultController } from "./faults";
 import { GarbageCollector } from "./gc";
 import { writeKubeconfigFile } from "./kubeconfig";
 import { Lister } from "./list";
+import { dualProtocolServer } from "./listener";
 import { createHandler } from "./server";
 import type { Obj } from "./types";
 import { WatchHub } from "./watch";
@@ -75,9 +74,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   bootstrap(c);
   let port = 0;
   const handler = createHandler({ c, lister, hub, gc, auth, faults, hostPort: () => `${host}:${port}`, log });
-  const server = createHttpServer((req, res) => void handler(req, res));
-  const sockets = new Set<Socket>();
-  server.on("connection", (s) => { sockets.add(s); s.on("close", () => sockets.delete(s)); });
+  const { server, sockets } = dualProtocolServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 0, host, () => resolve());
@@ -86,7 +83,8 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   return {
     url, port, tokens: auth.tokens(), faults,
-    writeKubeconfig: (path, o) => writeKubeconfigFile(path, url, auth.tokens(), o),
+    // kubectl sends tokens only over TLS, so kubeconfigs point at the https side of the same port.
+    writeKubeconfig: (path, o) => writeKubeconfigFile(path, url.replace(/^http:/, "https:"), auth.tokens(), o),
     close: async () => {
       hub.stop();
       gc.stop();

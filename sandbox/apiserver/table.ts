@@ -1,4 +1,4 @@
-import { builtinPrinter, nameCol, type Printer } from "./printers";
+import { builtinPrinter, humanDuration, nameCol, type Printer } from "./printers";
 import { errors } from "./status";
 import type { Obj, PrinterColumn, ResourceType } from "./types";
 
@@ -32,9 +32,14 @@ export function jsonPathValues(obj: unknown, path: string): unknown[] {
   return cur;
 }
 
-function crCell(col: PrinterColumn, o: Obj): unknown {
+function crCell(col: PrinterColumn, o: Obj, now: Date): unknown {
   const vals = jsonPathValues(o, col.jsonPath);
   if (vals.length === 0) return null;
+  if (col.type === "date" && vals.length === 1 && typeof vals[0] === "string") {
+    // apiextensions tableconvertor: dates are printed as a relative age ("5m"), like built-ins.
+    const t = Date.parse(vals[0]);
+    return Number.isNaN(t) ? vals[0] : humanDuration(now.getTime() - t);
+  }
   if (vals.length > 1) return vals.map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(" ");
   const v = vals[0];
   if ((col.type === "integer" || col.type === "number") && typeof v === "number") return v;
@@ -48,7 +53,7 @@ function crPrinter(rt: ResourceType): Printer {
     : [{ name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp", description: "" }];
   return {
     columns: [nameCol, ...cols.map((c) => ({ name: c.name, type: c.type, format: c.format ?? "", description: c.description ?? "", priority: c.priority ?? 0 }))],
-    cells: (o) => [o.metadata?.name, ...cols.map((c) => crCell(c, o))],
+    cells: (o, now) => [o.metadata?.name, ...cols.map((c) => crCell(c, o, now))],
   };
 }
 
