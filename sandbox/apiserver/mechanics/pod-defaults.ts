@@ -1,0 +1,83 @@
+/**
+ * Pod spec defaulting as k8s.io/kubernetes pkg/apis/core/v1/defaults.go does it (SetDefaults_PodSpec,
+ * SetDefaults_Container, SetDefaults_ContainerPort, SetDefaults_Probe, SetDefaults_Volume, …).
+ * Kruise's mutating webhook applies the same to CloneSet templates (apis/apps/defaults/v1alpha1.go SetDefaultPodSpec).
+ * Mutates in place.
+ */
+import { isObject, type Json, type JsonObject } from "./json";
+
+function setIfAbsent(o: JsonObject, k: string, v: Json) {
+  if (o[k] === undefined || o[k] === null || o[k] === "") o[k] = v;
+}
+
+/** imagePullPolicy default: Always for `:latest` or an untagged image, else IfNotPresent (digests count as tagged). */
+export function defaultPullPolicy(image: string): string {
+  if (image.includes("@")) return "IfNotPresent";
+  const last = image.split("/").pop() ?? image;
+  const tag = last.includes(":") ? last.split(":").pop() : "";
+  return !tag || tag === "latest" ? "Always" : "IfNotPresent";
+}
+
+function defaultProbe(p: Json | undefined) {
+  if (!isObject(p)) return;
+  setIfAbsent(p, "timeoutSeconds", 1);
+  setIfAbsent(p, "periodSeconds", 10);
+  setIfAbsent(p, "successThreshold", 1);
+  setIfAbsent(p, "failureThreshold", 3);
+  if (isObject(p.httpGet)) { setIfAbsent(p.httpGet, "path", "/"); setIfAbsent(p.httpGet, "scheme", "HTTP"); }
+}
+
+function defaultContainer(c: Json) {
+  if (!isObject(c)) return;
+  setIfAbsent(c, "terminationMessagePath", "/dev/termination-log");
+  setIfAbsent(c, "terminationMessagePolicy", "File");
+  if (typeof c.image === "string") setIfAbsent(c, "imagePullPolicy", defaultPullPolicy(c.image));
+  for (const p of Array.isArray(c.ports) ? c.ports : []) if (isObject(p)) setIfAbsent(p, "protocol", "TCP");
+  for (const e of Array.isArray(c.env) ? c.env : []) {
+    if (isObject(e) && isObject(e.valueFrom) && isObject(e.valueFrom.fieldRef)) setIfAbsent(e.valueFrom.fieldRef, "apiVersion", "v1");
+  }
+  defaultProbe(c.livenessProbe);
+  defaultProbe(c.readinessProbe);
+  defaultProbe(c.startupProbe);
+}
+
+const volumeSources = (v: JsonObject) => Object.keys(v).filter((k) => k !== "name");
+
+function defaultVolume(v: Json) {
+  if (!isObject(v)) return;
+  if (volumeSources(v).length === 0) v.emptyDir = {};
+  if (isObject(v.configMap)) setIfAbsent(v.configMap, "defaultMode", 420);
+  if (isObject(v.secret)) setIfAbsent(v.secret, "defaultMode", 420);
+}
+
+/** SetDefaults_PodSpec and the per-container/volume defaults. */
+export function defaultPodSpec(spec: JsonObject): void {
+  setIfAbsent(spec, "dnsPolicy", "ClusterFirst");
+  setIfAbsent(spec, "restartPolicy", "Always");
+  setIfAbsent(spec, "terminationGracePeriodSeconds", 30);
+  if (!isObject(spec.securityContext)) spec.securityContext = {};
+  setIfAbsent(spec, "schedulerName", "default-scheduler");
+  for (const c of Array.isArray(spec.containers) ? spec.containers : []) defaultContainer(c);
+  for (const c of Array.isArray(spec.initContainers) ? spec.initContainers : []) defaultContainer(c);
+  for (const v of Array.isArray(spec.volumes) ? spec.volumes : []) defaultVolume(v);
+}
+
+/**
+ * What a real apiserver adds to a created Pod beyond the spec defaults: SetDefaults_Pod (enableServiceLinks),
+ * the Priority admission plugin (priority 0, preemptionPolicy) and DefaultTolerationSeconds (300 s
+ * not-ready/unreachable tolerations). ServiceAccount token injection is not simulated.
+ */
+export function defaultPod(pod: JsonObject): void {
+  if (!isObject(pod.spec)) return;
+  const spec = pod.spec;
+  defaultPodSpec(spec);
+  if (spec.enableServiceLinks === undefined) spec.enableServiceLinks = true;
+  if (spec.priority === undefined) spec.priority = 0;
+  setIfAbsent(spec, "preemptionPolicy", "PreemptLowerPriority");
+  const tolerations = Array.isArray(spec.tolerations) ? spec.tolerations : [];
+  for (const key of ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"]) {
+    const has = tolerations.some((t) => isObject(t) && (t.key === key || (t.operator === "Exists" && !t.key)) && (!t.effect || t.effect === "NoExecute"));
+    if (!has) tolerations.push({ key, operator: "Exists", effect: "NoExecute", tolerationSeconds: 300 });
+  }
+  spec.tolerations = tolerations;
+}
