@@ -79,6 +79,8 @@ function apiserverArgs(port: number, etcdUrl: string, pki: Pki, dir: string): st
     "--service-cluster-ip-range=10.0.0.0/24", "--endpoint-reconciler-type=none",
     // Without kube-controller-manager no service-account tokens exist, so pod creation would fail.
     "--disable-admission-plugins=ServiceAccount",
+    // Missing credentials answer 401 (as the sandbox does), not system:anonymous + 403.
+    "--anonymous-auth=false",
     "--profiling=false", "--v=0",
   ];
 }
