@@ -36,6 +36,7 @@ export function dualProtocolServer(handler: Handler): { server: Server; sockets:
   const sockets = new Set<Socket>();
   const server = createNet((socket) => {
     sockets.add(socket);
+    socket.setNoDelay(true); // watch events go out as written
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
     socket.once("data", (buf) => {

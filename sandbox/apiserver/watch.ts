@@ -52,6 +52,7 @@ export class WatchHub {
     const gr = grKey(rt);
     const w: Watcher = { rt, gr, ns: rt.namespaced ? ns : undefined, match, res, encode, close: () => {} };
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-cache, private", "Transfer-Encoding": "chunked" });
+    res.flushHeaders(); // clients wait for the response head before the first event
     let initial: { type: string; obj: Obj }[];
     try {
       initial = rvParam === "" || rvParam === "0"
