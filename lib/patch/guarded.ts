@@ -1,5 +1,5 @@
 // Field writes guarded by JSON-patch `test` ops: fail on a concurrent spec change, never on status.
-import { isObject, type JsonObject, type JsonValue } from "./json";
+import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json";
 import type { JsonPatchOp } from "./json-patch";
 import { toPointer } from "./paths";
 import { CONTENT_TYPE, type PatchRequest } from "./request";
@@ -81,9 +81,29 @@ function nest(keys: string[], value: JsonValue): JsonValue {
 }
 
 /**
- * The JSON pointer of the failed `test` in a 422 message from the API server's JSON patch
- * ("testing value /spec/updateStrategy/partition failed"), so the UI can say what changed.
+ * The `test` ops of a JSON patch body that fail against `latest`, with the value now there: after
+ * a 422, re-read the object and call this to say what changed ("partition is now 2"). Needed
+ * because kube-apiserver's 422 for a failed test carries no path (v1.20: message "the server
+ * rejected our request due to an error in our request", empty details; checked against the real
+ * server), so the server's answer alone cannot name the field.
  */
-export function failedTestPath(message: string): string | undefined {
-  return /testing value (\S+) failed/i.exec(message)?.[1];
+export function failedTests(body: string | readonly JsonPatchOp[], latest: JsonObject): { path: string; expected: JsonValue; actual: JsonValue | undefined }[] {
+  const ops: readonly JsonPatchOp[] = typeof body === "string" ? (JSON.parse(body) as JsonPatchOp[]) : body;
+  const out: { path: string; expected: JsonValue; actual: JsonValue | undefined }[] = [];
+  for (const op of ops) {
+    if (op.op !== "test") continue;
+    const actual = atPointer(latest, op.path);
+    if (!deepEqual(actual ?? null, op.value ?? null)) out.push({ path: op.path, expected: op.value ?? null, actual });
+  }
+  return out;
+}
+
+function atPointer(doc: JsonValue, pointer: string): JsonValue | undefined {
+  let cur: JsonValue | undefined = doc;
+  for (const raw of pointer.split("/").slice(1)) {
+    const k = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    cur = Array.isArray(cur) ? cur[Number(k)] : isObject(cur) ? cur[k] : undefined;
+    if (cur === undefined) return undefined;
+  }
+  return cur;
 }

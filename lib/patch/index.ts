@@ -13,7 +13,7 @@ export { buildApplyBody, type ApplyBody } from "./apply";
 export { patchPreviews, isBuiltinKind, RISK, type PatchPreviews } from "./alternatives";
 export { threeWayMerge, resolveConflicts, type Conflict, type MergeResult, type MergeOptions, type Choice } from "./three-way";
 export { buildEditSave, type EditSave, type EditSaveOptions } from "./edit-save";
-export { guardedPatchOps, guardedRequest, failedTestPath, type FieldChange, type GuardOptions } from "./guarded";
+export { guardedPatchOps, guardedRequest, failedTests, type FieldChange, type GuardOptions } from "./guarded";
 export { partitionPatch, pausePatch, rollingLimitsPatch, rollbackPatch, revisionTemplate } from "./rollout";
 export { prepareForEdit, parseEdited, lineForField, fieldSegments, checkEdit } from "./edit-yaml";
 export type { PreparedEdit, PrepareOptions, ParsedEdit, YamlError, FieldLines, EditCheck } from "./edit-yaml";

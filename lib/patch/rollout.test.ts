@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleCloneSet } from "./fixtures/cloneset";
-import { failedTestPath } from "./guarded";
+import { failedTests } from "./guarded";
 import type { JsonObject } from "./json";
 import { applyJsonPatch } from "./json-patch";
 import { partitionPatch, pausePatch, revisionTemplate, rollbackPatch, rollingLimitsPatch } from "./rollout";
@@ -49,8 +49,15 @@ describe("partitionPatch", () => {
     expect(send(noStrategy, JSON.stringify(body)).spec.updateStrategy).toEqual({ partition: 2 });
   });
 
-  it("the server's failure message maps back to the field", () => {
-    expect(failedTestPath("the server rejected our request: testing value /spec/updateStrategy/partition failed: test failed")).toBe("/spec/updateStrategy/partition");
+  it("after a 422, the failing guards name what changed (the server's 422 does not)", () => {
+    const base = sampleCloneSet();
+    const r = partitionPatch(base, 1);
+    const live = edit(base, (o) => { o.spec.updateStrategy.partition = 2; o.metadata.generation = 4; statusChurn(o); });
+    expect(failedTests(r.body, live)).toEqual([
+      { path: "/spec/updateStrategy/partition", expected: 3, actual: 2 },
+      { path: "/metadata/generation", expected: 3, actual: 4 },
+    ]);
+    expect(failedTests(r.body, edit(base, statusChurn))).toEqual([]);
   });
 });
 
