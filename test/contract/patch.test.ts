@@ -30,9 +30,16 @@ describe.each(KINDS)("PATCH content types (%s)", (kind) => {
       { op: "replace", path: "/spec/replicas", value: 5 },
     ]));
     expect(f.code).toBe(422);
-    expect(f.body).toMatchObject({ kind: "Status", status: "Failure", reason: "Invalid", code: 422 });
+    expect(f.body).toEqual(statusBody(422, "Invalid", "the server rejected our request due to an error in our request", {}));
     const after = await cs().get("jp-test");
     expect(after.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+  });
+
+  it("JSON patch removing a missing path is 422", async () => {
+    await cs().create(cloneSet("jp-missing"));
+    const f = await failure(cs().patch("jp-missing", "json", [{ op: "remove", path: "/spec/nope" }]));
+    expect(f.code).toBe(422);
+    expect(f.body).toEqual(statusBody(422, "Invalid", "the server rejected our request due to an error in our request", {}));
   });
 
   it("merge patch null deletes a key and arrays are replaced whole", async () => {
