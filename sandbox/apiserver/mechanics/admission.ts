@@ -1,0 +1,39 @@
+/**
+ * Kruise admission for CloneSets, run by the sandbox where a real cluster calls Kruise's webhooks:
+ * mutating mcloneset.kb.io (decode → 400, defaults) then validating vcloneset.kb.io (→ 422 with only a message,
+ * the 1.20 apiserver shape: `admission webhook "vcloneset.kb.io" denied the request: …`; reference §2.1, §2.3, §11.8).
+ * Other kinds, and DELETE (the deletion-protection gate is off by default), pass through unchanged.
+ */
+import { errors, type GroupKind, type GroupResource } from "../status";
+import { clone, isObject, type JsonObject } from "./json";
+import { checkDecodable, setCloneSetDefaults, templateChanged } from "./cloneset-defaults";
+import { validateCloneSet, validateCloneSetUpdate } from "./cloneset-validation";
+import { aggregate } from "./go-render";
+
+/** What Go's re-encoding of the decoded CloneSet adds (zero-valued non-pointer structs), as the webhook's patch does. */
+function goRoundTrip(cs: JsonObject): void {
+  const tpl = isObject(cs.spec) && isObject(cs.spec.template) ? cs.spec.template : undefined;
+  if (!tpl) return;
+  if (!isObject(tpl.metadata)) tpl.metadata = {};
+  if (!("creationTimestamp" in tpl.metadata)) tpl.metadata.creationTimestamp = null;
+  const spec = isObject(tpl.spec) ? tpl.spec : undefined;
+  for (const key of ["containers", "initContainers"]) {
+    for (const c of Array.isArray(spec?.[key]) ? (spec![key] as unknown[]) : []) {
+      if (isObject(c) && !isObject(c.resources)) c.resources = {};
+    }
+  }
+}
+
+/** Runs Kruise's CloneSet webhooks; returns the (possibly mutated) object or throws the webhook's ApiError. */
+export function admit(op: "CREATE" | "UPDATE" | "DELETE", obj: object, old: object | undefined,
+  ctx: { gk: GroupKind; gr: GroupResource; lookup: (ns: string, resource: string, name: string) => object | undefined; dryRun: boolean }): object {
+  if (ctx.gk.group !== "apps.kruise.io" || ctx.gk.kind !== "CloneSet" || op === "DELETE") return obj;
+  const cs = clone(obj) as JsonObject;
+  const prev = old as JsonObject | undefined;
+  checkDecodable(cs);
+  setCloneSetDefaults(cs, templateChanged(cs, prev));
+  goRoundTrip(cs);
+  const errs = op === "UPDATE" && prev ? validateCloneSetUpdate(cs, prev, ctx.lookup) : validateCloneSet(cs, undefined, ctx.lookup);
+  if (errs.length) throw errors.raw(422, `admission webhook "vcloneset.kb.io" denied the request: ${aggregate(errs)}`);
+  return cs;
+}
