@@ -1,0 +1,241 @@
+import type { ApiErrorBody, ConnectionState, K8sObject, WatchEventType } from "@/lib/client/types";
+import { toApiErrorBody } from "../errors";
+import { RESOURCES, type ResourceDef } from "../resources";
+import { backoffDelay } from "./backoff";
+import { ObjectCache } from "./cache";
+import { Frame } from "./frame";
+import type { HubOptions, Listener, ScopeKey, ScopeStats, Upstream } from "./types";
+
+type WatchOutcome = { kind: "closed" } | { kind: "expired" } | { kind: "failed"; error: unknown };
+
+// Codes where retrying soon will not help and the user must act (RBAC, credentials, missing CRD).
+const PERMANENT = new Set([400, 401, 403, 404, 405, 406, 415, 422]);
+
+/**
+ * One upstream LIST+WATCH for a (cluster, resource, namespace) scope, shared by all subscribers —
+ * the reflector pattern of client-go (tools/cache/reflector.go: ListAndWatch): list in pages, watch
+ * from the list's resourceVersion with bookmarks, on 410 Expired relist, on a dropped connection
+ * re-watch from the last seen resourceVersion after an exponential backoff with jitter.
+ */
+export class Scope {
+  readonly def: ResourceDef;
+  private cache = new ObjectCache();
+  private rv = "";
+  private synced = false;
+  private status: ConnectionState = { state: "connecting" };
+  private subs = new Set<Listener>();
+  private stopped = false;
+  private started = false;
+  private abort?: AbortController;
+  private wake?: () => void;
+  private sleepTimer?: unknown;
+  private idleTimer?: unknown;
+  private attempt = 0;
+  private snapshotMemo?: { version: number; frame: Frame };
+  readonly stats = { lists: 0, listPages: 0, watches: 0 };
+
+  constructor(readonly key: ScopeKey, private up: Upstream, private opts: HubOptions, private onStopped: () => void) {
+    this.def = RESOURCES[key.resource];
+  }
+
+  /** Adds a subscriber: it gets the current status, the snapshot if one exists, then every change. */
+  subscribe(listener: Listener): () => void {
+    this.subs.add(listener);
+    if (this.idleTimer !== undefined) this.opts.clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    listener(this.statusFrame());
+    if (this.synced) listener(this.snapshotFrame());
+    if (!this.started) {
+      this.started = true;
+      void this.run();
+    }
+    return () => this.unsubscribe(listener);
+  }
+
+  snapshot(): { synced: boolean; resourceVersion: string; items: K8sObject[]; status: ConnectionState } {
+    return { synced: this.synced, resourceVersion: this.rv, items: this.cache.items(), status: { ...this.status } };
+  }
+
+  getStats(): ScopeStats {
+    return { ...this.stats, state: this.status.state, objects: this.cache.size, subscribers: this.subs.size };
+  }
+
+  /** Stops the upstream watch now and forgets the cache. */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.idleTimer !== undefined) this.opts.clearTimeout(this.idleTimer);
+    this.abort?.abort();
+    this.wake?.();
+    this.cache.clear();
+    this.onStopped();
+  }
+
+  private unsubscribe(listener: Listener): void {
+    if (!this.subs.delete(listener) || this.subs.size > 0 || this.stopped) return;
+    this.idleTimer = this.opts.setTimeout(() => {
+      this.idleTimer = undefined;
+      if (this.subs.size === 0) this.stop();
+    }, this.opts.idleStopMs);
+  }
+
+  private async run(): Promise<void> {
+    let needList = true;
+    while (!this.stopped) {
+      try {
+        if (needList) {
+          await this.relist();
+          needList = false;
+        }
+        if (this.stopped) return;
+        const outcome = await this.watchOnce();
+        if (this.stopped) return;
+        if (outcome.kind === "failed") throw outcome.error;
+        this.setDown("reconnecting");
+        if (outcome.kind === "expired") needList = true; // 410: our RV is gone, relist right away
+        else await this.sleep(backoffDelay(this.attempt++, this.opts.backoff, this.opts.random));
+      } catch (e) {
+        if (this.stopped) return;
+        const err = toApiErrorBody(e, `cluster "${this.key.cluster}"`);
+        if (err.code === 410) { needList = true; continue; } // continue token expired mid-list
+        if (err.reason === "TooManyObjects") return this.giveUp(err);
+        this.setDown(PERMANENT.has(err.code) || !this.synced ? "error" : "stale", err);
+        await this.sleep(backoffDelay(this.attempt++, this.opts.backoff, this.opts.random));
+      }
+    }
+  }
+
+  /** LIST in pages; all pages share the first page's snapshot (api-concepts "Retrieving large results sets in chunks"). */
+  private async relist(): Promise<void> {
+    this.stats.lists++;
+    const items: K8sObject[] = [];
+    let cont: string | undefined;
+    let rv = "";
+    do {
+      this.stats.listPages++;
+      const page = await this.up.listPage(this.def, this.key.namespace, this.opts.pageSize, cont);
+      if (this.stopped) return;
+      for (const item of page.items ?? []) items.push(item);
+      if (items.length > this.opts.maxObjects) throw this.tooMany();
+      rv = page.metadata?.resourceVersion ?? rv;
+      cont = page.metadata?.continue || undefined;
+    } while (cont);
+    this.cache.replace(items);
+    this.rv = rv;
+    this.synced = true;
+    this.broadcast(this.snapshotFrame());
+  }
+
+  private watchOnce(): Promise<WatchOutcome> {
+    return new Promise<WatchOutcome>((resolve) => {
+      let established = false;
+      let expired = false;
+      let failure: unknown;
+      let events = 0;
+      const since = this.opts.now().getTime();
+      const done = (err: unknown) => {
+        if (events > 0 || this.opts.now().getTime() - since >= this.opts.healthyAfterMs) this.attempt = 0;
+        if (failure !== undefined) resolve({ kind: "failed", error: failure });
+        else if (expired) resolve({ kind: "expired" });
+        else if (!established && err) resolve({ kind: "failed", error: err });
+        else resolve({ kind: "closed" });
+      };
+      const onEvent = (type: string, obj: K8sObject) => {
+        events++;
+        if (type === "ERROR") {
+          const status = obj as unknown as { code?: number };
+          if (status.code === 410) expired = true;
+          else failure = obj;
+          this.abort?.abort();
+          return;
+        }
+        this.apply(type, obj);
+      };
+      this.stats.watches++;
+      this.up.watch(this.def, this.key.namespace, this.rv, onEvent, done).then((ctl) => {
+        this.abort = ctl;
+        if (this.stopped) return ctl.abort();
+        if (ctl.signal.aborted) return; // done() already ran: the request failed or ended at once
+        established = true;
+        this.setLive();
+      }, (e: unknown) => resolve({ kind: "failed", error: e }));
+    });
+  }
+
+  private apply(type: string, obj: K8sObject): void {
+    const rv = obj?.metadata?.resourceVersion;
+    if (type === "BOOKMARK") {
+      if (rv) this.rv = rv;
+      return;
+    }
+    if (type !== "ADDED" && type !== "MODIFIED" && type !== "DELETED") return;
+    if (type === "DELETED") this.cache.remove(obj);
+    else this.cache.upsert(obj);
+    if (rv) this.rv = rv;
+    if (this.cache.size > this.opts.maxObjects) {
+      this.giveUp(toApiErrorBody(this.tooMany()));
+      return;
+    }
+    const data = { resource: this.key.resource, namespace: this.key.namespace, type: type as WatchEventType, object: obj };
+    this.broadcast(new Frame({ event: "change", data }));
+  }
+
+  private tooMany(): { kind: "Status"; code: number; reason: string; message: string } {
+    const where = this.key.namespace ? `namespace "${this.key.namespace}"` : "all namespaces";
+    return {
+      kind: "Status", code: 507, reason: "TooManyObjects",
+      message: `more than ${this.opts.maxObjects} ${this.def.name} in ${where} on cluster "${this.key.cluster}": the dashboard caps each watched scope; open a single namespace instead`,
+    };
+  }
+
+  /** Over the cap: stop watching for good and free the memory; a later subscriber starts afresh. */
+  private giveUp(err: ApiErrorBody): void {
+    this.cache.clear();
+    this.synced = false;
+    this.abort?.abort();
+    this.setDown("error", err);
+    this.stopped = true;
+    this.onStopped();
+  }
+
+  private setLive(): void {
+    this.status = { state: "live" };
+    this.broadcast(this.statusFrame());
+  }
+
+  /** Leaving live: `since` stays at the moment data stopped being current. */
+  private setDown(state: "reconnecting" | "stale" | "error", error?: ApiErrorBody): void {
+    const since = this.status.state === "live" || this.status.state === "connecting" || !this.status.since
+      ? this.opts.now().toISOString() : this.status.since;
+    this.status = error ? { state, since, error } : { state, since };
+    this.broadcast(this.statusFrame());
+  }
+
+  private statusFrame(): Frame {
+    return new Frame({ event: "status", data: { resource: this.key.resource, namespace: this.key.namespace, ...this.status } });
+  }
+
+  private snapshotFrame(): Frame {
+    const v = this.cache.version;
+    if (this.snapshotMemo?.version !== v) {
+      const data = { resource: this.key.resource, namespace: this.key.namespace, resourceVersion: this.rv, items: this.cache.items() };
+      this.snapshotMemo = { version: v, frame: new Frame({ event: "snapshot", data }) };
+    }
+    return this.snapshotMemo.frame;
+  }
+
+  private broadcast(frame: Frame): void {
+    for (const l of this.subs) l(frame);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stopped) return resolve();
+      this.wake = () => {
+        if (this.sleepTimer !== undefined) this.opts.clearTimeout(this.sleepTimer);
+        resolve();
+      };
+      this.sleepTimer = this.opts.setTimeout(resolve, ms);
+    });
+  }
+}

@@ -1,0 +1,100 @@
+import {
+  AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, Observable, ResponseContext, Watch,
+  type ObservableMiddleware, type RequestContext,
+} from "@kubernetes/client-node";
+import type { K8sObject } from "@/lib/client/types";
+import { collectionPath, type ResourceDef } from "./resources";
+
+/**
+ * Keeps the API server's exact JSON for a successful response and hands client-node's typed
+ * deserializer an empty object instead: timestamps and unknown fields stay byte-for-byte as the
+ * server sent them (matching what the watch stream delivers) and no work is spent on models we
+ * would only turn back into JSON. Error responses pass through so client-node raises ApiException.
+ */
+class RawBody implements ObservableMiddleware {
+  text: string | undefined;
+  pre(ctx: RequestContext): Observable<RequestContext> {
+    return new Observable(Promise.resolve(ctx));
+  }
+  post(rsp: ResponseContext): Observable<ResponseContext> {
+    if (rsp.httpStatusCode < 200 || rsp.httpStatusCode > 299) return new Observable(Promise.resolve(rsp));
+    return new Observable(rsp.body.text().then((text) => {
+      this.text = text;
+      const empty = "{}";
+      return new ResponseContext(rsp.httpStatusCode, rsp.headers, { text: async () => empty, binary: async () => Buffer.from(empty) });
+    }));
+  }
+}
+
+async function raw<T>(call: (opts: { middleware: ObservableMiddleware[]; middlewareMergeStrategy: "append" }) => Promise<unknown>): Promise<T> {
+  const cap = new RawBody();
+  await call({ middleware: [cap], middlewareMergeStrategy: "append" });
+  if (cap.text === undefined) throw new Error("client-node returned no response body");
+  return JSON.parse(cap.text) as T;
+}
+
+export interface ListPage {
+  items: K8sObject[];
+  metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
+}
+
+/** Typed client-node APIs for one cluster, made once per KubeConfig. */
+export class KubeClient {
+  private core: CoreV1Api;
+  private apps: AppsV1Api;
+  private custom: CustomObjectsApi;
+  private watcher: Watch;
+  constructor(readonly kc: KubeConfig) {
+    this.core = kc.makeApiClient(CoreV1Api);
+    this.apps = kc.makeApiClient(AppsV1Api);
+    this.custom = kc.makeApiClient(CustomObjectsApi);
+    this.watcher = new Watch(kc);
+  }
+
+  /** One LIST page (`limit` + `continue`, api-concepts "Retrieving large results sets in chunks"). */
+  listPage(d: ResourceDef, namespace: string | null, limit: number, cont?: string): Promise<ListPage> {
+    const p = { limit, _continue: cont };
+    return raw<ListPage>((o) => {
+      switch (d.name) {
+        case "clonesets":
+          return namespace
+            ? this.custom.listNamespacedCustomObject({ group: d.group, version: d.version, plural: d.name, namespace, ...p }, o)
+            : this.custom.listClusterCustomObject({ group: d.group, version: d.version, plural: d.name, ...p }, o);
+        case "pods":
+          return namespace ? this.core.listNamespacedPod({ namespace, ...p }, o) : this.core.listPodForAllNamespaces(p, o);
+        case "events":
+          return namespace ? this.core.listNamespacedEvent({ namespace, ...p }, o) : this.core.listEventForAllNamespaces(p, o);
+        case "controllerrevisions":
+          return namespace
+            ? this.apps.listNamespacedControllerRevision({ namespace, ...p }, o)
+            : this.apps.listControllerRevisionForAllNamespaces(p, o);
+      }
+    });
+  }
+
+  /** GET one object; throws ApiException (404 etc.) like any client-node call. */
+  get(d: ResourceDef, namespace: string, name: string): Promise<K8sObject> {
+    return raw<K8sObject>((o) => {
+      switch (d.name) {
+        case "clonesets":
+          return this.custom.getNamespacedCustomObject({ group: d.group, version: d.version, plural: d.name, namespace, name }, o);
+        case "pods":
+          return this.core.readNamespacedPod({ namespace, name }, o);
+        case "events":
+          return this.core.readNamespacedEvent({ namespace, name }, o);
+        case "controllerrevisions":
+          return this.apps.readNamespacedControllerRevision({ namespace, name }, o);
+      }
+    });
+  }
+
+  /**
+   * WATCH from `resourceVersion` with bookmarks (api-concepts "Efficient detection of changes").
+   * Resolves once the response headers arrived; `done` fires exactly once when the stream ends.
+   */
+  watch(d: ResourceDef, namespace: string | null, resourceVersion: string,
+    onEvent: (type: string, obj: K8sObject) => void, done: (err: unknown) => void): Promise<AbortController> {
+    return this.watcher.watch(collectionPath(d, namespace), { resourceVersion, allowWatchBookmarks: true },
+      (type, obj) => onEvent(type, obj as K8sObject), done);
+  }
+}
