@@ -58,15 +58,15 @@ export function CloneSetList({ cluster }: { cluster: string }) {
           <input type="search" value={q} placeholder="name contains…" onChange={(e) => setParam({ q: e.target.value })} />
         </label>
       </div>
-      <div className="panel">
-        {loading && connection.state !== "error" ? <Skeleton label="Loading CloneSets" />
+      {connection.state === "error" && all.length === 0 ? null : <div className="panel">
+        {loading ? <Skeleton label="Loading CloneSets" />
           : rows.length === 0 ? (
             <div className="empty" data-testid="empty">
               {all.length === 0 ? <>No CloneSets in this cluster yet. Create one with <code>kubectl apply -f cloneset.yaml</code>; it will appear here.</>
                 : <>No CloneSet matches these filters.</>}
             </div>
           ) : <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} />}
-      </div>
+      </div>}
     </>
   );
 }

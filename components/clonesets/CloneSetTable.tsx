@@ -27,7 +27,7 @@ export function detailHref(cluster: string, ns: string, name: string): string {
 /** The CloneSet list: kubectl's printer columns plus strategy, partition, progress, revision sync and images. */
 export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string; rows: CloneSetRow[]; sort: SortState; onSort: (k: SortKey) => void }) {
   return (
-    <div className="scroll" style={{ maxHeight: "none" }}>
+    <div style={{ overflowX: "auto" }}>
       <table data-testid="cloneset-table">
         <caption className="sr-only">CloneSets</caption>
         <thead>
@@ -36,15 +36,15 @@ export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string
             <SortHeader k="namespace" label="NAMESPACE" s={sort} onSort={onSort} />
             <SortHeader k="desired" label="DESIRED" s={sort} onSort={onSort} num />
             <th className="num">UPDATED</th>
-            <th className="num">UPDATED_READY</th>
-            <th className="num">UPDATED_AVAILABLE</th>
+            <th className="num">UPDATED_<wbr />READY</th>
+            <th className="num">UPDATED_<wbr />AVAILABLE</th>
             <SortHeader k="ready" label="READY" s={sort} onSort={onSort} num />
             <th className="num">TOTAL</th>
             <SortHeader k="age" label="AGE" s={sort} onSort={onSort} />
             <th>STRATEGY</th>
             <th>PARTITION</th>
             <SortHeader k="progress" label="PROGRESS" s={sort} onSort={onSort} />
-            <th>REVISION</th>
+            <th title="currentRevision vs updateRevision">REVISIONS</th>
             <th>IMAGES</th>
           </tr>
         </thead>
@@ -71,10 +71,10 @@ export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string
               </td>
               <td><ProgressBar value={r.progress.updatedAvailable} max={r.progress.target} label={`${r.name}: updated available of target`} /></td>
               <td>
-                {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={r.updateRevision}>current = update</Badge>
-                  : <Badge tone="info" icon="⇄" title={`current ${r.currentRevision} → update ${r.updateRevision}`}>current ≠ update</Badge>}
+                {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>synced</Badge>
+                  : <Badge tone="info" icon="⇄" title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}>current ≠ update</Badge>}
               </td>
-              <td className="wrap mono small">{r.images.join(", ")}</td>
+              <td className="mono small">{r.images.map((i) => <div key={i}>{i}</div>)}</td>
             </tr>
           ))}
         </tbody>

@@ -47,7 +47,7 @@ export function connectionView(c: ConnLike): ConnectionView {
     case "live": return { state: c.state, label: "Live", detail: "Receiving changes as they happen.", tone: "ok", icon: "●" };
     case "connecting": return { state: c.state, label: "Connecting…", detail: "Loading the first snapshot.", tone: "info", icon: "◌" };
     case "reconnecting": return { state: c.state, label: "Reconnecting…", detail: "The watch dropped; data shown may be behind until it resumes.", tone: "warn", icon: "↻" };
-    case "stale": return { state: c.state, label: `Stale since ${clock(c.since) || "unknown"}`, detail: "Not receiving changes. What you see may be out of date.", tone: "warn", icon: "⏸" };
+    case "stale": return { state: c.state, label: `Stale since ${clock(c.since) || "unknown"}`, detail: "Not receiving changes. What you see may be out of date.", tone: "warn", icon: "‖" };
     default: {
       const e = c.error;
       const why = e ? `${e.code ?? ""} ${e.reason ?? ""}: ${e.message ?? ""}`.trim() : "unknown error";

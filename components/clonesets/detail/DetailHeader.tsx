@@ -29,7 +29,7 @@ export function DetailHeader({ h, rollout, yamlHref }: { h: CloneSetRow; rollout
           <dt>Partition</dt>
           <dd data-testid="partition"><span className="mono">{h.partitionSet}</span> {h.partitionResolved === null ? <Badge tone="bad" icon="!">unparsable</Badge> : <span className="muted">→ {h.partitionResolved} pods stay on old revisions</span>}</dd>
           <dt>maxUnavailable / maxSurge</dt><dd className="mono">{h.maxUnavailable} / {h.maxSurge}</dd>
-          <dt>Paused</dt><dd>{h.paused ? <Badge tone="warn" icon="⏸">paused</Badge> : "no"}</dd>
+          <dt>Paused</dt><dd>{h.paused ? <Badge tone="warn" icon="‖">paused</Badge> : "no"}</dd>
         </dl>
         <dl className="grid-kv">
           <dt>Replicas</dt><dd>{h.desired} desired · {h.total} total · {h.ready} ready</dd>

@@ -18,7 +18,7 @@ function PodCells({ p }: { p: PodRow }) {
   const ipr = p.inPlaceUpdateReady;
   return (
     <>
-      <td className="mono" data-col="name">{p.name}{p.terminating ? <> <Badge tone="warn" icon="⌛">terminating</Badge></> : null}</td>
+      <td className="mono" data-col="name">{p.name}{p.terminating ? <> <Badge tone="warn" icon="◷">terminating</Badge></> : null}</td>
       <td>{p.node || <span className="muted">unscheduled</span>}</td>
       <td>{p.phase}</td>
       <td>{p.ready ? <Badge tone="ok" icon="✓">Ready</Badge> : <Badge tone="warn" icon="✕">Not ready</Badge>}</td>
@@ -35,7 +35,7 @@ function PodCells({ p }: { p: PodRow }) {
         ))}
       </td>
       <td className="small" data-col="inplace">
-        {p.gracePending ? <div><Badge tone="info" icon="⌛">grace period</Badge></div> : null}
+        {p.gracePending ? <div><Badge tone="info" icon="◷">grace period</Badge></div> : null}
         {p.inPlace ? (
           <div title={p.inPlace.batchesDone.map((b) => `${b.timestamp}: ${b.containers.join(",")}`).join("\n")}>
             → <span className="mono">{p.inPlace.revision}</span> since {p.inPlace.updateTimestamp.replace("T", " ")}

@@ -4,8 +4,8 @@ import { Badge, type Tone } from "@/components/ui/Badge";
 const STATES: Record<RolloutState, { tone: Tone; icon: string; text: string }> = {
   complete: { tone: "ok", icon: "✓", text: "Rolled out" },
   rolling: { tone: "info", icon: "↻", text: "Rolling" },
-  "held-by-partition": { tone: "neutral", icon: "⏸", text: "Held by partition" },
-  paused: { tone: "warn", icon: "⏸", text: "Paused" },
+  "held-by-partition": { tone: "neutral", icon: "‖", text: "Held by partition" },
+  paused: { tone: "warn", icon: "‖", text: "Paused" },
   stuck: { tone: "bad", icon: "✕", text: "Stuck" },
 };
 
