@@ -1,8 +1,7 @@
 // Server-side apply body holding only the fields an edit changed.
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json";
 import { canMergeByKey, isServerOwned, mergeKeyFor } from "./merge-keys";
-
-type Seg = string | number;
+import { formatPath, type Path } from "./paths";
 
 export interface ApplyBody {
   body: JsonObject;
@@ -29,7 +28,7 @@ export function buildApplyBody(original: JsonObject, edited: JsonObject, opts: {
   return { body, dropped };
 }
 
-function diff(a: JsonObject, b: JsonObject, path: Seg[], keyed: boolean, dropped: string[]): JsonObject {
+function diff(a: JsonObject, b: JsonObject, path: Path, keyed: boolean, dropped: string[]): JsonObject {
   const out: JsonObject = {};
   for (const [k, bv] of Object.entries(b)) {
     const p = [...path, k];
@@ -42,12 +41,12 @@ function diff(a: JsonObject, b: JsonObject, path: Seg[], keyed: boolean, dropped
     else out[k] = bv;
   }
   for (const k of Object.keys(a)) {
-    if (!(k in b) && !isServerOwned([...path, k])) dropped.push([...path, k].join("."));
+    if (!(k in b) && !isServerOwned([...path, k])) dropped.push(formatPath([...path, k]));
   }
   return out;
 }
 
-function keyedList(a: JsonValue[], b: JsonValue[], path: Seg[], dropped: string[]): JsonValue {
+function keyedList(a: JsonValue[], b: JsonValue[], path: Path, dropped: string[]): JsonValue {
   const key = mergeKeyFor(path);
   if (!key || !canMergeByKey(a, key) || !canMergeByKey(b, key)) return b;
   const before = new Map((a as JsonObject[]).map((e) => [e[key], e]));
@@ -55,9 +54,9 @@ function keyedList(a: JsonValue[], b: JsonValue[], path: Seg[], dropped: string[
   for (const e of b as JsonObject[]) {
     const old = before.get(e[key]);
     if (!old) out.push(e);
-    else if (!deepEqual(old, e)) out.push({ [key]: e[key], ...diff(old, e, [...path, 0], true, dropped) });
+    else if (!deepEqual(old, e)) out.push({ [key]: e[key], ...diff(old, e, [...path, { mergeKey: key, value: e[key] as string }], true, dropped) });
   }
   const kept = new Set((b as JsonObject[]).map((e) => e[key]));
-  for (const k of before.keys()) if (!kept.has(k)) dropped.push(`${path.join(".")}[${key}=${String(k)}]`);
+  for (const k of before.keys()) if (!kept.has(k)) dropped.push(formatPath([...path, { mergeKey: key, value: k as string }]));
   return out;
 }

@@ -35,6 +35,12 @@ describe("parseEdited", () => {
     const r = parseEdited("kind: Pod\nspec:\n  a: 1\n  a: 2\n");
     expect(r).toMatchObject({ ok: false, errors: [{ line: 4, column: 3 }] });
   });
+  it("reads YAML like kubectl (1.1): strings that look like booleans survive a round trip, a bare yes is a boolean", () => {
+    const obj = edit(sampleCloneSet(), (o) => { o.metadata.labels.flag = "on"; o.metadata.labels.ver = "1.10"; });
+    const p = prepareForEdit(obj);
+    expect(parseEdited(p.text)).toMatchObject({ ok: true, value: p.object });
+    expect(parseEdited("a: yes\n")).toMatchObject({ ok: true, value: { a: true } });
+  });
   it("refuses a document that is not a mapping", () => {
     expect(parseEdited("- a\n- b\n")).toMatchObject({ ok: false, errors: [{ line: 1 }] });
   });

@@ -34,7 +34,7 @@ export function prepareForEdit(obj: JsonObject, opts: PrepareOptions = {}): Prep
     `# ${save}`,
     `# apiVersion, kind, name and namespace cannot change${opts.includeStatus ? "; status is read-only" : ""}. An empty file cancels the edit.`,
   ];
-  return { object, text: `${header.join("\n")}\n${stringify(object, { lineWidth: 0 })}` };
+  return { object, text: `${header.join("\n")}\n${stringify(object, { lineWidth: 0, version: "1.1" })}` };
 }
 
 export interface YamlError {
@@ -55,7 +55,9 @@ export type FieldLines = Map<string, number>;
 /** Parse the edited text; comments are ignored, an empty document yields `value: null`. */
 export function parseEdited(text: string): ParsedEdit {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
+  // YAML 1.1 like kubectl (sigs.k8s.io/yaml → go-yaml): `yes`/`on` are booleans, so strings
+  // that look like them are quoted when printed and mean the same as in kubectl when typed.
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, version: "1.1" });
   if (doc.errors.length > 0) {
     return { ok: false, errors: doc.errors.map((e) => ({ message: e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""), line: e.linePos?.[0].line ?? 1, column: e.linePos?.[0].col ?? 1 })) };
   }
