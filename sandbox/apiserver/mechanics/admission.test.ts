@@ -25,8 +25,9 @@ const denial = (fn: () => unknown) => {
   expect(e.status.code).toBe(422);
   expect(e.status.reason).toBeUndefined();
   expect(e.status.details).toBeUndefined();
-  expect(e.status.message.startsWith(DENIED)).toBe(true);
-  return e.status.message.slice(DENIED.length);
+  const msg = e.status.message ?? "";
+  expect(msg.startsWith(DENIED)).toBe(true);
+  return msg.slice(DENIED.length);
 };
 
 describe("mutating webhook defaults", () => {

@@ -4,7 +4,7 @@
  * ValidateCloneSetUpdate). Errors are field errors rendered with Go's formatting.
  */
 import { isObject, deepEqual, type Json, type JsonObject } from "./json";
-import { GoLiteral, goIntOrString, goLabelSelector, goStringMap, goStringSlice, type WebhookFieldError as E } from "./go-render";
+import { goIntOrString, goLabelSelector, goStringMap, goStringSlice, type WebhookFieldError as E } from "./go-render";
 import { scaledValueFromIntOrPercent, intOrStringText, type IntOrString } from "./intstr";
 import { validateLabels, validateObjectMeta } from "./names";
 import { validatePodSpec } from "./pod-validation";
