@@ -23,16 +23,24 @@ function fromFiles(files: string[], describe: string): KubeconfigSource {
   return {
     describe, files,
     load: () => {
-      // Like kubectl's KUBECONFIG merge: the first file wins for the current context, missing files are skipped.
+      // kubectl's KUBECONFIG merge: the first file to define a name wins (client-node's mergeConfig
+      // throws on duplicates instead), the first file's current-context is used, missing files are skipped.
       const kc = new KubeConfig();
       const [first, ...rest] = files.filter((f) => fs.existsSync(f));
       if (!first) return kc;
       kc.loadFromFile(first);
+      const { clusters, users, contexts } = kc;
+      const add = <T extends { name: string }>(into: T[], more: T[]) => {
+        for (const x of more) if (!into.some((y) => y.name === x.name)) into.push(x);
+      };
       for (const f of rest) {
         const more = new KubeConfig();
         more.loadFromFile(f);
-        kc.mergeConfig(more, true);
+        add(clusters, more.clusters);
+        add(users, more.users);
+        add(contexts, more.contexts);
       }
+      kc.loadFromOptions({ clusters, users, contexts, currentContext: kc.currentContext });
       return kc;
     },
   };
@@ -43,7 +51,7 @@ function fromFiles(files: string[], describe: string): KubeconfigSource {
  * (a path list, as kubectl reads it), ~/.kube/config, then the pod's service account (client-node
  * KubeConfig.loadFromCluster). Unlike client-node's loadFromDefault, never falls back to localhost:8080.
  */
-export function findKubeconfig(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): KubeconfigSource | null {
+export function findKubeconfig(env: Record<string, string | undefined> = process.env, home = os.homedir()): KubeconfigSource | null {
   const own = splitPaths(env.KRUISE_CONSOLE_KUBECONFIG);
   if (own.length) return fromFiles(own, `KRUISE_CONSOLE_KUBECONFIG=${env.KRUISE_CONSOLE_KUBECONFIG}`);
   const list = splitPaths(env.KUBECONFIG);
