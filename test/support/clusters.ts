@@ -36,11 +36,11 @@ export interface SandboxClusterOptions { watchHistory?: number }
 export type ClusterOptions = KubeApiserverClusterOptions & SandboxClusterOptions;
 
 function cluster(kind: ClusterKind, ep: ClusterEndpoint, tokens: Record<TestUser, string>, kubeconfigPath: string,
-  stop: () => Promise<void>): TestCluster {
+  stop: () => Promise<void>, kubeEp: ClusterEndpoint = ep): TestCluster {
   let stopped: Promise<void> | undefined;
   return {
     kind, server: ep.server, kubeconfigPath, tokens, caData: ep.caData,
-    kubeConfig: (user: TestUser = "admin") => kubeConfigFor(ep, tokens, user),
+    kubeConfig: (user: TestUser = "admin") => kubeConfigFor(kubeEp, tokens, user),
     stop: () => (stopped ??= stop()),
   };
 }
@@ -77,9 +77,9 @@ export async function startSandboxCluster(opts: SandboxClusterOptions = {}): Pro
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const ep = { server: sb.url };
-    await createNamespace(kubeConfigFor(ep, sb.tokens, "admin"), "shop");
-    return cluster("sandbox", ep, sb.tokens, kubeconfigPath, stop);
+    const kubeEp = { server: sb.kubeServer };
+    await createNamespace(kubeConfigFor(kubeEp, sb.tokens, "admin"), "shop");
+    return cluster("sandbox", { server: sb.url }, sb.tokens, kubeconfigPath, stop, kubeEp);
   } catch (e) {
     await stop();
     throw e;

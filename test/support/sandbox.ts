@@ -1,11 +1,12 @@
 /**
- * Starts the sandbox API server (helper A's sandbox/apiserver) in this process for tests.
+ * Starts the sandbox API server (sandbox/apiserver) in this process for tests, with the
+ * shipped users plus `nobody` (authenticated, no rules) so RBAC cases match kube-apiserver's.
  * Loaded lazily so test files that only need kube-apiserver don't pull the sandbox in.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { stringify } from "yaml";
-import { kubeconfigDoc, type TestUser } from "./kubeconfig";
+import { parse } from "yaml";
+import { writeKubeconfigFile, type TestUser } from "./kubeconfig";
 
 interface SandboxHandle {
   url: string;
@@ -13,25 +14,42 @@ interface SandboxHandle {
   writeKubeconfig(path: string, opts?: { user?: string; context?: string }): void;
   close(): Promise<void>;
 }
+interface UsersFile { users: { name: string; token: string }[] }
 interface SandboxModule {
-  startApiServer(opts?: { port?: number; watchHistory?: number; users?: unknown }): Promise<SandboxHandle>;
+  DEFAULT_USERS: string;
+  startApiServer(opts?: { port?: number; watchHistory?: number; users?: UsersFile }): Promise<SandboxHandle>;
 }
 
 const REPO = path.resolve(__dirname, "../..");
+const NOBODY = { name: "nobody", token: "sandbox-nobody-token" };
 
-export interface SandboxServer { url: string; tokens: Record<TestUser, string>; close(): Promise<void> }
+export interface SandboxServer {
+  url: string;           // plain http, for raw requests
+  kubeServer: string;    // what the kubeconfig points at (the sandbox serves https on the same port for kubectl)
+  tokens: Record<TestUser, string>;
+  close(): Promise<void>;
+}
+
+function withNobody(file: string): UsersFile {
+  const users = parse(fs.readFileSync(file, "utf8")) as UsersFile;
+  return users.users.some((u) => u.name === NOBODY.name) ? users : { ...users, users: [...users.users, NOBODY] };
+}
 
 export async function startSandboxServer(o: { watchHistory?: number; kubeconfigPath: string }): Promise<SandboxServer> {
-  const modPath = path.join(REPO, "sandbox/apiserver/index.ts");
-  const mod = (await import(/* @vite-ignore */ modPath)) as SandboxModule;
-  const sb = await mod.startApiServer({ port: 0, watchHistory: o.watchHistory });
+  const mod = (await import(/* @vite-ignore */ path.join(REPO, "sandbox/apiserver/index.ts"))) as SandboxModule;
+  const sb = await mod.startApiServer({ port: 0, watchHistory: o.watchHistory, users: withNobody(mod.DEFAULT_USERS) });
   try {
+    // The sandbox's own kubeconfig tells us which URL kubectl should use; we then write ours
+    // (contexts named after the test users) against that same server.
     sb.writeKubeconfig(o.kubeconfigPath, { user: "admin" });
-    const tokens = { ...sb.tokens } as Record<TestUser, string>;
-    if (!tokens.nobody) throw new Error("sandbox has no 'nobody' user");
-    // Rewrite with our layout so both cluster kinds share one kubeconfig shape.
-    fs.writeFileSync(o.kubeconfigPath, stringify(kubeconfigDoc({ server: sb.url }, tokens)), { mode: 0o600 });
-    return { url: sb.url, tokens, close: () => sb.close() };
+    const doc = parse(fs.readFileSync(o.kubeconfigPath, "utf8")) as { clusters: { cluster: { server: string } }[] };
+    const kubeServer = doc.clusters[0].cluster.server;
+    const tokens = sb.tokens as Record<TestUser, string>;
+    for (const u of ["admin", "viewer", "deployer", "nobody"] as const) {
+      if (!tokens[u]) throw new Error(`sandbox has no "${u}" user`);
+    }
+    writeKubeconfigFile(o.kubeconfigPath, { server: kubeServer }, tokens);
+    return { url: sb.url, kubeServer, tokens, close: () => sb.close() };
   } catch (e) {
     await sb.close();
     throw e;
