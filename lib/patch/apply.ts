@@ -23,8 +23,9 @@ export function buildApplyBody(original: JsonObject, edited: JsonObject, opts: {
   if (meta.namespace !== undefined) ident.namespace = meta.namespace;
   const dropped: string[] = [];
   const changed = diff(original, edited, [], opts.keyedLists ?? false, dropped);
-  const body: JsonObject = { apiVersion: edited.apiVersion ?? null, kind: edited.kind ?? null, ...changed };
-  body.metadata = { ...(isObject(changed.metadata) ? changed.metadata : {}), ...ident };
+  const metadata = { ...(isObject(changed.metadata) ? changed.metadata : {}), ...ident };
+  const body: JsonObject = { apiVersion: edited.apiVersion ?? null, kind: edited.kind ?? null, metadata, ...changed };
+  body.metadata = metadata;
   return { body, dropped };
 }
 
