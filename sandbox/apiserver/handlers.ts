@@ -9,6 +9,8 @@ import { serverSideApply } from "./mechanics/managed-fields";
 import { copy, rfc3339 } from "./meta";
 import { decodeObject, decodeOptional, readBody, type RequestInfo } from "./request";
 import { accessReview, tokenReview } from "./reviews";
+import { decodeProtobufReview } from "./protobuf";
+import { virtualResources } from "./resources";
 import { toScale, writeScale } from "./scale";
 import { errors, success } from "./status";
 import { tableVersion, toTable } from "./table";
@@ -74,22 +76,24 @@ export async function handleResource(s: Services, info: RequestInfo, req: Incomi
       return { code: 200, body: o };
     }
   }
-  const body = await readBody(req);
+  const raw = await readBody(req);
   const ctx = writeCtx(user, req, q);
-  const reply = write(s, rt, info, ns, name, sub, body, req, q, ctx, user);
+  const reply = write(s, rt, info, ns, name, sub, raw, req, q, ctx, user);
   return { ...reply, warnings: ctx.warnings };
 }
 
 function write(s: Services, rt: ResourceType, info: RequestInfo, ns: string | undefined, name: string, sub: string | undefined,
-  body: string, req: IncomingMessage, q: URLSearchParams, ctx: WriteCtx, user: User): Reply {
+  raw: Buffer, req: IncomingMessage, q: URLSearchParams, ctx: WriteCtx, user: User): Reply {
   const ct = String(req.headers["content-type"] ?? "");
+  const body = raw.toString("utf8");
   switch (info.verb) {
     case "create": {
       if (sub === "binding") return bind(s, rt, ns, name, decodeObject(body, ct), ctx);
-      if (rt.resource === "selfsubjectaccessreviews" || rt.resource === "subjectaccessreviews") {
-        return { code: 201, body: accessReview(s.auth, rt.kind as "SubjectAccessReview", decodeObject(body, ct), user) };
+      if (virtualResources.has(rt.resource)) {
+        const input = ct.startsWith("application/vnd.kubernetes.protobuf") ? decodeProtobufReview(raw) : decodeObject(body, ct);
+        if (rt.resource === "tokenreviews") return { code: 201, body: tokenReview(s.auth, input) };
+        return { code: 201, body: accessReview(s.auth, rt.kind as "SubjectAccessReview", input, user) };
       }
-      if (rt.resource === "tokenreviews") return { code: 201, body: tokenReview(s.auth, decodeObject(body, ct)) };
       return { code: 201, body: createObject(s.c, rt, ns, decodeObject(body, ct), ctx) };
     }
     case "update":

@@ -82,7 +82,7 @@ export class Lister {
 
   /** Built-in list items carry no apiVersion/kind (typed encoding); custom resources keep them. */
   private item(rt: ResourceType, o: Obj): Obj {
-    if (rt.builtin) { const { apiVersion: _a, kind: _k, ...rest } = o; return rest; }
+    if (rt.builtin) { const rest = { ...o }; delete rest.apiVersion; delete rest.kind; return rest; }
     return { ...o, apiVersion: apiVersionOf(rt), kind: rt.kind };
   }
 

@@ -4,7 +4,7 @@ import type { Obj } from "./types";
 /** RFC 3339 seconds precision, as metav1.Time serializes. */
 export const rfc3339 = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z");
 
-/** MicroTime (metav1.MicroTime) used by managedFields? no — events' eventTime. */
+/** metav1.MicroTime (events' eventTime). */
 export const rfc3339Micro = (d: Date) => d.toISOString().replace(/Z$/, "000Z");
 
 export const newUid = () => randomUUID();
@@ -36,7 +36,8 @@ function canonical(v: unknown): string {
 
 /** Everything but metadata (and status when the type has a status subresource): what generation tracks. */
 export function contentOf(o: Obj, dropStatus: boolean): Obj {
-  const { metadata: _m, ...rest } = o;
+  const rest = { ...o };
+  delete rest.metadata;
   if (dropStatus) delete rest.status;
   return rest;
 }

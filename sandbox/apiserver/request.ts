@@ -55,7 +55,7 @@ function resourceVerb(method: string, named: boolean, q: URLSearchParams): strin
 /** Largest request body accepted (kube's default MaxRequestBodyBytes is 3 MiB). */
 export const MAX_BODY = 3 * 1024 * 1024;
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
@@ -63,7 +63,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY) throw errors.tooLarge();
     chunks.push(c as Buffer);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 const mediaType = (ct: string | undefined) => (ct ?? "").split(";")[0].trim().toLowerCase();

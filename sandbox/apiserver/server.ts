@@ -73,7 +73,7 @@ async function faultsEndpoint(d: ServerDeps, user: User, req: IncomingMessage): 
   if (req.method === "GET") return { code: 200, body: d.faults.get() };
   if (req.method !== "PUT") throw errors.raw(405, "only GET and PUT are supported on /sandbox/faults", "MethodNotAllowed", {});
   let p: Obj;
-  try { p = JSON.parse(await readBody(req)); } catch { throw errors.badRequest("body must be JSON"); }
+  try { p = JSON.parse((await readBody(req)).toString("utf8")); } catch { throw errors.badRequest("body must be JSON"); }
   const result: Obj = {};
   if (p.dropWatches) result.droppedWatches = d.faults.dropWatches();
   if (p.restart) { d.faults.restart(); result.restarted = true; }
