@@ -21,6 +21,21 @@ describe("validateBuiltin: Pod", () => {
       terminationMessagePolicy: "File", ports: [{ containerPort: 80, protocol: "TCP" }] });
     expect(p.spec.containers[1].imagePullPolicy).toBe("Always");
     expect(p.spec.tolerations).toHaveLength(2);
+    expect(p.spec.containers[0].resources).toEqual({});
+    expect(p.status).toEqual({ phase: "Pending", qosClass: "BestEffort" });
+  });
+  it("limits without requests default the requests and make the pod Guaranteed", () => {
+    const p = pod();
+    for (const c of p.spec.containers) c.resources = { limits: { cpu: "1", memory: "1Gi" } };
+    validateBuiltin("Pod", p);
+    expect(p.spec.containers[0].resources.requests).toEqual({ cpu: "1", memory: "1Gi" });
+    expect(p.status.qosClass).toBe("Guaranteed");
+  });
+  it("requests below limits make the pod Burstable", () => {
+    const p = pod();
+    p.spec.containers[0].resources = { requests: { cpu: "100m" } };
+    validateBuiltin("Pod", p);
+    expect(p.status.qosClass).toBe("Burstable");
   });
   it("a pod without containers is 422 spec.containers: Required value", () => {
     const p = pod();

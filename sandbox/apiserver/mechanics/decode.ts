@@ -4,14 +4,38 @@
  */
 import { errors } from "../status";
 
-/** Go's text for a syntax error: "invalid character 'x' looking for beginning of value" or "unexpected end of JSON input". */
+/** Go's text for a syntax error, e.g. "invalid character 'x' looking for beginning of value". */
 export function goSyntaxError(text: string, err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
-  const m = /position (\d+)/.exec(msg);
-  const pos = m ? Number(m[1]) : -1;
-  if (text.trim() === "" || pos >= text.length || /end of (JSON )?input/i.test(msg)) return "unexpected end of JSON input";
-  const ch = pos >= 0 ? text[pos] : text.trim()[0];
-  return `invalid character '${ch}' looking for beginning of value`;
+  if (text.trim() === "" || /end of (JSON )?input/i.test(msg)) return "unexpected end of JSON input";
+  const at = /position (\d+)/.exec(msg);
+  const tok = /Unexpected token '(.)'/.exec(msg);
+  const pos = at ? Number(at[1]) : tok ? text.indexOf(tok[1]) : -1;
+  if (pos < 0 || pos >= text.length) return "unexpected end of JSON input";
+  return `invalid character '${text[pos]}' ${goSyntaxContext(text, pos)}`;
+}
+
+/** What Go's scanner was expecting at `pos`, from the structure before it. */
+function goSyntaxContext(text: string, pos: number): string {
+  const stack: { c: string; colon: boolean }[] = [];
+  let inString = false;
+  let last = "";
+  for (let i = 0; i < pos; i++) {
+    const c = text[i];
+    if (inString) { if (c === "\\") i++; else if (c === '"') { inString = false; last = '"'; } continue; }
+    if (c === '"') inString = true;
+    else if (c === "{" || c === "[") stack.push({ c, colon: false });
+    else if (c === "}" || c === "]") stack.pop();
+    else if (c === ":" && stack.length) stack[stack.length - 1].colon = true;
+    else if (c === "," && stack.length) stack[stack.length - 1].colon = false;
+    if (!/\s/.test(c)) last = c;
+  }
+  const top = stack[stack.length - 1];
+  if (last === "{" || (last === "," && top?.c === "{")) return "looking for beginning of object key string";
+  if (last === "" || last === "[" || last === "," || last === ":") return "looking for beginning of value";
+  if (top?.c === "[") return "after array element";
+  if (top?.c === "{") return top.colon ? "after object key:value pair" : "after object key";
+  return "after top-level value";
 }
 
 /** Parses JSON or throws 400 with `prefix + Go message`. */

@@ -15,8 +15,11 @@ const builtinKeys: Record<string, string[]> = {
   topologySpreadConstraints: ["topologyKey", "whenUnsatisfiable"], podIPs: ["ip"], hostIPs: ["ip"], addresses: ["type"],
 };
 const builtinSets = new Set(["finalizers"]);
-/** LabelSelector is structType=atomic in meta/v1; the CloneSet CRD marks its selectors x-kubernetes-map-type: atomic. */
-const atomicMaps = new Set(["selector", "matchSelector"]);
+/**
+ * Maps that are owned as a whole. Empty on purpose: kube-apiserver 1.20 treats LabelSelector and the CRD's
+ * `x-kubernetes-map-type: atomic` selectors granularly (observed: `f:selector: {".": {}, "f:matchLabels": …}`).
+ */
+const atomicMaps = new Set<string>();
 
 type ListKind = { type: "keyed"; keys: string[] } | { type: "set" } | { type: "atomic" };
 
@@ -34,8 +37,12 @@ function itemElement(item: Json, i: number, keys: string[]): PathElement {
   return isObject(item) && keys.every((k) => k in item) ? keyElement(item, keys) : `i:${i}`;
 }
 
-/** typed.ToFieldSet: the leaves, list items and empty containers a (partial) object sets. */
+/**
+ * typed.ToFieldSet: the leaves, list items and empty containers a (partial) object sets. For custom resources
+ * kube-apiserver 1.20 also lists every map node it passes through (observed Apply entry: `f:spec: {".": {}, …}`).
+ */
 export function fieldsOf(v: Json, shape: Shape, path: PathElement[] = [], name = "", out: FieldSet = new Set()): FieldSet {
+  if (!shape.builtin) { allNodes(v, shape, path, name, out); return out; }
   if (isObject(v) && !isAtomicMap(name, v)) {
     const keys = Object.keys(v);
     if (keys.length === 0 && path.length) out.add(enc(path));

@@ -30,7 +30,7 @@ describe("recordUpdate", () => {
       manager: "kubectl-create", operation: "Update", apiVersion: AV, time: "2026-01-01T00:00:00Z", fieldsType: "FieldsV1",
       fieldsV1: {
         "f:metadata": { "f:labels": { ".": {}, "f:app": {} } },
-        "f:spec": { ".": {}, "f:replicas": {}, "f:selector": {},
+        "f:spec": { ".": {}, "f:replicas": {}, "f:selector": { ".": {}, "f:matchLabels": { ".": {}, "f:app": {} } },
           "f:template": { ".": {}, "f:metadata": { ".": {}, "f:labels": { ".": {}, "f:app": {} } }, "f:spec": { ".": {}, "f:containers": {} } } },
       },
     }]);
@@ -73,7 +73,7 @@ describe("serverSideApply", () => {
     const out = serverSideApply(undefined, cfg(2), app("deployer")) as Obj;
     expect(out.spec).toEqual({ replicas: 2 });
     expect(out.metadata.managedFields).toEqual([{ manager: "deployer", operation: "Apply", apiVersion: AV, time: "2026-01-01T00:00:00Z",
-      fieldsType: "FieldsV1", fieldsV1: { "f:spec": { "f:replicas": {} } } }]);
+      fieldsType: "FieldsV1", fieldsV1: { "f:spec": { ".": {}, "f:replicas": {} } } }]);
   });
   it("apply by a second manager on an owned field conflicts with FieldManagerConflict", () => {
     const live = serverSideApply(undefined, cfg(2), app("alice"));
@@ -104,8 +104,8 @@ describe("serverSideApply", () => {
     const live = serverSideApply(undefined, { ...cfg(2), spec: { replicas: 2, minReadySeconds: 1 } }, app("alice"));
     const out = serverSideApply(live, cfg(4), app("bob", true)) as Obj;
     expect(out.spec!.replicas).toBe(4);
-    expect(entry(out, "alice", "Apply")!.fieldsV1).toEqual({ "f:spec": { "f:minReadySeconds": {} } });
-    expect(entry(out, "bob", "Apply")!.fieldsV1).toEqual({ "f:spec": { "f:replicas": {} } });
+    expect(entry(out, "alice", "Apply")!.fieldsV1).toEqual({ "f:spec": { ".": {}, "f:minReadySeconds": {} } });
+    expect(entry(out, "bob", "Apply")!.fieldsV1).toEqual({ "f:spec": { ".": {}, "f:replicas": {} } });
   });
   it("fields this manager applied before and omits now are removed", () => {
     const live = serverSideApply(undefined, { ...cfg(2), spec: { replicas: 2, minReadySeconds: 5 } }, app("alice"));

@@ -66,7 +66,11 @@ describe("JSON patch (RFC 6902)", () => {
     const e = failure(() => applyPatch(cs, "[{op:", "json", cr));
     expect(e.status.code).toBe(400);
     expect(e.status.reason).toBe("BadRequest");
-    expect(e.status.message).toMatch(/^invalid character 'o' looking for /);
+    expect(e.status.message).toBe("invalid character 'o' looking for beginning of object key string");
+    expect(failure(() => applyPatch(cs, "[1, }", "json", cr)).status.message).toBe("invalid character '}' looking for beginning of value");
+    expect(failure(() => applyPatch(cs, "[1 2]", "json", cr)).status.message).toBe("invalid character '2' after array element");
+    expect(failure(() => applyPatch(cs, '[{"a":1,}]', "json", cr)).status.message).toBe("invalid character '}' looking for beginning of object key string");
+    expect(failure(() => applyPatch(cs, "", "json", cr)).status.message).toBe("unexpected end of JSON input");
   });
   it("an object instead of an op list is 400", () => {
     expect(failure(() => applyPatch(cs, "{}", "json", cr)).status.message).toBe("json: cannot unmarshal object into Go value of type jsonpatch.Patch");
@@ -163,8 +167,9 @@ describe("strategic merge patch", () => {
     const out = smp({ metadata: { ownerReferences: [{ uid: "u2", name: "o2" }] } });
     expect(out.metadata.ownerReferences.map((o) => o.uid)).toEqual(["u1", "u2"]);
   });
-  it("an element without its merge key is 400", () => {
-    expect(failure(() => smp({ spec: { containers: [{ image: "x" }] } })).code).toBe(400);
+  it("an element without its merge key is a bare 500 as kube-apiserver answers it", () => {
+    expect(failure(() => smp({ spec: { containers: [{ image: "x" }] } })).status).toEqual({ kind: "Status", apiVersion: "v1", metadata: {},
+      status: "Failure", code: 500, message: "map: map[image:x] does not contain declared merge key: name" });
   });
   it("a non-object body is 400", () => {
     expect(failure(() => applyPatch(p, "[]", "strategic", pod)).code).toBe(400);

@@ -29,6 +29,7 @@ function defaultProbe(p: Json | undefined) {
 
 function defaultContainer(c: Json) {
   if (!isObject(c)) return;
+  if (!isObject(c.resources)) c.resources = {}; // a non-pointer struct: Go always encodes it
   setIfAbsent(c, "terminationMessagePath", "/dev/termination-log");
   setIfAbsent(c, "terminationMessagePolicy", "File");
   if (typeof c.image === "string") setIfAbsent(c, "imagePullPolicy", defaultPullPolicy(c.image));
@@ -62,15 +63,45 @@ export function defaultPodSpec(spec: JsonObject): void {
   for (const v of Array.isArray(spec.volumes) ? spec.volumes : []) defaultVolume(v);
 }
 
+/** SetDefaults_Pod: a resource with a limit but no request gets the limit as its request. */
+function defaultRequests(c: Json) {
+  if (!isObject(c) || !isObject(c.resources) || !isObject(c.resources.limits)) return;
+  const r = c.resources;
+  const requests = isObject(r.requests) ? r.requests : {};
+  for (const [k, v] of Object.entries(r.limits as JsonObject)) if (requests[k] === undefined) requests[k] = v;
+  r.requests = requests;
+}
+
+/** GetPodQOS (pkg/apis/core/helper/qos): BestEffort without any cpu/memory request or limit, Guaranteed when all equal. */
+export function podQosClass(spec: JsonObject): string {
+  const cs = [...(Array.isArray(spec.containers) ? spec.containers : []), ...(Array.isArray(spec.initContainers) ? spec.initContainers : [])];
+  let any = false;
+  let guaranteed = true;
+  for (const c of cs) {
+    const r = isObject(c) && isObject(c.resources) ? c.resources : {};
+    const req = isObject(r.requests) ? r.requests : {};
+    const lim = isObject(r.limits) ? r.limits : {};
+    for (const res of ["cpu", "memory"]) {
+      if (req[res] !== undefined || lim[res] !== undefined) any = true;
+      if (lim[res] === undefined || (req[res] !== undefined && String(req[res]) !== String(lim[res]))) guaranteed = false;
+    }
+  }
+  if (!any) return "BestEffort";
+  return guaranteed ? "Guaranteed" : "Burstable";
+}
+
 /**
  * What a real apiserver adds to a created Pod beyond the spec defaults: SetDefaults_Pod (enableServiceLinks),
  * the Priority admission plugin (priority 0, preemptionPolicy) and DefaultTolerationSeconds (300 s
- * not-ready/unreachable tolerations). ServiceAccount token injection is not simulated.
+ * not-ready/unreachable tolerations) and the pod strategy's PrepareForCreate (status phase Pending, qosClass).
+ * ServiceAccount token injection is not simulated.
  */
 export function defaultPod(pod: JsonObject): void {
   if (!isObject(pod.spec)) return;
   const spec = pod.spec;
   defaultPodSpec(spec);
+  for (const c of [...(Array.isArray(spec.containers) ? spec.containers : []), ...(Array.isArray(spec.initContainers) ? spec.initContainers : [])]) defaultRequests(c);
+  pod.status = { phase: "Pending", qosClass: podQosClass(spec) };
   if (spec.enableServiceLinks === undefined) spec.enableServiceLinks = true;
   if (spec.priority === undefined) spec.priority = 0;
   setIfAbsent(spec, "preemptionPolicy", "PreemptLowerPriority");

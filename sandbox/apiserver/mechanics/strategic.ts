@@ -89,7 +89,8 @@ function mergeKeyedList(orig: Json[], patch: Json[], key: string): Json[] {
   const out: Json[] = orig.map((o) => clone(o));
   for (const p of patch) {
     if (!isObject(p)) throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(p)} into Go value of type map[string]interface {}`);
-    if (!(key in p)) throw errors.badRequest(`map: ${JSON.stringify(p)} does not contain declared merge key: ${key}`);
+    // kube-apiserver answers this strategicpatch error as a bare 500 (observed on 1.20)
+    if (!(key in p)) throw errors.raw(500, `map: ${goMap(p)} does not contain declared merge key: ${key}`);
     const i = out.findIndex((o) => isObject(o) && deepEqual(o[key], p[key]));
     if (patchDirective(p) === "delete") { if (i >= 0) out.splice(i, 1); continue; }
     if (i >= 0) {
@@ -109,6 +110,13 @@ function applyOrder(list: Json[], order: Json[], key: string | undefined): Json[
   const pos = (x: Json) => order.findIndex((o) => deepEqual(key && isObject(o) ? o[key] : o, id(x)));
   const listed = list.filter((x) => pos(x) >= 0).sort((a, b) => pos(a) - pos(b));
   return [...listed, ...list.filter((x) => pos(x) < 0)];
+}
+
+/** Go's %v of a map[string]interface{} (keys sorted): map[a:1 b:map[c:x]]. */
+function goMap(v: Json): string {
+  if (isObject(v)) return `map[${Object.keys(v).sort().map((k) => `${k}:${goMap(v[k])}`).join(" ")}]`;
+  if (Array.isArray(v)) return `[${v.map(goMap).join(" ")}]`;
+  return v === null ? "<nil>" : String(v);
 }
 
 function stripNulls(o: JsonObject): JsonObject {
