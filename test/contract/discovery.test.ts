@@ -31,7 +31,8 @@ describe.each(KINDS)("discovery (%s)", (kind) => {
     const list = await get<{ kind: string; groupVersion: string; resources: Resource[] }>("/api/v1");
     expect(list).toMatchObject({ kind: "APIResourceList", groupVersion: "v1" });
     const by = (n: string) => list.resources.find((r) => r.name === n);
-    expect(by("pods")).toMatchObject({ singularName: "", namespaced: true, kind: "Pod", shortNames: ["po"], categories: ["all"] });
+    // singularName of built-ins is "" on v1.20 and filled in on newer servers, so it is not asserted here.
+    expect(by("pods")).toMatchObject({ namespaced: true, kind: "Pod", shortNames: ["po"], categories: ["all"] });
     expect(by("pods")?.verbs.sort()).toEqual(["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"]);
     expect(by("pods/status")).toMatchObject({ namespaced: true, kind: "Pod" });
     expect(by("pods/binding")).toMatchObject({ namespaced: true, kind: "Binding", verbs: ["create"] });
