@@ -139,6 +139,15 @@ describe("buildEditSave: the save scenarios of issue #6", () => {
     expect(after.status).toEqual(latest.status);
   });
 
+  it("a Pod (built-in): my app image + their sidecar image both survive", () => {
+    const base: JsonObject = { apiVersion: "v1", kind: "Pod", metadata: { name: "p", resourceVersion: "1" }, spec: { containers: [{ name: "app", image: "a:1" }, { name: "sidecar", image: "s:1" }] }, status: { phase: "Running" } };
+    const mine = edit(base, (o) => { o.spec.containers[0].image = "a:2"; });
+    const latest = edit(base, (o) => { o.spec.containers[1].image = "s:2"; o.status.phase = "Pending"; o.metadata.resourceVersion = "5"; });
+    const after = saved(base, mine, latest);
+    expect(after.spec.containers.map((c: Obj) => c.image)).toEqual(["a:2", "s:2"]);
+    expect(after.status.phase).toBe("Pending");
+  });
+
   it("a 1 MB object: one image change yields a small guarded patch", () => {
     const base = bigCloneSet();
     expect(JSON.stringify(base).length).toBeGreaterThan(1_000_000);
