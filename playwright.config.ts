@@ -30,7 +30,8 @@ export default defineConfig({
         "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  webServer: {
+  // E2E_EXTERNAL=1: run against an app already serving on E2E_PORT (with E2E_KUBECONFIG), for debugging.
+  webServer: process.env.E2E_EXTERNAL ? undefined : {
     command: `npx tsx test/e2e/serve.ts --port ${port}`,
     url: `http://127.0.0.1:${port}/api/clusters`,
     timeout: 240_000,

@@ -89,11 +89,11 @@ export function inClusterKubeconfig(env: Record<string, string | undefined>): Ku
 
 /**
  * The sandbox's kubeconfig with names that cannot collide with the user's: its current context becomes
- * `sandbox`, the others `sandbox-<name>` (e.g. a read-only viewer to see a forbidden cluster explained).
+ * `sandbox`, the others `sandbox-<name>` unless already so prefixed (e.g. a read-only viewer to see a forbidden cluster explained).
  */
 export function renameSandbox(cfg: KubeConfig): KubeConfig {
   const current = cfg["current-context"];
-  const rename = (n: string) => (n === current ? "sandbox" : `sandbox-${n}`);
+  const rename = (n: string) => (n === current ? "sandbox" : n.startsWith("sandbox") ? n : `sandbox-${n}`);
   const contexts = (cfg.contexts ?? []).map((c) => {
     const ctx = (c.context ?? {}) as { cluster?: string; user?: string };
     return { ...c, name: rename(c.name), context: { ...ctx, cluster: `sandbox:${ctx.cluster}`, user: `sandbox:${ctx.user}` } };

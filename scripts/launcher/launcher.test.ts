@@ -30,10 +30,10 @@ describe("kubeconfig discovery", () => {
       users: [{ name: "admin", user: { token: "t" } }], contexts: [{ name: "prod", context: { cluster: "admin", user: "admin" } }] };
     const sandbox: KubeConfig = { "current-context": "admin", clusters: [{ name: "admin", cluster: { server: "http://127.0.0.1:1" } }],
       users: [{ name: "admin", user: { token: "s" } }, { name: "viewer", user: { token: "v" } }],
-      contexts: [{ name: "admin", context: { cluster: "admin", user: "admin" } }, { name: "viewer", context: { cluster: "admin", user: "viewer" } }] };
+      contexts: [{ name: "admin", context: { cluster: "admin", user: "admin" } }, { name: "viewer", context: { cluster: "admin", user: "viewer" } }, { name: "sandbox-deployer", context: { cluster: "admin", user: "admin" } }] };
     const merged = mergeKubeconfigs([user, renameSandbox(sandbox)]);
     expect(merged["current-context"]).toBe("prod");
-    expect(merged.contexts!.map((c) => c.name)).toEqual(["prod", "sandbox", "sandbox-viewer"]);
+    expect(merged.contexts!.map((c) => c.name)).toEqual(["prod", "sandbox", "sandbox-viewer", "sandbox-deployer"]);
     expect(merged.contexts![1].context).toEqual({ cluster: "sandbox:admin", user: "sandbox:admin" });
     expect(merged.clusters!.map((c) => c.name)).toEqual(["admin", "sandbox:admin"]);
   });

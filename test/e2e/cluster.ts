@@ -4,6 +4,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import https from "node:https";
 import { parse } from "yaml";
 import { E2E_KUBECONFIG } from "./paths";
 
@@ -32,11 +34,20 @@ export function sandboxAdmin(): { server: string; token: string; context: string
 }
 
 /** PUT /sandbox/faults (admin only): e.g. { dropWatches: true } or { errorRate: { watch: 1 } }. */
-export async function faults(body: Record<string, unknown>): Promise<unknown> {
+export function faults(body: Record<string, unknown>): Promise<unknown> {
   const { server, token } = sandboxAdmin();
-  const res = await fetch(`${server}/sandbox/faults`, {
-    method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(body),
+  const url = new URL("/sandbox/faults", server);
+  const data = JSON.stringify(body);
+  // The sandbox serves a self-signed certificate on loopback (its kubeconfig says insecure-skip-tls-verify).
+  const send = url.protocol === "https:" ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = send(url, { method: "PUT", rejectUnauthorized: false,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(data) } }, (res) => {
+      let text = "";
+      res.on("data", (c: Buffer) => (text += c.toString()));
+      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(text || "null")) : reject(new Error(`faults ${res.statusCode}: ${text}`))));
+    });
+    req.on("error", reject);
+    req.end(data);
   });
-  if (!res.ok) throw new Error(`faults ${res.status}: ${await res.text()}`);
-  return res.json();
 }

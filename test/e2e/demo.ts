@@ -7,17 +7,17 @@ import { kubectlJson } from "./cluster";
 export interface CS {
   metadata: { name: string; namespace: string; generation: number };
   spec: { replicas: number; updateStrategy?: { type?: string; partition?: number | string; paused?: boolean } };
-  status?: { updateRevision?: string; currentRevision?: string; updatedReplicas?: number; replicas?: number; readyReplicas?: number };
+  status?: { updateRevision?: string; currentRevision?: string; updatedReplicas?: number; updatedReadyReplicas?: number; replicas?: number; readyReplicas?: number };
 }
 
 export function cloneSets(): CS[] {
   return kubectlJson<{ items: CS[] }>("get", "clonesets.apps.kruise.io", "-A").items;
 }
 
-/** InPlaceIfPossible, partition > 0, some pods already moved, revisions not yet synced. */
+/** InPlaceIfPossible, partition > 0, some pods already moved and ready, revisions not yet synced. */
 export function midRollout(list = cloneSets()): CS | undefined {
   return list.find((c) => c.spec.updateStrategy?.type === "InPlaceIfPossible" && c.spec.updateStrategy.partition
-    && c.status?.updateRevision && c.status.currentRevision !== c.status.updateRevision && (c.status.updatedReplicas ?? 0) > 0);
+    && c.status?.updateRevision && c.status.currentRevision !== c.status.updateRevision && (c.status.updatedReadyReplicas ?? 0) > 0);
 }
 
 /** A small, not paused CloneSet to poke with kubectl. */
