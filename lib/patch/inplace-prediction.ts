@@ -1,5 +1,7 @@
 // Will a template change be applied in place or recreate pods, and to how many (reference §7.1)?
+import { diffTemplatesInPlace } from "@/lib/kruise/inplace-spec";
 import { partitionReplicas } from "@/lib/kruise/partition";
+import type { PodTemplateSpec } from "@/lib/kruise/types";
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json";
 
 export interface ContainerChange {
@@ -41,8 +43,8 @@ const obj = (v: JsonValue | undefined): JsonObject => (isObject(v) ? v : {});
  * only if every difference is template metadata, a container image replace, or (gate
  * InPlaceWorkloadVerticalScaling) container cpu/memory resources; metadata keys read by env
  * fieldRefs restart their containers (gate InPlaceUpdateEnvFromMetadata). Strategy ReCreate always
- * recreates, InPlaceIfPossible falls back to recreate, InPlaceOnly is blocked. Written here because
- * lib/kruise has no in-place rule module. Upstream: kruise pkg/util/inplaceupdate/
+ * recreates, InPlaceIfPossible falls back to recreate, InPlaceOnly is blocked. Cross-checked with
+ * lib/kruise/inplace-spec.ts diffTemplatesInPlace (the sandbox controller's rule). Upstream: kruise pkg/util/inplaceupdate/
  * inplace_update_defaults.go defaultCalculateInPlaceUpdateSpec; partition: pkg/util/tools.go.
  */
 export function predictInPlace(base: JsonObject, edited: JsonObject, gates: Gates = {}): InPlacePrediction {
@@ -58,6 +60,12 @@ export function predictInPlace(base: JsonObject, edited: JsonObject, gates: Gate
   const metadataChanged = !deepEqual(oldT.metadata, newT.metadata);
   const { reasons, containers } = compareSpecs(obj(oldT.spec), obj(newT.spec), gates);
   if (metadataChanged && gates.InPlaceUpdateEnvFromMetadata !== false) containers.push(...envFromMetadata(oldT, newT, containers));
+  // lib/kruise's rule is what the sandbox controller applies; without the vertical-scaling gate
+  // it is the authority, and our walk only adds detail (all reasons, env-from-metadata restarts).
+  if (!gates.InPlaceWorkloadVerticalScaling) {
+    const rule = diffTemplatesInPlace(oldT as unknown as PodTemplateSpec, newT as unknown as PodTemplateSpec);
+    if (!rule.inPlace && reasons.length === 0) reasons.push(rule.reason ?? "spec.template.spec");
+  }
   const capable = reasons.length === 0;
   const type = String(obj(spec.updateStrategy).type ?? "ReCreate");
   const mode = type === "ReCreate" ? "recreate" : capable ? "in-place" : type === "InPlaceOnly" ? "blocked" : "recreate";
