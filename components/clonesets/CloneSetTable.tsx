@@ -44,7 +44,7 @@ export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string
             <th>STRATEGY</th>
             <th>PARTITION</th>
             <SortHeader k="progress" label="PROGRESS" s={sort} onSort={onSort} />
-            <th title="currentRevision vs updateRevision">REVISIONS</th>
+            <th title="status.currentRevision == status.updateRevision">CURRENT = UPDATE REVISION</th>
             <th>IMAGES</th>
           </tr>
         </thead>
@@ -71,8 +71,8 @@ export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string
               </td>
               <td><ProgressBar value={r.progress.updatedAvailable} max={r.progress.target} label={`${r.name}: updated available of target`} /></td>
               <td>
-                {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>synced</Badge>
-                  : <Badge tone="info" icon="⇄" title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}>current ≠ update</Badge>}
+                {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>yes</Badge>
+                  : <Badge tone="info" icon="⇄" title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}>no</Badge>}
               </td>
               <td className="mono small">{r.images.map((i) => <div key={i}>{i}</div>)}</td>
             </tr>
