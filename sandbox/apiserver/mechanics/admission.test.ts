@@ -79,6 +79,21 @@ describe("mutating webhook defaults", () => {
   });
 });
 
+describe("apiserver validation between the webhooks", () => {
+  it("a bad name is the apiserver's own 422 Invalid, not a webhook denial", () => {
+    const o = cs();
+    o.metadata.name = "Bad_Name";
+    const e = failure(() => admit("CREATE", o, undefined, ctx));
+    expect(e.status).toMatchObject({ code: 422, reason: "Invalid", details: { name: "Bad_Name", group: "apps.kruise.io", kind: "CloneSet" } });
+    expect(e.status.message).toMatch(/^CloneSet\.apps\.kruise\.io "Bad_Name" is invalid: metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain/);
+  });
+  it("a missing selector is the CRD schema's Required value", () => {
+    const o = cs();
+    delete o.spec.selector;
+    expect(failure(() => admit("CREATE", o, undefined, ctx)).status.message).toBe('CloneSet.apps.kruise.io "sample" is invalid: spec.selector: Required value');
+  });
+});
+
 describe("validating webhook", () => {
   const withSpec = (f: (o: Obj) => void) => { const o = cs(); f(o); return () => admit("CREATE", o, undefined, ctx); };
   it("webhook rejects bare numeric partition", () => {

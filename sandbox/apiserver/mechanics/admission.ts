@@ -9,6 +9,21 @@ import { clone, isObject, type JsonObject } from "./json";
 import { checkDecodable, setCloneSetDefaults, templateChanged } from "./cloneset-defaults";
 import { validateCloneSet, validateCloneSetUpdate } from "./cloneset-validation";
 import { aggregate } from "./go-render";
+import { invalid } from "./invalid";
+import { validateObjectMeta } from "./names";
+import type { FieldError } from "../status";
+
+/**
+ * The apiserver validates the object (ObjectMeta, CRD schema) between the mutating and the validating webhooks
+ * (registry store.Create: BeforeCreate, then createValidation). Those failures must win over webhook denials, so
+ * the checks that can fail here — object meta and the CRD's required spec.selector/spec.template — run first.
+ */
+function strategyErrors(cs: JsonObject): FieldError[] {
+  const errs = validateObjectMeta(isObject(cs.metadata) ? cs.metadata : undefined, { namespaced: true });
+  const spec = isObject(cs.spec) ? cs.spec : {};
+  for (const f of ["selector", "template"]) if (!isObject(spec[f])) errs.push({ type: "FieldValueRequired", field: `spec.${f}` });
+  return errs;
+}
 
 /** What Go's re-encoding of the decoded CloneSet adds (zero-valued non-pointer structs), as the webhook's patch does. */
 function goRoundTrip(cs: JsonObject): void {
@@ -33,6 +48,8 @@ export function admit(op: "CREATE" | "UPDATE" | "DELETE", obj: object, old: obje
   checkDecodable(cs);
   setCloneSetDefaults(cs, templateChanged(cs, prev));
   goRoundTrip(cs);
+  const invalidErrs = strategyErrors(cs);
+  if (invalidErrs.length) throw invalid(ctx.gk, String(isObject(cs.metadata) ? cs.metadata.name ?? "" : ""), invalidErrs);
   const errs = op === "UPDATE" && prev ? validateCloneSetUpdate(cs, prev, ctx.lookup) : validateCloneSet(cs, undefined, ctx.lookup);
   if (errs.length) throw errors.raw(422, `admission webhook "vcloneset.kb.io" denied the request: ${aggregate(errs)}`);
   return cs;

@@ -42,7 +42,7 @@ describe("validateBuiltin: Pod", () => {
     p.spec.containers = [];
     const e = failure(() => validateBuiltin("Pod", p));
     expect(e.status.message).toBe('Pod "p" is invalid: spec.containers: Required value');
-    expect(e.status.details).toMatchObject({ name: "p", group: "", kind: "Pod" });
+    expect(e.status.details).toEqual({ name: "p", kind: "Pod", causes: [{ reason: "FieldValueRequired", message: "Required value", field: "spec.containers" }] });
   });
   it("container names must be unique and images present", () => {
     const p = pod();

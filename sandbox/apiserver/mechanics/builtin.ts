@@ -4,7 +4,8 @@
  * ValidateControllerRevision). Pods are defaulted in place on create, as the apiserver's defaulting does.
  * Throws 422 Invalid (errors.NewInvalid with the Kind).
  */
-import { errors, type FieldError } from "../status";
+import type { FieldError } from "../status";
+import { invalid } from "./invalid";
 import { deepEqual, isObject, type Json, type JsonObject } from "./json";
 import { isDNS1123Label, validateObjectMeta } from "./names";
 import { defaultPod } from "./pod-defaults";
@@ -90,5 +91,5 @@ export function validateBuiltin(kind: string, obj: object, old?: object): void {
     ...metaUpdate(o, prev),
     ...kindErrors(kind, o, prev),
   ];
-  if (errs.length) throw errors.invalid({ group: groups[kind] ?? "", kind }, String(meta?.name ?? ""), errs);
+  if (errs.length) throw invalid({ group: groups[kind] ?? "", kind }, String(meta?.name ?? ""), errs);
 }

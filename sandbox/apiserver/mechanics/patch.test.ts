@@ -107,7 +107,7 @@ describe("strategic merge patch", () => {
   it("is refused for custom resources with 415 and the accepted types", () => {
     const e = failure(() => applyPatch(cs, "{}", "strategic", cr));
     expect(e.status).toEqual({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", code: 415, reason: "UnsupportedMediaType",
-      message: "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml", details: {} });
+      message: "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml" });
   });
   const p = {
     metadata: { name: "p", finalizers: ["a"], ownerReferences: [{ uid: "u1", name: "o" }] },

@@ -32,7 +32,10 @@ export function applyPatch(current: object, body: string, type: Exclude<PatchTyp
     case "json": return applyJsonPatch(current, body);
     case "merge": return applyMergePatch(current, body);
     case "strategic":
-      if (!ctx.builtin) throw errors.unsupportedMediaType(customResourcePatchTypes);
+      // kube-apiserver's 415 has no details object (observed on 1.20)
+      if (!ctx.builtin) {
+        throw errors.raw(415, `the body of the request was in an unknown format - accepted media types include: ${customResourcePatchTypes.join(", ")}`, "UnsupportedMediaType");
+      }
       return applyStrategicPatch(current, body);
   }
 }

@@ -4,7 +4,8 @@
  * pkg/registry/customresource/validator.go): prune unknown fields, drop non-nullable nulls, apply `default`s,
  * then validate types/required/enum/bounds; failures are one 422 with go-openapi worded field errors.
  */
-import { errors, type FieldError } from "../status";
+import type { FieldError } from "../status";
+import { invalid } from "./invalid";
 import { clone, isObject, type Json, type JsonObject } from "./json";
 import { validateObjectMeta } from "./names";
 
@@ -131,6 +132,6 @@ export function validateCustomResource(obj: object, crd: object, version: string
   if (oldMeta && oldMeta.name !== meta.name) ctx.errs.push({ type: "FieldValueInvalid", field: "metadata.name", value: meta.name, detail: "field is immutable" });
   const out = walk(clone(input), schema, "", ctx, true) as JsonObject;
   if (opts.subresource !== "status" && status !== undefined) out.status = status;
-  if (ctx.errs.length) throw errors.invalid(gk, String(meta.name ?? ""), ctx.errs);
+  if (ctx.errs.length) throw invalid(gk, String(meta.name ?? ""), ctx.errs);
   return out;
 }
