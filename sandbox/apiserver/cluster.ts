@@ -52,6 +52,14 @@ export class Cluster {
     return c;
   }
 
+  /**
+   * A read-only view of a stored object as served at `rt`'s version (shallow: for responses that are
+   * serialized straight away; anything that may change it must use `out`).
+   */
+  view(rt: ResourceType, o: Obj): Obj {
+    return { ...o, apiVersion: apiVersionOf(rt), kind: rt.kind };
+  }
+
   /** The apiVersion objects are stored at (CRD storage version). */
   storedApiVersion(rt: ResourceType): string {
     return rt.crd ? `${rt.group}/${storageVersion(rt.crd)}` : apiVersionOf(rt);

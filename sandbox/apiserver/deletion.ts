@@ -39,7 +39,7 @@ function policyFinalizer(opts: Obj): string | undefined {
 
 /** The body kube answers for an immediate delete: pods return the object, others a Success Status. */
 function deletedBody(c: Cluster, rt: ResourceType, last: Obj): Obj {
-  if (rt.builtin && rt.resource === "pods") return c.out(rt, last);
+  if (rt.builtin && rt.resource === "pods") return c.view(rt, last);
   return success({ name: last.metadata.name, group: rt.group, kind: rt.resource, uid: last.metadata.uid });
 }
 
@@ -51,7 +51,8 @@ export function deleteObject(c: Cluster, rt: ResourceType, ns: string | undefine
   const live = c.mustGet(rt, ns, name);
   checkPreconditions(c, rt, live, opts);
   const fin = policyFinalizer(opts);
-  admit("DELETE", copy(live), copy(live), { gk: c.gk(rt), gr: c.gr(rt), lookup: c.lookup, dryRun: ctx.dryRun });
+  const liveCopy = copy(live);
+  admit("DELETE", liveCopy, liveCopy, { gk: c.gk(rt), gr: c.gr(rt), lookup: c.lookup, dryRun: ctx.dryRun });
   const grace = graceFor(rt, live, opts);
   const finalizers: string[] = [...(live.metadata.finalizers ?? [])];
   if (fin && !finalizers.includes(fin) && !live.metadata.deletionTimestamp) finalizers.push(fin);
@@ -59,7 +60,7 @@ export function deleteObject(c: Cluster, rt: ResourceType, ns: string | undefine
   const already = !!live.metadata.deletionTimestamp;
   if (finalizers.length || grace > 0 || spec.length) {
     if (already && !(rt.resource === "pods" && grace < (live.metadata.deletionGracePeriodSeconds ?? 0))) {
-      return { code: 202, body: c.out(rt, live) };
+      return { code: 202, body: c.view(rt, live) };
     }
     if (!(already && grace === 0 && !finalizers.length)) {
       const next = copy(live);
@@ -69,10 +70,10 @@ export function deleteObject(c: Cluster, rt: ResourceType, ns: string | undefine
       next.metadata.deletionGracePeriodSeconds = grace;
       if (next.metadata.generation !== undefined && !already) next.metadata.generation += 1;
       if (rt.resource === "namespaces" && rt.builtin) next.status = { ...(next.status ?? {}), phase: "Terminating" };
-      if (ctx.dryRun) return { code: 202, body: c.out(rt, next) };
+      if (ctx.dryRun) return { code: 202, body: c.view(rt, next) };
       const stored = c.store.put(grKey(rt), next);
       gc();
-      return { code: 202, body: c.out(rt, stored) };
+      return { code: 202, body: c.view(rt, stored) };
     }
   }
   if (ctx.dryRun) return { code: 200, body: deletedBody(c, rt, live) };
@@ -88,7 +89,7 @@ export function deleteCollection(c: Cluster, rt: ResourceType, items: Obj[], opt
   for (const o of items) {
     try {
       const r = deleteObject(c, rt, o.metadata.namespace, o.metadata.name, opts, ctx, gc);
-      out.push(r.body.kind === "Status" ? c.out(rt, o) : r.body);
+      out.push(r.body.kind === "Status" ? c.view(rt, o) : r.body);
     } catch (e) {
       if ((e as { code?: number }).code !== 404) throw e;
     }

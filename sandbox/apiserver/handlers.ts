@@ -59,7 +59,7 @@ export async function handleResource(s: Services, info: RequestInfo, req: Incomi
   const table = tableVersion(req.headers.accept);
   switch (info.verb) {
     case "watch": {
-      const encode = table ? (_t: string, o: Obj) => toTable(rt, [s.c.out(rt, o)], {}, q, table, s.c.now()) : undefined;
+      const encode = table ? (_t: string, o: Obj) => toTable(rt, [s.c.view(rt, o)], {}, q, table, s.c.now()) : undefined;
       if (info.name) q.set("fieldSelector", [q.get("fieldSelector"), `metadata.name=${info.name}`].filter(Boolean).join(","));
       s.hub.open(rt, ns, q, res, encode);
       return undefined;
@@ -70,7 +70,7 @@ export async function handleResource(s: Services, info: RequestInfo, req: Incomi
       return { code: 200, body: list };
     }
     case "get": {
-      const o = s.c.out(rt, s.c.mustGet(rt, ns, name));
+      const o = s.c.view(rt, s.c.mustGet(rt, ns, name));
       if (sub === "scale") return { code: 200, body: toScale(rt, o) };
       if (table) return { code: 200, body: toTable(rt, [o], { resourceVersion: o.metadata.resourceVersion }, q, table, s.c.now()) };
       return { code: 200, body: o };
@@ -146,7 +146,7 @@ function patch(s: Services, rt: ResourceType, ns: string | undefined, name: stri
     return { code: 200, body: updateObject(s.c, rt, ns, name, merged, ctx, { managedFieldsDone: true, subresource: sub }) };
   }
   const live = s.c.mustGet(rt, ns, name);
-  const patched = copy(applyPatch(s.c.out(rt, live), body, type, { gr: s.c.gr(rt), gk: s.c.gk(rt), name, builtin: rt.builtin })) as Obj;
+  const patched = applyPatch(s.c.out(rt, live), body, type, { gr: s.c.gr(rt), gk: s.c.gk(rt), name, builtin: rt.builtin }) as Obj;
   patched.metadata = patched.metadata ?? {};
   // Without a resourceVersion in the patch the write is unconditional (last writer wins).
   if (!patched.metadata.resourceVersion) patched.metadata.resourceVersion = live.metadata.resourceVersion;

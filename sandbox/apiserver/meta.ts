@@ -23,17 +23,6 @@ export function copy<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }
 
-export function stableEqual(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
-}
-
-function canonical(v: unknown): string {
-  return JSON.stringify(v, (_k, x) =>
-    x && typeof x === "object" && !Array.isArray(x)
-      ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, (x as Obj)[k]]))
-      : x);
-}
-
 /** Everything but metadata (and status when the type has a status subresource): what generation tracks. */
 export function contentOf(o: Obj, dropStatus: boolean): Obj {
   const rest = { ...o };

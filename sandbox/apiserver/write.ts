@@ -4,7 +4,8 @@ import { recordUpdate } from "./mechanics/managed-fields";
 import { validateCustomResource } from "./mechanics/schema";
 import { errors, type FieldError } from "./status";
 import type { Cluster, WriteCtx } from "./cluster";
-import { comparable, contentOf, copy, generateName, newUid, rfc3339, stableEqual } from "./meta";
+import { deepEqual } from "./mechanics/json";
+import { comparable, contentOf, copy, generateName, newUid, rfc3339 } from "./meta";
 import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
 import { onStored, prepareForCreate } from "./hooks";
 
@@ -64,9 +65,9 @@ function stamp(c: Cluster, rt: ResourceType, obj: Obj) {
   obj.kind = rt.kind;
 }
 
-/** POST: decode → admission → validation → metadata → managedFields → store (store `Create`, registry/rest/create.go). */
+/** POST (takes ownership of `input`, which callers pass fresh): decode → admission → validation → metadata → managedFields → store (store `Create`, registry/rest/create.go). */
 export function createObject(c: Cluster, rt: ResourceType, ns: string | undefined, input: Obj, ctx: WriteCtx, o: WriteOpts = {}): Obj {
-  const obj = copy(input);
+  const obj = input;
   checkTypeMeta(rt, obj);
   obj.metadata = obj.metadata && typeof obj.metadata === "object" ? obj.metadata : {};
   setNamespace(rt, ns, obj);
@@ -88,10 +89,10 @@ export function createObject(c: Cluster, rt: ResourceType, ns: string | undefine
   if (!rt.builtin || rt.resource === "customresourcedefinitions") next.metadata.generation = 1;
   if (!o.managedFieldsDone) next = recordUpdate(undefined, next, manager(c, rt, ctx)) as Obj;
   stamp(c, rt, next);
-  if (ctx.dryRun) return c.out(rt, next);
+  if (ctx.dryRun) return c.view(rt, next);
   const stored = c.store.put(grKey(rt), next);
   onStored(c, rt, stored);
-  return c.out(rt, c.find(rt, ns, stored.metadata.name) ?? stored);
+  return c.view(rt, c.find(rt, ns, stored.metadata.name) ?? stored);
 }
 
 const rvMissing = (): FieldError => ({ type: "FieldValueInvalid", field: "metadata.resourceVersion", omitValue: true, detail: "0x0: must be specified for an update" });
@@ -114,11 +115,11 @@ function mergeForSubresource(rt: ResourceType, old: Obj, obj: Obj, sub?: string)
 
 const immutableMeta = ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "name", "namespace"];
 
-/** PUT (and the tail of every patch): optimistic concurrency, admission, validation, generation, store. */
+/** PUT (and the tail of every patch; takes ownership of `input`): optimistic concurrency, admission, validation, generation, store. */
 export function updateObject(c: Cluster, rt: ResourceType, ns: string | undefined, name: string, input: Obj, ctx: WriteCtx, o: WriteOpts = {}): Obj {
   const old = c.mustGet(rt, ns, name);
   const sub = o.subresource;
-  const obj = copy(input);
+  const obj = input;
   checkTypeMeta(rt, obj);
   obj.metadata = obj.metadata && typeof obj.metadata === "object" ? obj.metadata : {};
   if (obj.metadata.name && obj.metadata.name !== name) {
@@ -133,22 +134,23 @@ export function updateObject(c: Cluster, rt: ResourceType, ns: string | undefine
     if (old.metadata[k] === undefined) delete next.metadata[k]; else next.metadata[k] = old.metadata[k];
   }
   if (!o.managedFieldsDone) next.metadata.managedFields = old.metadata.managedFields;
-  if (!sub) next = admit("UPDATE", next, copy(old), admitCtx(c, rt, ctx)) as Obj;
-  next = validate(c, rt, next, copy(old), ctx, sub);
+  const oldCopy = copy(old);
+  if (!sub) next = admit("UPDATE", next, oldCopy, admitCtx(c, rt, ctx)) as Obj;
+  next = validate(c, rt, next, oldCopy, ctx, sub);
   stamp(c, rt, next);
-  if (!stableEqual(contentOf(next, rt.status), contentOf(old, rt.status)) && old.metadata.generation !== undefined) {
+  if (!deepEqual(contentOf(next, rt.status), contentOf(old, rt.status)) && old.metadata.generation !== undefined) {
     next.metadata.generation = old.metadata.generation + 1;
   }
-  if (stableEqual(comparable(next), comparable(old)) && !o.managedFieldsDone) return c.out(rt, old); // no-op: no new RV
+  if (deepEqual(comparable(next), comparable(old)) && !o.managedFieldsDone) return c.view(rt, old); // no-op: no new RV
   if (!o.managedFieldsDone) next = recordUpdate(old, next, manager(c, rt, ctx, sub)) as Obj;
-  if (ctx.dryRun) return c.out(rt, { ...next, metadata: { ...next.metadata, resourceVersion: old.metadata.resourceVersion } });
+  if (ctx.dryRun) return c.view(rt, { ...next, metadata: { ...next.metadata, resourceVersion: old.metadata.resourceVersion } });
   if (next.metadata.deletionTimestamp && !(next.metadata.finalizers?.length)) {
     // An update that clears the last finalizer of a terminating object deletes it (store.go deleteForEmptyFinalizers).
     const last = c.store.remove(grKey(rt), next);
     onStored(c, rt, last, true);
-    return c.out(rt, last);
+    return c.view(rt, last);
   }
   const stored = c.store.put(grKey(rt), next);
   onStored(c, rt, stored);
-  return c.out(rt, stored);
+  return c.view(rt, stored);
 }

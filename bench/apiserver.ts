@@ -1,0 +1,136 @@
+// Benchmark (not a test): the sandbox API server under load, and the same LIST on a real kube-apiserver.
+// Prints figures only. Run: npx tsx bench/apiserver.ts [--pods 10000] [--rate 1000] [--seconds 5] [--watches 100] [--no-kube]
+import { CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
+import { request } from "node:http";
+import { spawn } from "node:child_process";
+import { loadUsers } from "../sandbox/apiserver/auth";
+import { DEFAULT_USERS } from "../sandbox/apiserver/paths";
+import { startKubeApiserverCluster, startSandboxCluster } from "../test/support/clusters";
+
+const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
+const PODS = arg("pods", 10000), RATE = arg("rate", 1000), SECONDS = arg("seconds", 5), WATCHES = arg("watches", 100);
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+const podBody = (i: number) => ({ metadata: { name: `bench-${i}`, labels: { bench: "1", idx: String(i % 10) } },
+  spec: { containers: [{ name: "main", image: "nginx:1.25", env: [{ name: "N", value: String(i) }] }] } });
+
+async function createPods(kc: KubeConfig, n: number) {
+  const core = kc.makeApiClient(CoreV1Api);
+  let next = 0;
+  const worker = async () => { while (next < n) await core.createNamespacedPod({ namespace: "default", body: podBody(next++) }); };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+/** Median of `runs` full LISTs through client-node (request, server encode, client decode). */
+async function timeList(kc: KubeConfig, runs = 5): Promise<{ median: number; count: number }> {
+  const core = kc.makeApiClient(CoreV1Api);
+  const samples: number[] = [];
+  let count = 0;
+  await core.listNamespacedPod({ namespace: "default" }); // warm-up
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    count = (await core.listNamespacedPod({ namespace: "default" })).items.length;
+    samples.push(performance.now() - t0);
+  }
+  return { median: pct(samples, 0.5), count };
+}
+
+/** Opens a raw watch and reports every event's lag from the `sent` annotation. */
+function openWatch(url: string, token: string, rv: string, onLag: (ms: number) => void): () => void {
+  const req = request(`${url}/api/v1/namespaces/default/pods?watch=1&resourceVersion=${rv}`, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
+    let buf = "";
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      buf += chunk;
+      let i;
+      while ((i = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, i); buf = buf.slice(i + 1);
+        const sent = Number(JSON.parse(line).object?.metadata?.annotations?.sent);
+        if (sent) onLag(performance.timeOrigin + performance.now() - sent);
+      }
+    });
+  });
+  req.on("error", () => {});
+  req.end();
+  return () => req.destroy();
+}
+
+/** Raw keep-alive HTTP call to the sandbox (plain http side), so the figures are the server's, not TLS handshakes. */
+const send = (url: string, token: string, method: string, path: string, body: unknown, ct = "application/json") =>
+  fetch(url + path, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": ct }, body: JSON.stringify(body) }).then((r) => r.text());
+
+/** The sandbox in its own process (the CLI), so client-side parsing here does not slow the server down. */
+async function startSandboxProcess(): Promise<{ url: string; token: string; stop: () => void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/cli.ts", "--port", "0", "--no-controllers", "--kubeconfig", `/tmp/bench-sandbox-${process.pid}.kubeconfig`],
+    { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d) => { out += d; const m = /ready: (http:\/\/\S+)/.exec(out); if (m) resolve(m[1]); });
+    child.on("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+  return { url, token: loadUsers(DEFAULT_USERS).users.find((u) => u.name === "admin")!.token, stop: () => child.kill("SIGTERM") };
+}
+
+async function sustainedWrites() {
+  const sb = await startSandboxProcess();
+  const h = { url: sb.url, tokens: { admin: sb.token }, close: async () => sb.stop() };
+  const call = (method: string, path: string, body: unknown, ct?: string) => send(h.url, h.tokens.admin, method, path, body, ct);
+  for (let i = 0; i < 50; i++) await call("POST", "/api/v1/namespaces/default/pods", podBody(i));
+  const rv = JSON.parse(await (await fetch(`${h.url}/api/v1/namespaces/default/pods?limit=1`, { headers: { Authorization: `Bearer ${h.tokens.admin}` } })).text()).metadata.resourceVersion;
+  const lags: number[] = [];
+  const closers = Array.from({ length: WATCHES }, () => openWatch(h.url, h.tokens.admin, rv, (l) => lags.push(l)));
+  const total = RATE * SECONDS;
+  const start = performance.now();
+  let sent = 0, inflight = 0;
+  while (sent < total) {
+    // Pace writes to RATE/s; keep at most 64 in flight.
+    const due = Math.floor(((performance.now() - start) / 1000) * RATE);
+    while (sent < Math.min(due, total) && inflight < 64) {
+      const i = sent++ % 50;
+      inflight++;
+      const body = { metadata: { annotations: { sent: String(performance.timeOrigin + performance.now()) } } };
+      void call("PATCH", `/api/v1/namespaces/default/pods/bench-${i}`, body, "application/merge-patch+json").finally(() => { inflight--; });
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  while (inflight > 0) await new Promise((r) => setTimeout(r, 5));
+  const elapsed = (performance.now() - start) / 1000;
+  const deadline = Date.now() + 10000;
+  while (lags.length < total * WATCHES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  closers.forEach((c) => c());
+  await h.close();
+  console.log(`sustained writes: ${sent} merge patches in ${elapsed.toFixed(2)} s = ${(sent / elapsed).toFixed(0)} writes/s (target ${RATE}/s) with ${WATCHES} watches`);
+  console.log(`  events delivered ${lags.length}/${total * WATCHES}; delivery lag p50 ${ms(pct(lags, 0.5))}, p99 ${ms(pct(lags, 0.99))}, max ${ms(pct(lags, 1))}`);
+}
+
+async function listSideBySide() {
+  const sb = await startSandboxCluster();
+  let sandboxMs = NaN;
+  try {
+    const t0 = performance.now();
+    await createPods(sb.kubeConfig("admin"), PODS);
+    console.log(`sandbox: created ${PODS} pods in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const r = await timeList(sb.kubeConfig("admin"));
+    sandboxMs = r.median;
+    console.log(`sandbox: LIST of ${r.count} pods, median ${ms(r.median)}`);
+  } finally { await sb.stop(); }
+  if (process.argv.includes("--no-kube")) return;
+  const kube = await startKubeApiserverCluster({ withCloneSetCrd: false });
+  try {
+    const t0 = performance.now();
+    await createPods(kube.kubeConfig("admin"), PODS);
+    console.log(`kube-apiserver 1.20.2: created ${PODS} pods in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const r = await timeList(kube.kubeConfig("admin"));
+    console.log(`kube-apiserver 1.20.2: LIST of ${r.count} pods, median ${ms(r.median)}`);
+    console.log(`ratio sandbox/kube-apiserver: ${(sandboxMs / r.median).toFixed(2)}`);
+  } finally { await kube.stop(); }
+}
+
+async function main() {
+  console.log(`load average at start: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} (2 shared cores; figures scale with it)`);
+  await sustainedWrites();
+  await listSideBySide();
+  process.exit(0);
+}
+main().catch((e) => { console.error(e); process.exit(1); });
