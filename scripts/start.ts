@@ -75,10 +75,9 @@ async function main() {
   if (kubeconfig) env.KRUISE_CONSOLE_KUBECONFIG = kubeconfig;
   build();
   const server = startChild("npx", ["next", "start", "-H", opts.host, "-p", String(opts.port)], { cwd: root, env, pipe: true });
-  const line = await waitForLine(server, /ready|started server|Local:/i, 60_000, (l) => console.log(`[next] ${l}`));
-  const port = /:(\d+)/.exec(line.replace(/^.*Local:\s*/, ""))?.[1] ?? String(opts.port);
+  await waitForLine(server, /\bready\b/i, 60_000, (l) => console.log(`[next] ${l}`));
   const host = opts.host.includes(":") ? `[${opts.host.replace(/^\[|\]$/g, "")}]` : opts.host;
-  log(`open http://${host}:${port}/  (Ctrl-C to stop)`);
+  log(`open http://${host}:${opts.port}/  (Ctrl-C to stop)`);
   server.on("exit", (code) => {
     log(`dashboard exited (${code}); stopping`);
     void stopChildren().then(() => process.exit(code ?? 1));

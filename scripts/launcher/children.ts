@@ -22,6 +22,10 @@ export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: num
       if (done) return;
       done = true;
       clearTimeout(timer);
+      // Hand the streams back to the caller: nothing is echoed twice.
+      child.stdout?.off("data", onData);
+      child.stderr?.off("data", onErr);
+      child.off("exit", onExit);
       if (err) reject(err); else resolve(line!);
     };
     const onData = (chunk: Buffer) => {
@@ -34,9 +38,11 @@ export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: num
         if (pattern.test(line)) finish(null, line);
       }
     };
+    const onErr = (c: Buffer) => c.toString().split("\n").filter(Boolean).forEach(echo);
+    const onExit = (code: number | null) => finish(new Error(`exited with code ${code} before it was ready`));
     child.stdout?.on("data", onData);
-    child.stderr?.on("data", (c: Buffer) => c.toString().split("\n").filter(Boolean).forEach(echo));
-    child.on("exit", (code) => finish(new Error(`exited with code ${code} before it was ready`)));
+    child.stderr?.on("data", onErr);
+    child.on("exit", onExit);
   });
 }
 
