@@ -111,4 +111,33 @@ describe.each(KINDS)("authentication and RBAC (%s)", (kind) => {
       'subjectaccessreviews.authorization.k8s.io is forbidden: User "viewer" cannot create resource "subjectaccessreviews" in API group "authorization.k8s.io" at the cluster scope',
       { group: "authorization.k8s.io", kind: "subjectaccessreviews" }));
   });
+
+  it("the admin may impersonate a user; the request is then authorized as that user", async () => {
+    const r = await raw(h.c, { path: "/api/v1/namespaces/shop/secrets", headers: { "Impersonate-User": "viewer" } });
+    expect(r.status).toBe(403);
+    expect(r.json<{ message: string }>().message).toBe(
+      'secrets is forbidden: User "viewer" cannot list resource "secrets" in API group "" in the namespace "shop"');
+  });
+
+  it("a user without the impersonate verb may not impersonate", async () => {
+    const r = await raw(h.c, { path: "/api/v1/namespaces", user: "viewer", headers: { "Impersonate-User": "admin" } });
+    expect(r.status).toBe(403);
+    expect(r.json()).toEqual(forbidden(
+      'users "admin" is forbidden: User "viewer" cannot impersonate resource "users" in API group "" at the cluster scope',
+      { name: "admin", kind: "users" }));
+  });
+
+  it("TokenReview by the admin authenticates a known token and rejects an unknown one", async () => {
+    const ask = (token: string) => raw(h.c, { method: "POST", path: "/apis/authentication.k8s.io/v1/tokenreviews",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ apiVersion: "authentication.k8s.io/v1", kind: "TokenReview", spec: { token } }) });
+    const known = await ask(h.c.tokens.viewer);
+    expect(known.status).toBe(201);
+    const ks = known.json<{ status: { authenticated: boolean; user: { username: string; groups: string[] } } }>().status;
+    expect(ks.authenticated).toBe(true);
+    expect(ks.user.username).toBe("viewer");
+    expect(ks.user.groups).toContain("system:authenticated");
+    const unknown = await ask("not-a-real-token");
+    expect(unknown.json<{ status: { authenticated?: boolean } }>().status.authenticated ?? false).toBe(false);
+  });
 });

@@ -80,6 +80,20 @@ describe.each(KINDS)("watch (%s)", (kind) => {
     }
   });
 
+  it("an object modified out of a label selector is delivered as DELETED", async () => {
+    await cs().create(cloneSet("w-leave", { labels: { team: "gold" } }));
+    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } };
+    const w = await watch(h.c, path(`resourceVersion=${list.metadata.resourceVersion}&labelSelector=${encodeURIComponent("team=gold")}`));
+    try {
+      await cs().patch("w-leave", "merge", { metadata: { labels: { team: "silver" } } });
+      const e = await w.next((x) => x.type !== "BOOKMARK");
+      expect(e.type).toBe("DELETED");
+      expect(e.object.metadata?.name).toBe("w-leave");
+    } finally {
+      w.close();
+    }
+  });
+
   it("a field selector on metadata.name filters events", async () => {
     const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } };
     const w = await watch(h.c, path(`resourceVersion=${list.metadata.resourceVersion}&fieldSelector=${encodeURIComponent("metadata.name=w-f2")}`));
