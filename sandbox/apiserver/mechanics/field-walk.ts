@@ -33,8 +33,14 @@ function listKind(name: string, shape: Shape): ListKind {
 
 const isAtomicMap = (name: string, v: Json) => atomicMaps.has(name) && isObject(v);
 
+/** Key fields that have a default, applied before keys are compared (a port without protocol is TCP). */
+const keyDefaults: Record<string, Json> = { protocol: "TCP" };
+
 function itemElement(item: Json, i: number, keys: string[]): PathElement {
-  return isObject(item) && keys.every((k) => k in item) ? keyElement(item, keys) : `i:${i}`;
+  if (!isObject(item)) return `i:${i}`;
+  const withDefaults: JsonObject = { ...item };
+  for (const k of keys) if (!(k in withDefaults) && k in keyDefaults) withDefaults[k] = keyDefaults[k];
+  return keys.every((k) => k in withDefaults) ? keyElement(withDefaults, keys) : `i:${i}`;
 }
 
 /**

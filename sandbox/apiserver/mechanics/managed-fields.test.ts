@@ -67,6 +67,26 @@ describe("recordUpdate", () => {
   });
 });
 
+describe("recordUpdate: where ownership starts from", () => {
+  it("a write without managedFields, or with an empty list, keeps the live entries", () => {
+    const created = recordUpdate(undefined, base(), upd("creator")) as Obj;
+    for (const mf of [undefined, []]) {
+      const next = structuredClone(created);
+      next.spec!.replicas = 8;
+      if (mf) next.metadata.managedFields = mf; else delete next.metadata.managedFields;
+      const out = recordUpdate(created, next, upd("putter"));
+      expect((out as Obj).metadata.managedFields!.map((e) => e.manager)).toEqual(["creator", "putter"]);
+    }
+  });
+  it("a write carrying different, non-empty managedFields replaces them", () => {
+    const created = recordUpdate(undefined, base(), upd("creator")) as Obj;
+    const next = structuredClone(created);
+    next.metadata.managedFields = [{ manager: "someone", operation: "Update", apiVersion: AV, fieldsType: "FieldsV1", fieldsV1: { "f:spec": { "f:minReadySeconds": {} } } }];
+    const out = recordUpdate(created, next, upd("putter"));
+    expect((out as Obj).metadata.managedFields!.map((e) => e.manager)).toEqual(["someone"]);
+  });
+});
+
 describe("serverSideApply", () => {
   const cfg = (replicas: number) => ({ apiVersion: AV, kind: "CloneSet", metadata: { name: "sample", namespace: "default" }, spec: { replicas } });
   it("apply may create the object and records an Apply entry for exactly the applied fields", () => {
@@ -129,6 +149,23 @@ describe("serverSideApply", () => {
     const live = serverSideApply(undefined, pod([{ name: "app", image: "a" }]), m("one"));
     const out = serverSideApply(live, pod([{ name: "side", image: "s" }]), m("two")) as Obj;
     expect((out.spec!.containers as Array<{ name: string }>).map((c) => c.name)).toEqual(["app", "side"]);
+  });
+  it("built-in apply sets own leaves and list items, not maps, and default port protocol in keys", () => {
+    const m = { manager: "applier", apiVersion: "v1", time: "t", force: false, gr: { group: "", resource: "pods" }, gk: { group: "", kind: "Pod" } };
+    const out = serverSideApply(undefined, { apiVersion: "v1", kind: "Pod", metadata: { name: "ap", labels: { a: "b" } },
+      spec: { containers: [{ name: "app", image: "i", ports: [{ containerPort: 80 }] }] } }, m);
+    expect(entry(out, "applier", "Apply")!.fieldsV1).toEqual({
+      "f:metadata": { "f:labels": { "f:a": {} } },
+      "f:spec": { "f:containers": { 'k:{"name":"app"}': { ".": {}, "f:image": {}, "f:name": {},
+        "f:ports": { 'k:{"containerPort":80,"protocol":"TCP"}': { ".": {}, "f:containerPort": {} } } } } },
+    });
+  });
+  it("a keyed-list conflict names the item by key", () => {
+    const m = (manager: string) => ({ manager, apiVersion: "v1", time: "t", force: false, gr: { group: "", resource: "pods" }, gk: { group: "", kind: "Pod" } });
+    const pod = (image: string) => ({ apiVersion: "v1", kind: "Pod", metadata: { name: "p" }, spec: { containers: [{ name: "app", image }] } });
+    const live = serverSideApply(undefined, pod("a"), m("applier"));
+    expect(failure(() => serverSideApply(live, pod("b"), m("other"))).status.message)
+      .toBe('Apply failed with 1 conflict: conflict with "applier": .spec.containers[name="app"].image');
   });
   it.each([
     ["managedFields in the body", { ...cfg(1), metadata: { name: "sample", managedFields: [] } }, "metadata.managedFields must be nil"],

@@ -82,7 +82,9 @@ function withManagedFields(obj: Json, managers: Map<string, Manager>): object {
 function startingManagers(prev: object | undefined, next: object): Map<string, Manager> {
   const pm = isObject(prev) && isObject(prev.metadata) ? prev.metadata.managedFields : undefined;
   const nm = isObject(next) && isObject(next.metadata) ? next.metadata.managedFields : undefined;
-  return decodeManagers(nm !== undefined && !deepEqual(nm, pm) ? next : prev);
+  // an empty list counts as unset, like a missing one (observed on 1.20: PUT with managedFields: [] keeps them)
+  const explicit = Array.isArray(nm) && nm.length > 0 && !deepEqual(nm, pm);
+  return decodeManagers(explicit ? next : prev);
 }
 
 /**
