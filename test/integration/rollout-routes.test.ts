@@ -1,0 +1,115 @@
+import { vi } from "vitest";
+// `server-only` is a build-time marker that throws outside Next's server bundles; the code under test is the real route logic.
+vi.mock("server-only", () => ({}));
+
+import { CoreV1Api, CustomObjectsApi, type KubeConfig } from "@kubernetes/client-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canI, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
+import { HttpError } from "@/lib/server/errors";
+import type { K8sObject } from "@/lib/client/types";
+import { startCluster, type TestCluster } from "../support/clusters";
+
+let cluster: TestCluster;
+const NS = "shop";
+const ORIGIN = "http://127.0.0.1:3000";
+
+function cloneSetManifest(name: string, replicas = 4, partition: number | string = replicas) {
+  return {
+    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name, namespace: NS },
+    spec: {
+      replicas, selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: "app", image: "nginx:1.25" }] } },
+      updateStrategy: { type: "InPlaceIfPossible", partition },
+    },
+  };
+}
+
+const custom = (kc: KubeConfig) => kc.makeApiClient(CustomObjectsApi);
+const G = { group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets", namespace: NS };
+
+async function createCloneSet(name: string, replicas = 4, partition: number | string = replicas): Promise<K8sObject> {
+  return (await custom(cluster.kubeConfig()).createNamespacedCustomObject({ ...G, body: cloneSetManifest(name, replicas, partition) })) as K8sObject;
+}
+async function getCloneSet(name: string): Promise<K8sObject> {
+  return (await custom(cluster.kubeConfig()).getNamespacedCustomObject({ ...G, name })) as K8sObject;
+}
+
+const mutation = (body: string, headers: Record<string, string>) =>
+  new Request(`${ORIGIN}/api/c/admin/ns/${NS}/clonesets/x/rollout`, { method: "POST", body, headers });
+
+async function thrown(p: Promise<unknown>): Promise<HttpError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof HttpError) return e;
+    throw e;
+  }
+  throw new Error("expected an HttpError");
+}
+
+beforeAll(async () => {
+  cluster = await startCluster("sandbox");
+  process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+});
+afterAll(async () => {
+  delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await cluster?.stop();
+});
+
+describe("shared write module against the sandbox", () => {
+  it("accepts a same-origin JSON mutation and refuses cross-origin, origin-less, non-JSON and malformed ones", async () => {
+    const json = { "content-type": "application/json" };
+    await expect(readMutation(mutation('{"a":1}', { ...json, origin: ORIGIN }))).resolves.toEqual({ a: 1 });
+    await expect(readMutation(mutation('{"a":2}', { ...json, "sec-fetch-site": "same-origin" }))).resolves.toEqual({ a: 2 });
+    expect((await thrown(readMutation(mutation("{}", { ...json, origin: "http://evil.example" })))).body).toMatchObject({ code: 403, reason: "Forbidden" });
+    expect((await thrown(readMutation(mutation("{}", json)))).body).toMatchObject({ code: 403 });
+    expect((await thrown(readMutation(mutation("{}", { ...json, "sec-fetch-site": "cross-site" })))).body.code).toBe(403);
+    expect((await thrown(readMutation(mutation("{}", { origin: ORIGIN, "content-type": "text/plain" })))).body).toMatchObject({ code: 415, reason: "UnsupportedMediaType" });
+    expect((await thrown(readMutation(mutation("{nope", { ...json, origin: ORIGIN })))).body).toMatchObject({ code: 400, reason: "BadRequest" });
+    const big = JSON.stringify({ pad: "x".repeat(1024 * 1024) });
+    expect((await thrown(readMutation(mutation(big, { ...json, origin: ORIGIN })))).body).toMatchObject({ code: 413, reason: "RequestEntityTooLarge" });
+  });
+
+  it("sends a merge patch with its explicit content type and field manager, and a dry run writes nothing", async () => {
+    const cs = await createCloneSet("wm-merge");
+    const body = JSON.stringify({ spec: { updateStrategy: { partition: 2 } } });
+    const dry = await sendPatch("admin", { resource: "clonesets", namespace: NS, name: "wm-merge" }, { contentType: "application/merge-patch+json", body }, { dryRun: true });
+    expect((dry.spec as { updateStrategy: { partition: number } }).updateStrategy.partition).toBe(2);
+    expect((await getCloneSet("wm-merge")).metadata.resourceVersion).toBe(cs.metadata.resourceVersion);
+    const out = await sendPatch("admin", { resource: "clonesets", namespace: NS, name: "wm-merge" }, { contentType: "application/merge-patch+json", body });
+    expect((out.spec as { updateStrategy: { partition: number } }).updateStrategy.partition).toBe(2);
+    const managers = (out.metadata.managedFields as { manager: string }[] | undefined)?.map((m) => m.manager) ?? [];
+    expect(managers).toContain("kruise-console");
+  });
+
+  it("passes the API's typed errors through: a failed JSON-patch test is 422, strategic merge on a CR is 415", async () => {
+    await createCloneSet("wm-err");
+    const target = { resource: "clonesets" as const, namespace: NS, name: "wm-err" };
+    const bad = JSON.stringify([{ op: "test", path: "/spec/replicas", value: 99 }, { op: "replace", path: "/spec/replicas", value: 1 }]);
+    expect((await thrown(sendPatch("admin", target, { contentType: "application/json-patch+json", body: bad }))).body.code).toBe(422);
+    const smp = JSON.stringify({ spec: { replicas: 1 } });
+    expect((await thrown(sendPatch("admin", target, { contentType: "application/strategic-merge-patch+json", body: smp }))).body).toMatchObject({ code: 415 });
+    expect(((await getCloneSet("wm-err")).spec as { replicas: number }).replicas).toBe(4);
+  });
+
+  it("answers access reviews for the kubeconfig user: admin may patch, nobody may not", async () => {
+    const q = { verb: "patch", group: "apps.kruise.io", resource: "clonesets", namespace: NS };
+    expect((await canI("admin", q)).allowed).toBe(true);
+    expect((await canI("nobody", q)).allowed).toBe(false);
+  });
+
+  it("records an Event on the object that kubectl describe would list", async () => {
+    const cs = await createCloneSet("wm-event");
+    await recordEvent("admin", cs, { reason: "PartitionChanged", message: "partition 4 → 2 by admin" });
+    const events = await cluster.kubeConfig().makeApiClient(CoreV1Api).listNamespacedEvent({ namespace: NS });
+    const mine = events.items.filter((e) => e.involvedObject.uid === cs.metadata.uid);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ reason: "PartitionChanged", message: "partition 4 → 2 by admin", type: "Normal", count: 1, source: { component: "kruise-console" } });
+    expect(mine[0].involvedObject).toMatchObject({ kind: "CloneSet", name: "wm-event", namespace: NS, resourceVersion: cs.metadata.resourceVersion });
+  });
+
+  it("a failing event write never fails the caller", async () => {
+    const cs = await createCloneSet("wm-event-ro");
+    await expect(recordEvent("nobody", cs, { reason: "X", message: "y" })).resolves.toBeUndefined();
+  });
+});
