@@ -25,7 +25,11 @@ function mapDiff(a: Record<string, string> = {}, b: Record<string, string> = {})
 }
 
 function stripImages(cs: Container[] | undefined): unknown {
-  return (cs ?? []).map(({ image: _image, ...rest }) => rest);
+  return (cs ?? []).map((c) => {
+    const rest: Record<string, unknown> = { ...c };
+    delete rest.image;
+    return rest;
+  });
 }
 
 export interface InPlaceDiff {
@@ -46,8 +50,9 @@ export interface InPlaceDiff {
  */
 export function diffTemplatesInPlace(oldT: PodTemplateSpec, newT: PodTemplateSpec): InPlaceDiff {
   const oc = oldT.spec?.containers ?? [], nc = newT.spec?.containers ?? [];
-  const { containers: _o, ...oRest } = oldT.spec ?? { containers: [] };
-  const { containers: _n, ...nRest } = newT.spec ?? { containers: [] };
+  const oRest: Record<string, unknown> = { ...(oldT.spec ?? {}) }, nRest: Record<string, unknown> = { ...(newT.spec ?? {}) };
+  delete oRest.containers;
+  delete nRest.containers;
   if (goMarshal(oRest) !== goMarshal(nRest)) return { inPlace: false, containerImages: {}, reason: firstDiffKey(oRest, nRest, "spec") };
   if (oc.length !== nc.length) return { inPlace: false, containerImages: {}, reason: "spec.containers (added or removed)" };
   if (goMarshal(stripImages(oc)) !== goMarshal(stripImages(nc))) {

@@ -4,7 +4,7 @@ import { readInPlaceState, startInPlaceUpdate } from "./inplace";
 import { checkInPlaceUpdateCompleted, finishGracePeriod, nextBatch } from "./inplace-refresh";
 import type { ControllerRevision, Pod, PodTemplateSpec } from "./types";
 
-const tpl = (app: string, side: string, extra: Partial<PodTemplateSpec["spec"]> = {}, labels = { app: "x" }): PodTemplateSpec => ({
+const tpl = (app: string, side: string, extra: Partial<PodTemplateSpec["spec"]> = {}, labels: Record<string, string> = { app: "x" }): PodTemplateSpec => ({
   metadata: { labels },
   spec: { containers: [{ name: "app", image: app }, { name: "sidecar", image: side }], ...extra },
 });

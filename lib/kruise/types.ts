@@ -199,6 +199,7 @@ export interface PodStatus {
   hostIP?: string;
   podIP?: string;
   startTime?: string;
+  qosClass?: string;
 }
 
 export interface Pod {

@@ -1,0 +1,155 @@
+// The CloneSet controller simulator: informers + work queue + the pure planner, all through client-node.
+import type { KubeConfig } from "@kubernetes/client-node";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
+import { seededRandom, type Clock } from "../clock";
+import { EventRecorder, type InvolvedObject } from "../events";
+import { Informer, keyOf } from "../informer";
+import { GROUP, Kube, PLURAL, VERSION } from "../kube";
+import { CacheExpectations } from "./expectations";
+import { Executor } from "./executor";
+import { plan } from "./plan";
+import { randomInstanceId } from "./pod-factory";
+import { WorkQueue } from "../queue";
+
+export interface CloneSetControllerOptions {
+  kc: KubeConfig;
+  clock: Clock;
+  seed?: number;
+  /** Only this namespace (tests); all namespaces when unset. */
+  namespace?: string;
+  log?: (msg: string) => void;
+}
+
+function controllerUid(o: { metadata: { ownerReferences?: { controller?: boolean; uid: string; kind: string }[] } }): string | undefined {
+  return o.metadata.ownerReferences?.find((r) => r.controller && r.kind === "CloneSet")?.uid;
+}
+
+export class CloneSetController {
+  readonly kube: Kube;
+  private sets: Informer<CloneSet>;
+  private pods: Informer<Pod>;
+  private revs: Informer<ControllerRevision>;
+  private queue: WorkQueue;
+  private byUid = new Map<string, string>();
+  private podsByOwner = new Map<string, Set<string>>();
+  private revsByOwner = new Map<string, Set<string>>();
+  readonly expectations: CacheExpectations;
+  readonly events: EventRecorder;
+  private rnd: () => number;
+
+  constructor(private o: CloneSetControllerOptions) {
+    this.kube = new Kube(o.kc, "kruise-manager");
+    this.rnd = seededRandom(o.seed ?? 42);
+    this.expectations = new CacheExpectations(o.clock);
+    this.events = new EventRecorder(this.kube, o.clock, "cloneset-controller", o.log);
+    const common = { kc: o.kc, clock: o.clock, log: o.log };
+    const ns = o.namespace, nsPath = ns ? `/namespaces/${ns}` : "";
+    const k = this.kube;
+    this.sets = new Informer<CloneSet>({ ...common, path: `/apis/${GROUP}/${VERSION}${nsPath}/${PLURAL}`,
+      list: async () => (ns ? await k.custom.listNamespacedCustomObject({ group: GROUP, version: VERSION, plural: PLURAL, namespace: ns })
+        : await k.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURAL })) as { items: CloneSet[] } });
+    this.pods = new Informer<Pod>({ ...common, path: `/api/v1${nsPath}/pods`,
+      list: async () => (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as { items: Pod[] } });
+    this.revs = new Informer<ControllerRevision>({ ...common, path: `/apis/apps/v1${nsPath}/controllerrevisions`,
+      list: async () => (ns ? await k.apps.listNamespacedControllerRevision({ namespace: ns }) : await k.apps.listControllerRevisionForAllNamespaces()) as { items: ControllerRevision[] } });
+    this.queue = new WorkQueue(o.clock, (k) => this.reconcile(k), o.log);
+    this.wire();
+  }
+
+  private index(map: Map<string, Set<string>>, owner: string | undefined, key: string, del: boolean): void {
+    if (!owner) return;
+    let s = map.get(owner);
+    if (!s) map.set(owner, (s = new Set()));
+    if (del) s.delete(key); else s.add(key);
+  }
+
+  private wire(): void {
+    this.sets.on((type, cs) => {
+      if (type === "DELETED") this.byUid.delete(cs.metadata.uid!); else this.byUid.set(cs.metadata.uid!, keyOf(cs));
+      this.expectations.observeRV(`cs:${keyOf(cs)}`, cs.metadata.resourceVersion);
+      this.queue.add(keyOf(cs));
+    });
+    this.pods.on((type, pod) => {
+      const owner = controllerUid(pod), key = keyOf(pod);
+      this.index(this.podsByOwner, owner, key, type === "DELETED");
+      this.expectations.observeRV(`pod:${key}`, pod.metadata.resourceVersion);
+      const csKey = owner && this.byUid.get(owner);
+      if (!csKey) return;
+      if (type === "ADDED" || type === "DELETED" || pod.metadata.deletionTimestamp) this.expectations.observe(csKey, key);
+      this.queue.add(csKey);
+    });
+    this.revs.on((type, rev) => {
+      const owner = controllerUid(rev), key = keyOf(rev);
+      this.index(this.revsByOwner, owner, key, type === "DELETED");
+      const csKey = owner && this.byUid.get(owner);
+      if (csKey) {
+        this.expectations.observe(csKey, `rev:${key}`);
+        this.queue.add(csKey);
+      }
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.sets.start();
+    await this.revs.start();
+    await this.pods.start();
+    for (const cs of this.sets.items()) this.queue.add(keyOf(cs));
+  }
+
+  stop(): void {
+    this.queue.stop();
+    for (const i of [this.sets, this.pods, this.revs]) i.stop();
+  }
+
+  idle(): boolean {
+    return this.queue.idle();
+  }
+
+  involved(cs: CloneSet): InvolvedObject {
+    return { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: cs.metadata.name!, namespace: cs.metadata.namespace!, uid: cs.metadata.uid!, resourceVersion: cs.metadata.resourceVersion };
+  }
+
+  private async reconcile(key: string): Promise<void> {
+    const cs = this.sets.get(key);
+    if (!cs) return;
+    const uid = cs.metadata.uid!;
+    const podKeys = [...(this.podsByOwner.get(uid) ?? [])];
+    if (!this.expectations.satisfied(key, [`cs:${key}`, ...podKeys.map((k) => `pod:${k}`)])) {
+      this.debug(`${key}: waiting for the cache to catch up`);
+      this.queue.addAfter(key, 1000);
+      return;
+    }
+    const pods = podKeys.map((k) => this.pods.get(k)).filter((p): p is Pod => !!p).sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+    const revisions = [...(this.revsByOwner.get(uid) ?? [])].map((k) => this.revs.get(k)).filter((r): r is ControllerRevision => !!r);
+    const p = plan({ cs, pods, revisions, now: this.o.clock.now(), randomId: () => randomInstanceId(this.rnd) });
+    this.debug(`${key}: ${p.actions.map((a) => a.kind + ("pod" in a ? `(${a.pod.metadata.name})` : "")).join(" ") || "nothing"}${p.error ? ` error=${p.error.message}` : ""}`);
+    const ok = await new Executor(this, cs).run(p.actions);
+    if (p.error) this.events.record(this.involved(cs), { type: "Warning", reason: p.error.type, message: p.error.message });
+    if (!ok || p.error) {
+      this.queue.retry(key);
+      return;
+    }
+    this.queue.forget(key);
+    if (p.requeueAfterMs !== undefined && Number.isFinite(p.requeueAfterMs)) this.queue.addAfter(key, p.requeueAfterMs);
+  }
+
+  cachedCloneSet(key: string): CloneSet | undefined {
+    return this.sets.get(key);
+  }
+
+  cachedPod(key: string): Pod | undefined {
+    return this.pods.get(key);
+  }
+
+  private debug(m: string): void {
+    if (process.env.KRUISE_SANDBOX_DEBUG) this.o.log?.(m);
+  }
+
+  log(m: string): void {
+    this.o.log?.(m);
+  }
+
+  now(): number {
+    return this.o.clock.now();
+  }
+}

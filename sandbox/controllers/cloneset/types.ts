@@ -1,0 +1,45 @@
+// What the pure CloneSet planner decides; the executor turns these into API calls in order.
+import type { CloneSet, CloneSetCondition, CloneSetStatus, ControllerRevision, Pod, PodCondition } from "@/lib/kruise/types";
+
+export interface EventSpec { type: "Normal" | "Warning"; reason: string; message: string }
+
+export type Action =
+  | { kind: "createRevision"; revision: ControllerRevision }
+  | { kind: "bumpRevision"; name: string; revision: number }
+  | { kind: "deleteRevision"; name: string }
+  /** Creates pods in slow-start batches (1, 2, 4, …); a failure stops later batches. */
+  | { kind: "createPods"; pods: Pod[] }
+  | { kind: "deletePod"; pod: Pod }
+  /** PUT of the whole pod (labels/annotations/images), optimistic on resourceVersion. */
+  | { kind: "updatePod"; pod: Pod; event?: EventSpec; failEvent?: EventSpec }
+  /** Strategic-merge patch of pod metadata (e.g. the specified-delete label). */
+  | { kind: "patchPod"; pod: Pod; patch: object; event?: EventSpec; failEvent?: EventSpec }
+  /** Strategic-merge patch of status.conditions (merged by type). */
+  | { kind: "podConditions"; pod: Pod; conditions: PodCondition[] }
+  | { kind: "event"; event: EventSpec }
+  | { kind: "status"; status: CloneSetStatus }
+  | { kind: "removePodsToDelete"; names: string[] };
+
+export interface PlanInput {
+  cs: CloneSet;
+  /** Pods controlled by this CloneSet (any state, including terminating). */
+  pods: Pod[];
+  /** ControllerRevisions controlled by this CloneSet. */
+  revisions: ControllerRevision[];
+  now: number;
+  /** Pod instance-id source (5 chars of bcdfghjklmnpqrstvwxz2456789). */
+  randomId: () => string;
+  nodeLabels?: Map<string, Record<string, string>>;
+}
+
+export interface Plan {
+  actions: Action[];
+  /** Wake up again after this long even without events (grace periods, minReadySeconds). */
+  requeueAfterMs?: number;
+  /** Set when the reconcile could not act; recorded as a condition and retried with backoff. */
+  error?: { type: "FailedScale" | "FailedUpdate"; message: string };
+  updateRevision?: string;
+  currentRevision?: string;
+}
+
+export type { CloneSetCondition };

@@ -1,0 +1,48 @@
+// Pod-level status the kubelet reports from its containers (phase, conditions, containerStatuses).
+import type { ContainerStatus, Pod, PodCondition } from "@/lib/kruise/types";
+
+const KUBELET_CONDITIONS = ["PodScheduled", "Initialized", "ContainersReady", "Ready"];
+
+function cond(pod: Pod, type: string, status: string, nowIso: string, reason?: string, message?: string): PodCondition {
+  const cur = pod.status?.conditions?.find((c) => c.type === type);
+  const lastTransitionTime = cur && cur.status === status && cur.lastTransitionTime ? cur.lastTransitionTime : nowIso;
+  return { type, status, lastProbeTime: null, lastTransitionTime, ...(reason ? { reason } : {}), ...(message ? { message } : {}) };
+}
+
+/**
+ * Ready only when all containers are ready and every readiness gate condition is True
+ * (kubelet pkg/kubelet/status generatePodReadyCondition).
+ */
+export function podConditions(pod: Pod, statuses: ContainerStatus[], nowIso: string): PodCondition[] {
+  const notReady = statuses.filter((s) => !s.ready).map((s) => s.name);
+  const containersReady = notReady.length === 0 && statuses.length > 0;
+  const gateMsgs: string[] = [];
+  for (const g of pod.spec.readinessGates ?? []) {
+    const c = pod.status?.conditions?.find((x) => x.type === g.conditionType);
+    if (!c) gateMsgs.push(`corresponding condition of pod readiness gate "${g.conditionType}" does not exist.`);
+    else if (c.status !== "True") gateMsgs.push(`the status of pod readiness gate "${g.conditionType}" is not "True", but ${c.status}`);
+  }
+  const cnrMsg = `containers with unready status: [${notReady.join(" ")}]`;
+  const ready = !containersReady
+    ? cond(pod, "Ready", "False", nowIso, "ContainersNotReady", cnrMsg)
+    : gateMsgs.length
+      ? cond(pod, "Ready", "False", nowIso, "ReadinessGatesNotReady", gateMsgs.join(", "))
+      : cond(pod, "Ready", "True", nowIso);
+  return [
+    cond(pod, "Initialized", "True", nowIso),
+    ready,
+    containersReady ? cond(pod, "ContainersReady", "True", nowIso) : cond(pod, "ContainersReady", "False", nowIso, "ContainersNotReady", cnrMsg),
+    cond(pod, "PodScheduled", "True", nowIso),
+  ];
+}
+
+/** The kubelet's view differs from the stored status (ignoring timestamps we keep stable anyway)? */
+export function statusChanged(pod: Pod, next: { phase: string; conditions: PodCondition[]; containerStatuses: ContainerStatus[]; podIP: string }): boolean {
+  const s = pod.status ?? {};
+  if (s.phase !== next.phase || s.podIP !== next.podIP) return true;
+  const mine = (s.conditions ?? []).filter((c) => KUBELET_CONDITIONS.includes(c.type));
+  const sig = (cs: PodCondition[]) => JSON.stringify([...cs].sort((a, b) => a.type.localeCompare(b.type)).map((c) => [c.type, c.status, c.reason ?? "", c.message ?? ""]));
+  if (sig(mine) !== sig(next.conditions)) return true;
+  const css = (l: ContainerStatus[] | undefined) => JSON.stringify((l ?? []).map((c) => [c.name, c.image, c.imageID, c.ready, c.started, c.restartCount, c.state, c.lastState ?? {}]));
+  return css(s.containerStatuses) !== css(next.containerStatuses);
+}

@@ -1,0 +1,111 @@
+// The fake container runtime for one container: what it is doing at time `now` and when it next
+// changes. Pure apart from the injected random source.
+import type { ContainerState, ContainerStatus } from "@/lib/kruise/types";
+import { imageID, isBadImage, isCrashImage, pullErrorMessage } from "./images";
+
+export interface Delays { start: [number, number]; ready: [number, number]; restart: [number, number]; crashRun: number; backoffBase: number; backoffMax: number }
+
+export const NORMAL_DELAYS: Delays = { start: [600, 2000], ready: [300, 1200], restart: [500, 1500], crashRun: 3000, backoffBase: 10_000, backoffMax: 300_000 };
+export const FAST_DELAYS: Delays = { start: [30, 120], ready: [20, 60], restart: [30, 100], crashRun: 300, backoffBase: 1000, backoffMax: 8000 };
+
+export interface Ctr {
+  name: string;
+  wantImage: string;
+  restartCount: number;
+  id: string;
+  running?: { image: string; since: number; readyAt: number; crashAt?: number };
+  pending?: { image: string; startAt: number; crashLoop?: boolean };
+  pullFailures: number;
+  lastImage?: string;
+  lastTerminated?: ContainerState["terminated"];
+}
+
+export function between(rnd: () => number, [a, b]: [number, number]): number {
+  return Math.round(a + rnd() * (b - a));
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+export function newCtr(name: string, image: string, now: number, d: Delays, rnd: () => number): Ctr {
+  return { name, wantImage: image, restartCount: 0, id: newId(rnd), pending: { image, startAt: now + between(rnd, d.start) }, pullFailures: 0 };
+}
+
+function newId(rnd: () => number): string {
+  return Array.from({ length: 4 }, () => Math.floor(rnd() * 2 ** 16).toString(16).padStart(4, "0")).join("");
+}
+
+export function backoff(d: Delays, n: number): number {
+  return Math.min(d.backoffBase * 2 ** Math.max(0, n - 1), d.backoffMax);
+}
+
+/**
+ * Advances the container to `now`: a changed spec image restarts just this container
+ * (restartCount + 1), failed pulls back off, crash-looping instances die and come back.
+ */
+export function advance(c: Ctr, now: number, d: Delays, rnd: () => number): Ctr {
+  const x = { ...c };
+  const current = x.pending?.image ?? x.running?.image;
+  if (current !== x.wantImage) {
+    if (x.running) {
+      x.lastTerminated = { exitCode: 0, reason: "Completed", startedAt: iso(x.running.since), finishedAt: iso(now) };
+      x.lastImage = x.running.image;
+      x.restartCount++;
+      x.running = undefined;
+      x.pending = { image: x.wantImage, startAt: now + between(rnd, d.restart) };
+    } else {
+      x.pending = { image: x.wantImage, startAt: now + between(rnd, d.start) };
+    }
+    x.pullFailures = 0;
+  }
+  for (let guard = 0; guard < 4; guard++) {
+    if (x.pending && now >= x.pending.startAt) {
+      if (isBadImage(x.pending.image)) {
+        x.pullFailures++;
+        x.pending = { ...x.pending, startAt: now + backoff(d, x.pullFailures) };
+        break;
+      }
+      const since = x.pending.startAt;
+      x.running = { image: x.pending.image, since, readyAt: since + between(rnd, d.ready), crashAt: isCrashImage(x.pending.image) ? since + d.crashRun : undefined };
+      x.id = newId(rnd);
+      x.pending = undefined;
+    }
+    if (x.running?.crashAt !== undefined && now >= x.running.crashAt) {
+      x.lastTerminated = { exitCode: 1, reason: "Error", startedAt: iso(x.running.since), finishedAt: iso(x.running.crashAt) };
+      x.lastImage = x.running.image;
+      x.restartCount++;
+      x.pending = { image: x.running.image, startAt: x.running.crashAt + backoff(d, x.restartCount), crashLoop: true };
+      x.running = undefined;
+      continue;
+    }
+    break;
+  }
+  return x;
+}
+
+/** kubelet-style containerStatuses entry at `now`. */
+export function containerStatus(c: Ctr, now: number, d: Delays, podRef: string): ContainerStatus {
+  const lastState = c.lastTerminated ? { terminated: c.lastTerminated } : {};
+  if (c.running) {
+    return {
+      name: c.name, image: c.running.image, imageID: imageID(c.running.image), containerID: `containerd://${c.id}`,
+      ready: now >= c.running.readyAt, started: true, restartCount: c.restartCount, state: { running: { startedAt: iso(c.running.since) } }, lastState,
+    };
+  }
+  // Waiting: like kubelet, report the last instance's image and imageID if there was one.
+  const image = c.lastImage ?? c.wantImage, id = c.lastImage ? imageID(c.lastImage) : "";
+  let waiting: { reason: string; message?: string } = { reason: "ContainerCreating" };
+  if (c.pending && isBadImage(c.pending.image) && c.pullFailures > 0) {
+    waiting = c.pullFailures % 2 === 1
+      ? { reason: "ErrImagePull", message: pullErrorMessage(c.pending.image) }
+      : { reason: "ImagePullBackOff", message: `Back-off pulling image "${c.pending.image}"` };
+  } else if (c.pending?.crashLoop) {
+    waiting = { reason: "CrashLoopBackOff", message: `back-off ${Math.round(backoff(d, c.restartCount) / 1000)}s restarting failed container=${c.name} pod=${podRef}` };
+  }
+  return { name: c.name, image, imageID: id, ready: false, started: false, restartCount: c.restartCount, state: { waiting }, lastState };
+}
+
+/** When this container next changes on its own (timer for the kubelet). */
+export function nextChange(c: Ctr, now: number): number | undefined {
+  const ts = [c.pending?.startAt, c.running && c.running.readyAt > now ? c.running.readyAt : undefined, c.running?.crashAt].filter((t): t is number => t !== undefined && t > now);
+  return ts.length ? Math.min(...ts) : undefined;
+}
