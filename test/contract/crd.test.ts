@@ -71,6 +71,30 @@ describe.each(KINDS)("generic CRD serving (%s)", (kind) => {
       details: { name: "w3", group: GROUP, kind: "Widget", causes: [{ reason: "FieldValueRequired", message: "Required value", field: "spec.size" }] } });
   });
 
+  it("without a status subresource, a status change bumps generation like a spec change", async () => {
+    const gadgets = {
+      apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition", metadata: { name: `gadgets.${GROUP}` },
+      spec: { group: GROUP, scope: "Namespaced", names: { plural: "gadgets", singular: "gadget", kind: "Gadget", listKind: "GadgetList" },
+        versions: [{ name: "v1", served: true, storage: true,
+          schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } }] },
+    };
+    const r = await raw(h.c, { method: "POST", path: "/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify(gadgets) });
+    expect(r.status, r.text).toBe(201);
+    await until("gadgets served", async () => (await raw(h.c, { path: `/apis/${GROUP}/v1/gadgets` })).status === 200);
+    const g = { ...base(), plural: "gadgets" };
+    const created = (await objs().createNamespacedCustomObject({ ...g, body: { apiVersion: `${GROUP}/v1`, kind: "Gadget", metadata: { name: "g1" }, spec: { a: 1 }, status: { s: 1 } } })) as { metadata: { generation: number }; status?: { s: number } };
+    expect(created.metadata.generation).toBe(1);
+    expect(created.status?.s).toBe(1); // no status subresource: status is stored from the main resource
+    const patched = await raw(h.c, { method: "PATCH", path: `/apis/${GROUP}/v1/namespaces/${h.ns}/gadgets/g1`,
+      headers: { "Content-Type": "application/merge-patch+json" }, body: JSON.stringify({ status: { s: 2 } }) });
+    expect(patched.json<{ metadata: { generation: number } }>().metadata.generation).toBe(2);
+    const labelled = await raw(h.c, { method: "PATCH", path: `/apis/${GROUP}/v1/namespaces/${h.ns}/gadgets/g1`,
+      headers: { "Content-Type": "application/merge-patch+json" }, body: JSON.stringify({ metadata: { labels: { x: "y" } } }) });
+    expect(labelled.json<{ metadata: { generation: number } }>().metadata.generation).toBe(2);
+    await raw(h.c, { method: "DELETE", path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.${GROUP}` });
+  });
+
   it("deleting the CRD removes its objects and stops serving it", async () => {
     const r = await raw(h.c, { method: "DELETE", path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crd.metadata.name}` });
     expect(r.status).toBe(200);

@@ -106,4 +106,16 @@ describe.each(KINDS)("list, pagination and selectors (%s)", (kind) => {
     const running = await api.listNamespacedPod({ namespace: h.ns, fieldSelector: "status.phase=Running" });
     expect(running.items).toEqual([]);
   });
+
+  it("deletecollection with a label selector deletes only the matching objects", async () => {
+    const cs = clonesets(h.c.kubeConfig(), h.ns);
+    await cs.create(cloneSet("dc-1", { labels: { batch: "x" } }));
+    await cs.create(cloneSet("dc-2", { labels: { batch: "x" } }));
+    const r = await raw(h.c, { method: "DELETE", path: `${base()}?labelSelector=${encodeURIComponent("batch=x")}` });
+    expect(r.status).toBe(200);
+    const body = r.json<List>();
+    expect(body.kind).toBe("CloneSetList");
+    expect(names(body)).toEqual(["dc-1", "dc-2"]);
+    expect(names(await list(""))).toEqual(["c0", "c1", "c2", "c3", "c4"]);
+  });
 });
