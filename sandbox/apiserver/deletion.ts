@@ -7,16 +7,25 @@ import { grKey, type Obj, type ResourceType } from "./types";
 
 export interface DeleteResult { code: 200 | 202; body: Obj }
 
-function checkPreconditions(c: Cluster, rt: ResourceType, live: Obj, opts: Obj) {
+/** Delete preconditions, worded like the v1.20 store (`registry/generic/registry/store.go` deleteWithoutFinalizers): Kind-qualified. */
+function checkPreconditions(rt: ResourceType, live: Obj, opts: Obj) {
   const p = opts.preconditions ?? {};
+  const byKind = { group: rt.group, resource: rt.kind };
   if (p.uid && p.uid !== live.metadata.uid) {
-    throw errors.conflict(c.gr(rt), live.metadata.name, `Precondition failed: UID in precondition: ${p.uid}, UID in object meta: ${live.metadata.uid}`);
+    throw errors.conflict(byKind, live.metadata.name,
+      `the UID in the precondition (${p.uid}) does not match the UID in record (${live.metadata.uid}). The object might have been deleted and then recreated`);
   }
   if (p.resourceVersion && p.resourceVersion !== live.metadata.resourceVersion) {
-    throw errors.conflict(c.gr(rt), live.metadata.name,
-      `Precondition failed: ResourceVersion in precondition: ${p.resourceVersion}, ResourceVersion in object meta: ${live.metadata.resourceVersion}`);
+    throw errors.conflict(byKind, live.metadata.name,
+      `the ResourceVersion in the precondition (${p.resourceVersion}) does not match the ResourceVersion in record (${live.metadata.resourceVersion}). The object might have been modified`);
   }
 }
+
+/**
+ * 200 for every delete, except 202 when the object was not removed yet and the caller explicitly asked
+ * for cascading deletion with orphanDependents=false (apiserver `pkg/endpoints/handlers/delete.go`).
+ */
+const pendingCode = (opts: Obj): 200 | 202 => (opts.orphanDependents === false ? 202 : 200);
 
 /** Pods wait for the kubelet unless unscheduled or finished (pod strategy CheckGracefulDelete). */
 function graceFor(rt: ResourceType, live: Obj, opts: Obj): number {
@@ -49,7 +58,7 @@ function deletedBody(c: Cluster, rt: ResourceType, last: Obj): Obj {
  */
 export function deleteObject(c: Cluster, rt: ResourceType, ns: string | undefined, name: string, opts: Obj, ctx: WriteCtx, gc: () => void): DeleteResult {
   const live = c.mustGet(rt, ns, name);
-  checkPreconditions(c, rt, live, opts);
+  checkPreconditions(rt, live, opts);
   const fin = policyFinalizer(opts);
   const liveCopy = copy(live);
   admit("DELETE", liveCopy, liveCopy, { gk: c.gk(rt), gr: c.gr(rt), lookup: c.lookup, dryRun: ctx.dryRun });
@@ -60,7 +69,7 @@ export function deleteObject(c: Cluster, rt: ResourceType, ns: string | undefine
   const already = !!live.metadata.deletionTimestamp;
   if (finalizers.length || grace > 0 || spec.length) {
     if (already && !(rt.resource === "pods" && grace < (live.metadata.deletionGracePeriodSeconds ?? 0))) {
-      return { code: 202, body: c.view(rt, live) };
+      return { code: pendingCode(opts), body: c.view(rt, live) };
     }
     if (!(already && grace === 0 && !finalizers.length)) {
       const next = copy(live);
@@ -70,10 +79,10 @@ export function deleteObject(c: Cluster, rt: ResourceType, ns: string | undefine
       next.metadata.deletionGracePeriodSeconds = grace;
       if (next.metadata.generation !== undefined && !already) next.metadata.generation += 1;
       if (rt.resource === "namespaces" && rt.builtin) next.status = { ...(next.status ?? {}), phase: "Terminating" };
-      if (ctx.dryRun) return { code: 202, body: c.view(rt, next) };
+      if (ctx.dryRun) return { code: pendingCode(opts), body: c.view(rt, next) };
       const stored = c.store.put(grKey(rt), next);
       gc();
-      return { code: 202, body: c.view(rt, stored) };
+      return { code: pendingCode(opts), body: c.view(rt, stored) };
     }
   }
   if (ctx.dryRun) return { code: 200, body: deletedBody(c, rt, live) };

@@ -7,7 +7,7 @@ import type { Lister } from "./list";
 import { applyPatch, patchTypeOf } from "./mechanics/patch";
 import { serverSideApply } from "./mechanics/managed-fields";
 import { copy, rfc3339 } from "./meta";
-import { decodeObject, decodeOptional, readBody, type RequestInfo } from "./request";
+import { decodeObject, decodeOptional, PlainNotFound, readBody, type RequestInfo } from "./request";
 import { accessReview, tokenReview } from "./reviews";
 import { decodeProtobufReview } from "./protobuf";
 import { virtualResources } from "./resources";
@@ -26,7 +26,11 @@ const PATCH_TYPES = ["application/json-patch+json", "application/merge-patch+jso
 /** The served type for a resource path, or 404 like kube for unknown resources/subresources. */
 export function resolve(s: Services, info: RequestInfo): ResourceType {
   const rt = s.c.registry.find(info.group, info.version, info.resource ?? "");
-  if (!rt) throw errors.pathNotFound();
+  if (!rt) {
+    // Built-in group versions answer unknown resources with a Status; other /apis paths reach kube's plain-text NotFound.
+    const builtinGV = s.c.registry.all().some((t) => t.builtin && t.group === info.group && t.version === info.version);
+    throw info.apiPrefix === "apis" && !builtinGV ? new PlainNotFound() : errors.pathNotFound();
+  }
   const sub = info.subresource;
   if (sub && !((sub === "status" && rt.status) || (sub === "scale" && rt.scale) || (sub === "binding" && rt.extraSubresources?.includes("binding")))) {
     throw errors.pathNotFound();
@@ -41,9 +45,15 @@ export function resolve(s: Services, info: RequestInfo): ResourceType {
 
 const methodName = (verb: string) => ({ deletecollection: "deletecollection", create: "create" } as Record<string, string>)[verb] ?? verb;
 
-function writeCtx(user: User, req: IncomingMessage, q: URLSearchParams): WriteCtx {
+const optionsKind: Record<string, string> = { create: "CreateOptions", update: "UpdateOptions", patch: "PatchOptions", delete: "DeleteOptions", deletecollection: "DeleteOptions" };
+
+function writeCtx(user: User, req: IncomingMessage, q: URLSearchParams, verb: string): WriteCtx {
   const dry = q.getAll("dryRun");
-  for (const d of dry) if (d !== "All") throw errors.badRequest(`Invalid dry run value "${d}". Supported values: All`);
+  if (dry.some((d) => d !== "All")) {
+    // apimachinery ValidateDryRun: %#v of the []string and a FieldValueNotSupported cause.
+    throw errors.invalid({ group: "meta.k8s.io", kind: optionsKind[verb] ?? "CreateOptions" }, "", [{ type: "FieldValueNotSupported", field: "dryRun",
+      omitValue: true, detail: `[]string{${dry.map((d) => JSON.stringify(d)).join(", ")}}: supported values: "All"` }]);
+  }
   const fv = q.get("fieldValidation") ?? "Ignore";
   if (!["Ignore", "Warn", "Strict"].includes(fv)) throw errors.badRequest(`fieldValidation: Invalid value: "${fv}": must be one of Ignore, Warn, or Strict`);
   const ua = String(req.headers["user-agent"] ?? "unknown");
@@ -77,7 +87,7 @@ export async function handleResource(s: Services, info: RequestInfo, req: Incomi
     }
   }
   const raw = await readBody(req);
-  const ctx = writeCtx(user, req, q);
+  const ctx = writeCtx(user, req, q, info.verb);
   const reply = write(s, rt, info, ns, name, sub, raw, req, q, ctx, user);
   return { ...reply, warnings: ctx.warnings };
 }
@@ -88,17 +98,17 @@ function write(s: Services, rt: ResourceType, info: RequestInfo, ns: string | un
   const body = raw.toString("utf8");
   switch (info.verb) {
     case "create": {
-      if (sub === "binding") return bind(s, rt, ns, name, decodeObject(body, ct), ctx);
+      if (sub === "binding") return bind(s, rt, ns, name, decodeObject(body, ct, "Binding"), ctx);
       if (virtualResources.has(rt.resource)) {
         const input = ct.startsWith("application/vnd.kubernetes.protobuf") ? decodeProtobufReview(raw) : decodeObject(body, ct);
         if (rt.resource === "tokenreviews") return { code: 201, body: tokenReview(s.auth, input) };
         return { code: 201, body: accessReview(s.auth, rt.kind as "SubjectAccessReview", input, user) };
       }
-      return { code: 201, body: createObject(s.c, rt, ns, decodeObject(body, ct), ctx) };
+      return { code: 201, body: createObject(s.c, rt, ns, decodeObject(body, ct, rt.kind), ctx) };
     }
     case "update":
-      if (sub === "scale") return { code: 200, body: writeScale(s.c, rt, ns, name, body, ct, "PUT", ctx, decodeObject(body, ct)) };
-      return { code: 200, body: updateObject(s.c, rt, ns, name, decodeObject(body, ct), ctx, { subresource: sub }) };
+      if (sub === "scale") return { code: 200, body: writeScale(s.c, rt, ns, name, body, ct, "PUT", ctx, decodeObject(body, ct, "Scale")) };
+      return { code: 200, body: updateObject(s.c, rt, ns, name, decodeObject(body, ct, rt.kind), ctx, { subresource: sub }) };
     case "patch":
       if (sub === "scale") return { code: 200, body: writeScale(s.c, rt, ns, name, body, ct, "PATCH", ctx) };
       return patch(s, rt, ns, name, sub, body, ct, q, ctx);
@@ -168,5 +178,5 @@ function bind(s: Services, rt: ResourceType, ns: string | undefined, name: strin
     { type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: rfc3339(s.c.now()) }] };
   // Binding is the one write allowed to set spec.nodeName (one store write, like BindingREST's GuaranteedUpdate).
   updateObject(s.c, rt, ns, name, next, ctx, { subresource: "binding" });
-  return { code: 201, body: success() };
+  return { code: 201, body: { ...success(), code: 201 } };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { parse as parseYaml } from "yaml";
-import { errors } from "./status";
+import { ApiError, errors } from "./status";
 import type { Obj } from "./types";
 
 /** Parsed request path, like apiserver `pkg/endpoints/request/requestinfo.go`. */
@@ -52,6 +52,11 @@ function resourceVerb(method: string, named: boolean, q: URLSearchParams): strin
   }
 }
 
+/** kube's mux NotFound (plain text "404 page not found"), for /apis paths no group handler serves. */
+export class PlainNotFound extends ApiError {
+  constructor() { super(errors.pathNotFound().status); }
+}
+
 /** Largest request body accepted (kube's default MaxRequestBodyBytes is 3 MiB). */
 export const MAX_BODY = 3 * 1024 * 1024;
 
@@ -60,7 +65,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   let size = 0;
   for await (const c of req) {
     size += (c as Buffer).length;
-    if (size > MAX_BODY) throw errors.tooLarge();
+    if (size > MAX_BODY) throw errors.tooLarge(`Request entity too large: limit is ${MAX_BODY}`);
     chunks.push(c as Buffer);
   }
   return Buffer.concat(chunks);
@@ -69,7 +74,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 const mediaType = (ct: string | undefined) => (ct ?? "").split(";")[0].trim().toLowerCase();
 
 /** Decodes a create/update body (JSON or YAML); anything unparsable → 400 like the apiserver's decoder. */
-export function decodeObject(body: string, contentType: string | undefined): Obj {
+export function decodeObject(body: string, contentType: string | undefined, kind = "Object"): Obj {
   const mt = mediaType(contentType);
   let v: unknown;
   try {
@@ -78,15 +83,15 @@ export function decodeObject(body: string, contentType: string | undefined): Obj
     else throw errors.unsupportedMediaType(["application/json", "application/yaml", "application/vnd.kubernetes.protobuf"]);
   } catch (e) {
     if ((e as { status?: unknown }).status) throw e;
-    throw errors.badRequest(`the object provided is unrecognized (must be of type Object): ${(e as Error).message.split("\n")[0]}`);
+    throw errors.badRequest(`the object provided is unrecognized (must be of type ${kind}): ${(e as Error).message.split("\n")[0]}`);
   }
   if (!v || typeof v !== "object" || Array.isArray(v)) {
-    throw errors.badRequest("the object provided is unrecognized (must be of type Object): body is not a JSON object");
+    throw errors.badRequest(`the object provided is unrecognized (must be of type ${kind}): body is not a JSON object`);
   }
   return v as Obj;
 }
 
 /** Parses an optional JSON body such as DeleteOptions; empty → {}. */
 export function decodeOptional(body: string, contentType: string | undefined): Obj {
-  return body.trim() === "" ? {} : decodeObject(body, contentType || "application/json");
+  return body.trim() === "" ? {} : decodeObject(body, contentType || "application/json", "DeleteOptions");
 }

@@ -39,10 +39,18 @@ describe("discovery", () => {
 });
 
 describe("routing errors", () => {
-  it("answers an unknown resource with kube's 404 Status", async () => {
-    const r = await call(h, "GET", "/apis/apps.kruise.io/v1alpha1/namespaces/default/widgets");
+  it("answers an unknown core resource with kube's 404 Status", async () => {
+    const r = await call(h, "GET", "/api/v1/namespaces/default/widgets");
     expect(r.code).toBe(404);
-    expect(r.body).toMatchObject({ kind: "Status", reason: "NotFound", message: "the server could not find the requested resource" });
+    expect(r.body).toEqual({ kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", reason: "NotFound", code: 404,
+      message: "the server could not find the requested resource", details: {} });
+  });
+
+  it("answers an unknown resource in a custom group with the mux's plain-text 404", async () => {
+    const r = await fetch(`${h.url}/apis/apps.kruise.io/v1alpha1/namespaces/default/widgets`, { headers: { Authorization: `Bearer ${h.tokens.admin}` } });
+    expect(r.status).toBe(404);
+    expect(r.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await r.text()).toBe("404 page not found\n");
   });
 
   it("answers a missing object with a NotFound naming the resource", async () => {

@@ -6,6 +6,7 @@ import { handleResource, type Reply, type Services } from "./handlers";
 import { v2Document, v3Document, v3Root } from "./openapi";
 import { readBody, requestInfo, type RequestInfo } from "./request";
 import { ApiError, errors } from "./status";
+import { PlainNotFound } from "./request";
 import type { Obj } from "./types";
 
 export interface ServerDeps extends Services { faults: Faults; hostPort: () => string; log: (msg: string) => void }
@@ -20,7 +21,22 @@ function send(res: ServerResponse, code: number, body: unknown, warnings: string
   res.end(typeof body === "string" ? body : JSON.stringify(body));
 }
 
-const sendError = (res: ServerResponse, e: ApiError) => send(res, e.code, e.status);
+/** Go encodes StatusDetails/StatusCause string fields with omitempty: drop empty ones. */
+function goOmitEmpty(st: Obj): Obj {
+  if (!st.details) return st;
+  const d: Obj = Object.fromEntries(Object.entries(st.details).filter(([, v]) => v !== ""));
+  if (Array.isArray(d.causes)) d.causes = d.causes.map((c: Obj) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== "")));
+  return { ...st, details: d };
+}
+
+function sendError(res: ServerResponse, e: ApiError) {
+  if (e instanceof PlainNotFound) {
+    if (res.headersSent) return void res.end();
+    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" });
+    return void res.end("404 page not found\n");
+  }
+  send(res, e.code, goOmitEmpty(e.status));
+}
 
 function impersonate(d: ServerDeps, user: User, req: IncomingMessage): User {
   const target = req.headers["impersonate-user"];
@@ -101,7 +117,9 @@ export function createHandler(d: ServerDeps) {
       authorizeRequest(d, user, info);
       if (!info.isResource) {
         const doc = req.method === "GET" ? discovery(d, path) : undefined;
-        return doc ? send(res, 200, doc) : sendError(res, errors.pathNotFound());
+        if (doc) return send(res, 200, doc);
+        // Under /apis, paths no group serves fall through to the mux's plain-text NotFound handler.
+        return sendError(res, path.startsWith("/apis/") ? new PlainNotFound() : errors.pathNotFound());
       }
       const reply = await handleResource(d, info, req, res, user, url.searchParams);
       if (reply) send(res, reply.code, reply.body, reply.warnings);

@@ -113,6 +113,16 @@ function mergeForSubresource(rt: ResourceType, old: Obj, obj: Obj, sub?: string)
   return obj;
 }
 
+/** ValidateObjectMetaUpdate: a terminating object may lose finalizers but not gain new ones. */
+function checkFinalizers(c: Cluster, rt: ResourceType, old: Obj, next: Obj) {
+  if (!old.metadata.deletionTimestamp) return;
+  const before: string[] = old.metadata.finalizers ?? [];
+  const added = (next.metadata.finalizers ?? []).filter((f: string) => !before.includes(f));
+  if (!added.length) return;
+  throw errors.invalid(c.gk(rt), old.metadata.name, [{ type: "FieldValueForbidden", field: "metadata.finalizers",
+    detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f: string) => JSON.stringify(f)).join(", ")}}` }]);
+}
+
 const immutableMeta = ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "name", "namespace"];
 
 /** PUT (and the tail of every patch; takes ownership of `input`): optimistic concurrency, admission, validation, generation, store. */
@@ -134,6 +144,7 @@ export function updateObject(c: Cluster, rt: ResourceType, ns: string | undefine
     if (old.metadata[k] === undefined) delete next.metadata[k]; else next.metadata[k] = old.metadata[k];
   }
   if (!o.managedFieldsDone) next.metadata.managedFields = old.metadata.managedFields;
+  checkFinalizers(c, rt, old, next);
   const oldCopy = copy(old);
   if (!sub) next = admit("UPDATE", next, oldCopy, admitCtx(c, rt, ctx)) as Obj;
   next = validate(c, rt, next, oldCopy, ctx, sub);
