@@ -9,6 +9,11 @@ version=$(apt-cache showsrc kubernetes 2>/dev/null | awk '/^Version:/{print $2; 
 [ -n "$version" ] || { echo "kubernetes source package not found: is deb-src configured? (see test/setup/system-deps.sh)" >&2; exit 1; }
 out="$CACHE/kube-apiserver/$version"
 if [ -x "$out/kube-apiserver" ]; then echo "$out/kube-apiserver"; exit 0; fi
+# One build at a time (parallel test runs would otherwise each start one); re-check after the wait.
+mkdir -p "$CACHE"
+exec 9>"$CACHE/kube-apiserver-build.lock"
+flock 9
+if [ -x "$out/kube-apiserver" ]; then echo "$out/kube-apiserver"; exit 0; fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/kube-src.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
