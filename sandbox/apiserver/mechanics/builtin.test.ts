@@ -75,6 +75,15 @@ describe("validateBuiltin: Pod", () => {
     const e = failure(() => validateBuiltin("Pod", next, old));
     expect(e.status.message).toContain("spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`");
   });
+  it("pod status times are written as null like Go encodes them", () => {
+    const p = pod();
+    validateBuiltin("Pod", p);
+    const next = structuredClone(p);
+    next.status = { phase: "Running", conditions: [{ type: "Ready", status: "True" }], containerStatuses: [{ name: "app", state: { running: {} }, lastState: {} }] };
+    validateBuiltin("Pod", next, p);
+    expect(next.status.conditions[0]).toEqual({ type: "Ready", status: "True", lastProbeTime: null, lastTransitionTime: null });
+    expect(next.status.containerStatuses[0].state).toEqual({ running: { startedAt: null } });
+  });
   it("removing a toleration is forbidden", () => {
     const old = pod();
     validateBuiltin("Pod", old);

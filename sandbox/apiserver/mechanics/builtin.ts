@@ -8,7 +8,7 @@ import type { FieldError } from "../status";
 import { invalid } from "./invalid";
 import { deepEqual, isObject, type Json, type JsonObject } from "./json";
 import { isDNS1123Label, validateObjectMeta } from "./names";
-import { defaultPod } from "./pod-defaults";
+import { defaultPod, normalizePodStatus } from "./pod-defaults";
 import { validatePodSpec } from "./pod-validation";
 
 const groups: Record<string, string> = { ControllerRevision: "apps" };
@@ -85,6 +85,7 @@ export function validateBuiltin(kind: string, obj: object, old?: object): void {
   const o = obj as JsonObject;
   const prev = old as JsonObject | undefined;
   if (kind === "Pod" && !prev) defaultPod(o);
+  if (kind === "Pod") normalizePodStatus(o);
   const meta = isObject(o.metadata) ? o.metadata : undefined;
   const errs = [
     ...validateObjectMeta(meta, { namespaced: !clusterScoped.has(kind), nameFn: kind === "Namespace" ? isDNS1123Label : undefined }),

@@ -130,7 +130,8 @@ describe("strategic merge patch", () => {
   it("env merges by name and ports by containerPort", () => {
     const out = smp({ spec: { containers: [{ name: "app", env: [{ name: "B", value: "3" }, { name: "C", value: "4" }], ports: [{ containerPort: 8080 }] }] } });
     expect(out.spec.containers[0].env).toEqual([{ name: "A", value: "1" }, { name: "B", value: "3" }, { name: "C", value: "4" }]);
-    expect(out.spec.containers[0].ports).toEqual([{ containerPort: 80 }, { containerPort: 8080 }]);
+    // strategicpatch mergeSortedSlice: items the server does not know yet come before server-only ones
+    expect(out.spec.containers[0].ports).toEqual([{ containerPort: 8080 }, { containerPort: 80 }]);
   });
   it("conditions merge by type", () => {
     const out = smp({ status: { conditions: [{ type: "Ready", status: "True" }] } });
@@ -150,6 +151,7 @@ describe("strategic merge patch", () => {
   });
   it("finalizers merge as a set and $deleteFromPrimitiveList removes from it", () => {
     expect(smp({ metadata: { finalizers: ["a", "b"] } }).metadata.finalizers).toEqual(["a", "b"]);
+    expect(smp({ metadata: { finalizers: ["b"] } }).metadata.finalizers).toEqual(["b", "a"]);
     expect(smp({ metadata: { "$deleteFromPrimitiveList/finalizers": ["a"] } }).metadata.finalizers).toEqual([]);
   });
   it("lists without a patch strategy (tolerations) are replaced whole", () => {
@@ -159,13 +161,21 @@ describe("strategic merge patch", () => {
     const out = smp({ spec: { "$setElementOrder/containers": [{ name: "sidecar" }, { name: "app" }], containers: [{ name: "app", image: "app:3" }] } });
     expect(out.spec.containers.map((c) => c.name)).toEqual(["sidecar", "app"]);
   });
+  it("$setElementOrder on conditions places listed items in order, server order otherwise (as observed on 1.20)", () => {
+    const out = smp({ status: { "$setElementOrder/conditions": [{ type: "PodScheduled" }, { type: "Ready" }], conditions: [{ type: "Ready", status: "True" }] } });
+    expect(out.status.conditions.map((c) => c.type)).toEqual(["PodScheduled", "Ready"]);
+  });
+  it("items a patch lists take the patch's order (as observed on 1.20)", () => {
+    const out = smp({ status: { conditions: [{ type: "PodScheduled", status: "False" }, { type: "Ready", status: "True" }] } });
+    expect(out.status.conditions.map((c) => c.type)).toEqual(["PodScheduled", "Ready"]);
+  });
   it("$retainKeys drops keys not listed", () => {
     const out = smp({ spec: { volumes: [{ name: "v1", $retainKeys: ["name", "hostPath"], hostPath: { path: "/x" } }] } });
     expect(out.spec.volumes).toEqual([{ name: "v1", hostPath: { path: "/x" } }]);
   });
   it("ownerReferences merge by uid", () => {
     const out = smp({ metadata: { ownerReferences: [{ uid: "u2", name: "o2" }] } });
-    expect(out.metadata.ownerReferences.map((o) => o.uid)).toEqual(["u1", "u2"]);
+    expect(out.metadata.ownerReferences.map((o) => o.uid)).toEqual(["u2", "u1"]);
   });
   it("an element without its merge key is a bare 500 as kube-apiserver answers it", () => {
     expect(failure(() => smp({ spec: { containers: [{ image: "x" }] } })).status).toEqual({ kind: "Status", apiVersion: "v1", metadata: {},

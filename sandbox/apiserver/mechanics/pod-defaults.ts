@@ -112,3 +112,32 @@ export function defaultPod(pod: JsonObject): void {
   }
   spec.tolerations = tolerations;
 }
+
+const timeFields: Record<string, string[]> = { running: ["startedAt"], terminated: ["startedAt", "finishedAt"] };
+
+/**
+ * Go's encoding of PodStatus writes metav1.Time fields without omitempty as null; kube-apiserver returns
+ * conditions with lastProbeTime/lastTransitionTime and container states with startedAt (observed on 1.20).
+ */
+export function normalizePodStatus(pod: JsonObject): void {
+  const st = isObject(pod.status) ? pod.status : undefined;
+  if (!st) return;
+  for (const c of Array.isArray(st.conditions) ? st.conditions : []) {
+    if (!isObject(c)) continue;
+    if (!("lastProbeTime" in c)) c.lastProbeTime = null;
+    if (!("lastTransitionTime" in c)) c.lastTransitionTime = null;
+  }
+  for (const key of ["containerStatuses", "initContainerStatuses"]) {
+    for (const cs of Array.isArray(st[key]) ? (st[key] as Json[]) : []) {
+      if (!isObject(cs)) continue;
+      for (const stateKey of ["state", "lastState"]) {
+        const state = cs[stateKey];
+        if (!isObject(state)) continue;
+        for (const [phase, fields] of Object.entries(timeFields)) {
+          const ph = state[phase];
+          if (isObject(ph)) for (const f of fields) if (!(f in ph)) ph[f] = null;
+        }
+      }
+    }
+  }
+}

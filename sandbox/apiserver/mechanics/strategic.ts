@@ -58,7 +58,8 @@ export function mergeMap(original: JsonObject, patch: JsonObject): JsonObject | 
   for (const [k, v] of Object.entries(patch)) {
     if (k.startsWith(ORDER) && Array.isArray(v)) {
       const f = k.slice(ORDER.length);
-      if (Array.isArray(out[f])) out[f] = applyOrder(out[f] as Json[], v, mergeKeys[f]);
+      const before = Array.isArray(original[f]) ? (original[f] as Json[]) : [];
+      if (Array.isArray(out[f])) out[f] = normalizeOrder(out[f] as Json[], v, before, mergeKeys[f]);
     }
   }
   return out;
@@ -67,13 +68,15 @@ export function mergeMap(original: JsonObject, patch: JsonObject): JsonObject | 
 function mergeField(name: string, orig: Json | undefined, patch: Json): Json | undefined {
   if (isObject(patch)) return isObject(orig) ? mergeMap(orig, patch) : mergeMap({}, patch);
   if (Array.isArray(patch)) {
-    if (mergeKeys[name] && Array.isArray(orig)) return mergeKeyedList(orig, patch, mergeKeys[name]);
-    if (mergeKeys[name]) return mergeKeyedList([], patch, mergeKeys[name]);
-    if (mergeSets.has(name)) return mergeSet(Array.isArray(orig) ? orig : [], patch);
+    const before = Array.isArray(orig) ? orig : [];
+    if (mergeKeys[name]) return replaces(patch) ? mergeKeyedList(before, patch, mergeKeys[name]) : normalizeOrder(mergeKeyedList(before, patch, mergeKeys[name]), patch, before, mergeKeys[name]);
+    if (mergeSets.has(name)) return replaces(patch) ? mergeSet(before, patch) : normalizeOrder(mergeSet(before, patch), patch, before, undefined);
     return clone(patch);
   }
   return patch;
 }
+
+const replaces = (patch: Json[]) => patch.some((p) => isObject(p) && patchDirective(p) === "replace");
 
 function mergeSet(orig: Json[], patch: Json[]): Json[] {
   if (patch.some((p) => isObject(p) && patchDirective(p) === "replace")) return patch.filter((p) => !isObject(p));
@@ -104,12 +107,26 @@ function mergeKeyedList(orig: Json[], patch: Json[], key: string): Json[] {
   return out;
 }
 
-/** $setElementOrder: listed elements take the listed order; others keep their relative order after them. */
-function applyOrder(list: Json[], order: Json[], key: string | undefined): Json[] {
+/**
+ * strategicpatch normalizeElementOrder + mergeSortedSlice: items named by `order` (the patch list, or a
+ * $setElementOrder list) in that order, merged with the server-only items, which keep their server order and go
+ * first only when both sides are known to the server and the server item comes earlier. So new items lead.
+ */
+function normalizeOrder(merged: Json[], order: Json[], server: Json[], key: string | undefined): Json[] {
   const id = (x: Json) => (key && isObject(x) ? x[key] : x);
-  const pos = (x: Json) => order.findIndex((o) => deepEqual(key && isObject(o) ? o[key] : o, id(x)));
-  const listed = list.filter((x) => pos(x) >= 0).sort((a, b) => pos(a) - pos(b));
-  return [...listed, ...list.filter((x) => pos(x) < 0)];
+  const indexIn = (list: Json[], x: Json) => list.findIndex((o) => deepEqual(id(o), id(x)));
+  const named = merged.filter((x) => indexIn(order, x) >= 0).sort((a, b) => indexIn(order, a) - indexIn(order, b));
+  const serverOnly = merged.filter((x) => indexIn(order, x) < 0).sort((a, b) => indexIn(server, a) - indexIn(server, b));
+  const out: Json[] = [];
+  let i = 0, j = 0;
+  while (i < serverOnly.length || j < named.length) {
+    if (j >= named.length) { out.push(serverOnly[i++]); continue; }
+    if (i >= serverOnly.length) { out.push(named[j++]); continue; }
+    const li = indexIn(server, serverOnly[i]), ri = indexIn(server, named[j]);
+    if (li >= 0 && ri >= 0 && li < ri) out.push(serverOnly[i++]);
+    else out.push(named[j++]);
+  }
+  return out;
 }
 
 /** Go's %v of a map[string]interface{} (keys sorted): map[a:1 b:map[c:x]]. */
