@@ -10,6 +10,11 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { useNow } from "@/components/ui/useNow";
 import { CloneSetTable } from "./CloneSetTable";
 
+/** Reconnecting, stale or failed: what is on screen may be behind the cluster. */
+export function notLive(state: string): boolean {
+  return state === "reconnecting" || state === "stale" || state === "error";
+}
+
 const SORTS: SortKey[] = ["name", "namespace", "age", "desired", "ready", "progress"];
 
 /** `/c/<cluster>/clonesets`: every CloneSet in every namespace, live. Filters live in the URL (bookmarkable). */
@@ -58,7 +63,7 @@ export function CloneSetList({ cluster }: { cluster: string }) {
           <input type="search" value={q} placeholder="name contains…" onChange={(e) => setParam({ q: e.target.value })} />
         </label>
       </div>
-      {connection.state === "error" && all.length === 0 ? null : <div className="panel">
+      {connection.state === "error" && all.length === 0 ? null : <div className={`panel${notLive(connection.state) ? " not-live" : ""}`}>
         {loading ? <Skeleton label="Loading CloneSets" />
           : rows.length === 0 ? (
             <div className="empty" data-testid="empty">

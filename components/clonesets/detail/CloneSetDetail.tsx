@@ -9,6 +9,7 @@ import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useNow } from "@/components/ui/useNow";
+import { notLive } from "../CloneSetList";
 import { detailHref } from "../CloneSetTable";
 import { DetailHeader } from "./DetailHeader";
 import { EventsPanel } from "./EventsPanel";
@@ -59,11 +60,13 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
   return (
     <>
       {crumbs}{badge}{errors}
-      <DetailHeader h={view.header} rollout={view.rollout} yamlHref={`${detailHref(cluster, namespace, name)}/yaml`} />
-      <RolloutPanel r={view.rollout} />
-      <RevisionsPanel revisions={view.revisions} />
-      <PodsPanel groups={view.groups} total={view.pods.length} />
-      <EventsPanel events={view.events} />
+      <div className={notLive(d.connection.state) ? "not-live" : undefined}>
+        <DetailHeader h={view.header} rollout={view.rollout} yamlHref={`${detailHref(cluster, namespace, name)}/yaml`} />
+        <RolloutPanel r={view.rollout} />
+        <RevisionsPanel revisions={view.revisions} />
+        <PodsPanel groups={view.groups} total={view.pods.length} />
+        <EventsPanel events={view.events} />
+      </div>
     </>
   );
 }

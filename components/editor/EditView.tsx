@@ -1,0 +1,82 @@
+"use client";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { useClusterStream, useResourceList } from "@/lib/client";
+import type { EditableResource } from "@/lib/client/editor";
+import { lineForField, parseEdited, type JsonObject } from "@/lib/patch";
+import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
+import { ErrorPanel } from "@/components/ui/ErrorPanel";
+import { ConflictView } from "./ConflictView";
+import { InPlacePanel } from "./InPlacePanel";
+import { LiveBanner } from "./LiveBanner";
+import { Monaco } from "./Monaco";
+import type { EditorMarker, ReportedMarker } from "./monaco-types";
+import { PatchPreview } from "./PatchPreview";
+import { useEditSession, type EditTab } from "./useEditSession";
+
+const TABS: { key: EditTab; label: string }[] = [
+  { key: "edit", label: "Edit" }, { key: "diff", label: "Diff" }, { key: "request", label: "Request" },
+  { key: "conflicts", label: "Conflicts" }, { key: "dry-run", label: "Dry run" },
+];
+const KIND: Record<EditableResource, string> = { clonesets: "CloneSet", pods: "Pod" };
+
+/** Syntax errors while typing, and a 422's causes on their lines (kubectl edit's rules, issue #6). */
+function useMarkers(text: string, error: { code: number; details?: { causes?: { field?: string; message?: string }[] }; message: string } | undefined) {
+  return useMemo<EditorMarker[]>(() => {
+    const parsed = parseEdited(text);
+    if (!parsed.ok) return parsed.errors.map((e) => ({ line: e.line, column: e.column, message: e.message }));
+    if (error?.code !== 422) return [];
+    const causes = error.details?.causes?.length ? error.details.causes : [{ field: undefined, message: error.message }];
+    return causes.map((c) => ({ line: (c.field && lineForField(parsed.fieldLines, c.field)) || 1, message: `${c.field ? `${c.field}: ` : ""}${c.message ?? error.message}` }));
+  }, [text, error]);
+}
+
+/** /c/<cluster>/ns/<ns>/<clonesets|pods>/<name>/edit: Monaco + diff + exact request + dry run + conflict-safe save. */
+export function EditView({ cluster, namespace, resource, name }: { cluster: string; namespace: string; resource: EditableResource; name: string }) {
+  const s = useEditSession(cluster, namespace, resource, name);
+  useClusterStream({ cluster, namespace, resources: [resource] });
+  const list = useResourceList(cluster, resource, namespace);
+  const live = list.items.find((o) => o.metadata.name === name) as unknown as JsonObject | undefined;
+  const markers = useMarkers(s.text, s.error);
+  const [schemaMarkers, setSchemaMarkers] = useState<ReportedMarker[]>([]);
+  const path = `file:///${cluster}/${namespace}/${name}.${resource === "clonesets" ? "cloneset" : "pod"}.yaml`;
+  const back = resource === "clonesets" ? `/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(namespace)}/clonesets/${encodeURIComponent(name)}` : `/c/${encodeURIComponent(cluster)}/clonesets`;
+
+  if (s.loading) return <div className="panel muted">Loading {KIND[resource]} {namespace}/{name}…</div>;
+  if (s.loadError || !s.base) return <ErrorPanel title={`Cannot open ${KIND[resource]} ${namespace}/${name}`} error={s.loadError ?? { message: "not found" }} />;
+  const problems = [...markers, ...schemaMarkers.filter((m) => m.owner !== "kruise-console")];
+  return (
+    <>
+      <div className="crumbs"><Link href={back}>{namespace} / {name}</Link> / edit</div>
+      <div className="page-head">
+        <h1>Edit {KIND[resource]} {name}</h1>
+        <ConnectionBadge connection={list.connection} />
+        <span className="spacer" />
+        <button type="button" onClick={() => void s.runDryRun()} disabled={s.busy} data-testid="dry-run">Dry run</button>
+        <button type="button" onClick={() => void s.review()} disabled={s.busy} data-testid="save">Review &amp; save</button>
+      </div>
+      <p className="small muted">Save re-reads the object, merges your changes with changes made on the cluster meanwhile, and sends a JSON patch whose <span className="mono">test</span> operations guard every field it touches. You see the exact request before it is sent.</p>
+      <LiveBanner base={s.base} live={live} deleted={!list.loading && !live && list.connection.state === "live"} />
+      {resource === "clonesets" ? <InPlacePanel base={s.base} text={s.text} /> : null}
+      {s.notice ? <div className={`callout ${s.notice.tone === "ok" ? "" : s.notice.tone}`} role="status" data-testid="notice">{s.notice.text}{s.notice.text.startsWith("Restored") ? <> <button type="button" onClick={s.discardDraft}>Discard draft</button></> : null}</div> : null}
+      {s.error && s.error.code !== 404 ? <ErrorPanel title="The server refused the edit" error={s.error} /> : null}
+      <div role="tablist" className="page-head">
+        {TABS.filter((t) => (t.key !== "conflicts" || s.conflicts.length) && (t.key !== "dry-run" || s.dryRun)).map((t) => (
+          <button key={t.key} type="button" role="tab" aria-selected={s.tab === t.key} onClick={() => s.setTab(t.key)} data-testid={`tab-${t.key}`} style={s.tab === t.key ? { fontWeight: 700 } : undefined}>{t.label}</button>
+        ))}
+      </div>
+      <div hidden={s.tab !== "edit"}>
+        <Monaco path={path} value={s.text} onChange={s.setText} markers={markers} onMarkers={setSchemaMarkers} height="60vh" />
+        {problems.length ? (
+          <ul className="small mono" data-testid="problems">
+            {problems.map((m, i) => <li key={i}>line {m.line}{m.column ? `:${m.column}` : ""} — {m.message}</li>)}
+          </ul>
+        ) : null}
+      </div>
+      {s.tab === "diff" ? <Monaco path={path} diff={{ original: s.baseText, modified: s.text }} height="60vh" /> : null}
+      {s.tab === "request" ? <PatchPreview request={s.request} base={s.base} text={s.text} busy={s.busy} onSend={() => void s.send()} /> : null}
+      {s.tab === "conflicts" ? <ConflictView conflicts={s.conflicts} choices={s.choices} choose={s.choose} busy={s.busy} onReview={() => void s.review()} /> : null}
+      {s.tab === "dry-run" && s.dryRun ? <Monaco path={`${path}.dryrun`} diff={{ original: s.dryRun.before, modified: s.dryRun.after }} height="60vh" /> : null}
+    </>
+  );
+}

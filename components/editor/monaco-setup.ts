@@ -1,0 +1,46 @@
+// Client-only: Monaco from node_modules (never a CDN, STACK.md "Monaco offline") with the YAML
+// language service. Imported only by MonacoPane, which the edit routes load with next/dynamic.
+import { loader } from "@monaco-editor/react";
+import * as monaco from "monaco-editor";
+import { configureMonacoYaml, type MonacoYaml } from "monaco-yaml";
+
+declare global {
+  interface Window {
+    MonacoEnvironment?: monaco.Environment;
+  }
+}
+
+let yaml: MonacoYaml | null = null;
+let schemaLoaded: Promise<void> | null = null;
+
+/** Workers are bundled by Next (Turbopack) from these URLs; nothing is fetched from elsewhere. */
+function installWorkers() {
+  window.MonacoEnvironment = {
+    getWorker(_id: string, label: string) {
+      if (label === "yaml") return new Worker(new URL("monaco-yaml/yaml.worker.js", import.meta.url), { type: "module" });
+      if (label === "json") return new Worker(new URL("monaco-editor/esm/vs/language/json/json.worker.js", import.meta.url), { type: "module" });
+      return new Worker(new URL("monaco-editor/esm/vs/editor/editor.worker.js", import.meta.url), { type: "module" });
+    },
+  };
+}
+
+/**
+ * Sets up Monaco once per page: local workers, and monaco-yaml with the CloneSet CRD's
+ * openAPIV3Schema (public/monaco-schema-cloneset.json, see components/editor/README.md) for
+ * models whose URI ends in `.cloneset.yaml` — validation, hover and completion.
+ */
+export function setupMonaco(): Promise<void> {
+  if (schemaLoaded) return schemaLoaded;
+  installWorkers();
+  loader.config({ monaco });
+  yaml = configureMonacoYaml(monaco, { enableSchemaRequest: false, validate: true, hover: true, completion: true, isKubernetes: true, yamlVersion: "1.1" });
+  schemaLoaded = fetch("/monaco-schema-cloneset.json")
+    .then((r) => (r.ok ? r.json() : null))
+    .then((schema) => {
+      if (schema) yaml?.update({ schemas: [{ uri: "inmemory://schemas/cloneset.json", fileMatch: ["*.cloneset.yaml"], schema }] });
+    })
+    .catch(() => undefined);
+  return schemaLoaded;
+}
+
+export { monaco };
