@@ -1,0 +1,231 @@
+// Benchmark (not a test): the dashboard read path — informer hub + SSE — against the sandbox API server
+// running in its own process. Prints figures only, no assertions.
+// Run: npx tsx --expose-gc bench/dashboard.ts [--pods 5000] [--clients 50] [--rate 200] [--seconds 5]
+import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+import { InformerHub } from "../lib/server/hub/hub";
+import type { Upstream } from "../lib/server/hub/types";
+import { KubeClient } from "../lib/server/kube";
+import { SSE_HEADERS, sseStream } from "../lib/server/sse";
+
+const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
+const PODS = arg("pods", 5000), CLIENTS = arg("clients", 50), RATE = arg("rate", 200), SECONDS = arg("seconds", 5);
+const NS = "bench";
+const REPO = path.resolve(__dirname, "..");
+const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
+const median = (xs: number[]) => pct(xs, 0.5);
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const mib = (n: number) => `${(n / 1048576).toFixed(2)} MiB`;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+/** The sandbox CLI as a child process, so its CPU is not this process's. */
+async function startSandbox(): Promise<{ kc: KubeConfig; stop: () => void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-dash-"));
+  const kcPath = path.join(dir, "kubeconfig");
+  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["sandbox/cli.ts", "--port", "0", "--kubeconfig", kcPath,
+    "--scenario", "none", "--no-controllers", "--watch-history", "100000"], { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  for (let i = 0; !/ready/.test(out); i++) {
+    if (i > 600 || child.exitCode !== null) throw new Error(`sandbox did not start: ${out}`);
+    await sleep(100);
+  }
+  const kc = new KubeConfig();
+  kc.loadFromFile(kcPath);
+  return { kc, stop: () => { child.kill("SIGTERM"); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function createPods(kc: KubeConfig, n: number) {
+  const core = kc.makeApiClient(CoreV1Api);
+  await core.createNamespace({ body: { metadata: { name: NS } } });
+  let next = 0;
+  const body = (i: number) => ({ metadata: { name: `pod-${i}`, labels: { app: "bench", idx: String(i % 10) } },
+    spec: { containers: [{ name: "main", image: "nginx:1.25", env: [{ name: "N", value: String(i) }] }] } });
+  const worker = async () => { while (next < n) await core.createNamespacedPod({ namespace: NS, body: body(next++) }); };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+/** Counts real client-node calls the hub makes (each watch() is one upstream WATCH request). */
+function countingUpstream(kc: KubeConfig) {
+  const client = new KubeClient(kc);
+  const c = { lists: 0, watches: 0 };
+  const up: Upstream = {
+    listPage: (...a) => { if (!a[3]) c.lists++; return client.listPage(...a); },
+    watch: (...a) => { c.watches++; return client.watch(...a); },
+  };
+  return { up, c };
+}
+
+/** A bare node server around lib/server/sse.ts — what the Next route handler returns, minus Next. */
+async function startSseServer(hub: InformerHub): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer(async (req, res) => {
+    const ctl = new AbortController();
+    const reader = sseStream(hub, "bench", ["pods"], NS, ctl.signal).getReader();
+    res.on("close", () => { ctl.abort(); void reader.cancel(); });
+    res.writeHead(200, SSE_HEADERS);
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) break;
+      if (!res.write(value)) await once(res, "drain");
+    }
+    res.end();
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`, close: () => { server.closeAllConnections(); server.close(); } };
+}
+
+type Ev = { event: string; data: string };
+/** An SSE client like the browser's EventSource; resolves `snapshot` when the first snapshot is parsed. */
+function sseClient(url: string, onChange?: (ev: Ev) => void) {
+  const ctl = new AbortController();
+  let resolveSnap!: (n: number) => void;
+  const snapshot = new Promise<number>((r) => (resolveSnap = r));
+  void (async () => {
+    const res = await fetch(url, { signal: ctl.signal });
+    const reader = res.body!.getReader();
+    const dec = new TextDecoder();
+    let buf = "";
+    let scanFrom = 0; // only search the new bytes for the end of a message (a snapshot spans many chunks)
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buf += dec.decode(value, { stream: true });
+      let i: number;
+      while ((i = buf.indexOf("\n\n", scanFrom)) >= 0) {
+        const block = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        scanFrom = 0;
+        const ev = /^event: (.*)$/m.exec(block)?.[1];
+        const data = block.slice(block.indexOf("data: ") + 6);
+        if (ev === "snapshot") resolveSnap((JSON.parse(data) as { items: unknown[] }).items.length);
+        else if (ev === "change") onChange?.({ event: ev, data });
+      }
+      scanFrom = Math.max(0, buf.length - 1);
+    }
+  })().catch(() => {});
+  return { snapshot, close: () => ctl.abort() };
+}
+
+async function snapshotVsList(kc: KubeConfig) {
+  const core = kc.makeApiClient(CoreV1Api);
+  await core.listNamespacedPod({ namespace: NS });
+  const direct: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const l = await core.listNamespacedPod({ namespace: NS });
+    direct.push(performance.now() - t0);
+    if (l.items.length !== PODS) throw new Error(`listed ${l.items.length} pods`);
+  }
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const hub = new InformerHub(() => new KubeClient(kc));
+    const srv = await startSseServer(hub);
+    const t0 = performance.now();
+    const first = sseClient(srv.url);
+    if ((await first.snapshot) !== PODS) throw new Error("short snapshot");
+    cold.push(performance.now() - t0);
+    const t1 = performance.now();
+    const second = sseClient(srv.url);
+    await second.snapshot;
+    warm.push(performance.now() - t1);
+    first.close(); second.close(); srv.close(); hub.close();
+  }
+  const d = median(direct), c = median(cold), w = median(warm);
+  console.log(`\n1) ${PODS}-pod snapshot, median of 5`);
+  console.log(`   direct client-node LIST (typed)        ${ms(d)}`);
+  console.log(`   SSE, cold scope (hub LIST+WATCH first)  ${ms(c)}   ratio ${(c / d).toFixed(2)} (goal <= 1.5)`);
+  console.log(`   SSE, scope already live                 ${ms(w)}   ratio ${(w / d).toFixed(2)}`);
+}
+
+function heap(): { heap: number; rss: number } {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed, rss: m.rss };
+}
+
+async function fanOutAndLatency(kc: KubeConfig) {
+  const { up, c } = countingUpstream(kc);
+  const hub = new InformerHub(() => up);
+  const srv = await startSseServer(hub);
+  const lat: number[] = [];
+  const fromCommit: number[] = [];
+  const sent = new Map<string, number>();
+  const committed = new Map<string, number>();
+  const arrivals: { seq: string; at: number }[] = [];
+  const onChange = (ev: Ev) => {
+    const seq = /"bench\/seq":"(\d+)"/.exec(ev.data)?.[1];
+    const t = seq ? sent.get(seq) : undefined;
+    if (seq && t !== undefined) {
+      const now = performance.now();
+      lat.push(now - t);
+      arrivals.push({ seq, at: now });
+    }
+  };
+  const clients = [sseClient(srv.url, onChange)];
+  await clients[0].snapshot;
+  await sleep(500);
+  const one = heap();
+  for (let i = 1; i < CLIENTS; i++) clients.push(sseClient(srv.url, onChange));
+  await Promise.all(clients.map((x) => x.snapshot));
+  await sleep(500);
+  const all = heap();
+  console.log(`\n2) ${CLIENTS} SSE clients on one scope (${PODS} pods)`);
+  console.log(`   upstream LISTs ${c.lists}, upstream WATCH requests ${c.watches} (goal 1)`);
+  console.log(`   memory per extra client: heap ${mib((all.heap - one.heap) / (CLIENTS - 1))}, rss ${mib((all.rss - one.rss) / (CLIENTS - 1))}` +
+    ` (server and clients share this process, so this is an upper bound${(globalThis as { gc?: unknown }).gc ? "" : "; run with --expose-gc for steadier heap figures"})`);
+
+  const core = kc.makeApiClient(CoreV1Api);
+  const opts = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
+  const total = RATE * SECONDS;
+  const start = performance.now();
+  const inflight = new Set<Promise<unknown>>();
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    while (inflight.size >= 32) await Promise.race(inflight); // don't let an overloaded server queue unboundedly
+    const seq = String(i);
+    const body = { metadata: { annotations: { "bench/seq": seq } } };
+    sent.set(seq, performance.now());
+    const w = core.patchNamespacedPod({ namespace: NS, name: `pod-${i % 100}`, body, fieldManager: "bench" }, opts)
+      .then(() => committed.set(seq, performance.now()));
+    inflight.add(w);
+    void w.finally(() => inflight.delete(w));
+  }
+  await Promise.all(inflight);
+  const achieved = total / ((performance.now() - start) / 1000);
+  for (let i = 0; i < 100 && lat.length < total * CLIENTS; i++) await sleep(50);
+  console.log(`\n3) write-to-SSE delivery at ${RATE} writes/s for ${SECONDS} s (achieved ${achieved.toFixed(0)}/s), ${CLIENTS} clients`);
+  for (const a of arrivals) { const c0 = committed.get(a.seq); if (c0 !== undefined) fromCommit.push(a.at - c0); }
+  console.log(`   deliveries ${lat.length}/${total * CLIENTS}`);
+  console.log(`   write sent -> SSE event at client:       p50 ${ms(pct(lat, 0.5))}   p95 ${ms(pct(lat, 0.95))}   max ${ms(pct(lat, 1))}`);
+  console.log(`   write response -> SSE event at client:   p50 ${ms(pct(fromCommit, 0.5))}   p95 ${ms(pct(fromCommit, 0.95))}  (negative: the event beat the HTTP response)`);
+  console.log(`   upstream WATCH requests during the run: ${c.watches}`);
+  for (const x of clients) x.close();
+  srv.close();
+  hub.close();
+}
+
+async function main() {
+  console.log(`dashboard bench: sandbox API server (child process) -> informer hub -> SSE -> ${CLIENTS} clients; ${os.cpus().length} CPUs`);
+  const sb = await startSandbox();
+  try {
+    const t0 = performance.now();
+    await createPods(sb.kc, PODS);
+    console.log(`created ${PODS} pods in ${ms(performance.now() - t0)}`);
+    await snapshotVsList(sb.kc);
+    await fanOutAndLatency(sb.kc);
+  } finally {
+    sb.stop();
+  }
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
