@@ -2,9 +2,9 @@ import { vi } from "vitest";
 // `server-only` is a build-time marker that throws outside Next's server bundles; the code under test is the real route logic.
 vi.mock("server-only", () => ({}));
 
-import { CoreV1Api, CustomObjectsApi, type KubeConfig } from "@kubernetes/client-node";
+import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canI, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
+import { canI, getAccess, postRollout, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
 import { HttpError } from "@/lib/server/errors";
 import type { K8sObject } from "@/lib/client/types";
 import { startCluster, type TestCluster } from "../support/clusters";
@@ -111,5 +111,120 @@ describe("shared write module against the sandbox", () => {
   it("a failing event write never fails the caller", async () => {
     const cs = await createCloneSet("wm-event-ro");
     await expect(recordEvent("nobody", cs, { reason: "X", message: "y" })).resolves.toBeUndefined();
+  });
+});
+
+const post = (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
+  postRollout(new Request(`${ORIGIN}/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+    method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers },
+  }), "admin", NS, name);
+
+const baseOf = (o: K8sObject) => {
+  const us = (o.spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
+  return { generation: o.metadata.generation, resourceVersion: o.metadata.resourceVersion, partition: us.partition, paused: us.paused, maxUnavailable: us.maxUnavailable, maxSurge: us.maxSurge };
+};
+const strategyOf = async (name: string) => ((await getCloneSet(name)).spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
+
+async function churnStatus(name: string, updatedReplicas: number) {
+  await custom(cluster.kubeConfig()).patchNamespacedCustomObjectStatus(
+    { ...G, name, body: { status: { replicas: 4, readyReplicas: 4, availableReplicas: 4, updatedReplicas, updatedReadyReplicas: updatedReplicas, observedGeneration: 1 } } },
+    setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+  );
+}
+
+describe("POST …/rollout against the sandbox", () => {
+  it("refuses a cross-origin intent and writes nothing", async () => {
+    const cs = await createCloneSet("rr-origin");
+    const res = await post("rr-origin", { action: "partition", base: baseOf(cs), value: 1 }, { origin: "http://elsewhere.test" });
+    expect(res.status).toBe(403);
+    expect((await strategyOf("rr-origin")).partition).toBe(4);
+  });
+
+  it.each([
+    ["an unknown action", { action: "scale", base: { generation: 1 } }, "action"],
+    ["no base generation", { action: "partition", base: {}, value: 1 }, "base.generation"],
+    ["a negative partition", { action: "partition", base: { generation: 1 }, value: -1 }, "value"],
+    ["a bare numeric string", { action: "partition", base: { generation: 1 }, value: "5" }, "value"],
+    ["abc", { action: "partition", base: { generation: 1 }, value: "abc" }, "value"],
+  ])("answers %s with a typed 400 naming the field", async (_what, body, field) => {
+    const res = await post("rr-any", body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 400, reason: "BadRequest", details: { field } });
+  });
+
+  it("preview returns the exact guarded request and sends nothing", async () => {
+    const cs = await createCloneSet("rr-preview");
+    const res = await post("rr-preview", { action: "partition", base: baseOf(cs), value: 2, preview: true });
+    expect(res.status).toBe(200);
+    const { request } = await res.json();
+    expect(request).toMatchObject({ method: "PATCH", contentType: "application/json-patch+json", path: `/apis/apps.kruise.io/v1alpha1/namespaces/${NS}/clonesets/rr-preview?fieldManager=kruise-console` });
+    expect(JSON.parse(request.body)).toEqual([
+      { op: "test", path: "/spec/updateStrategy/partition", value: 4 },
+      { op: "test", path: "/metadata/generation", value: cs.metadata.generation },
+      { op: "add", path: "/spec/updateStrategy/partition", value: 2 },
+    ]);
+    expect((await getCloneSet("rr-preview")).metadata.resourceVersion).toBe(cs.metadata.resourceVersion);
+  });
+
+  it("applies a partition step, attributes it to kruise-console and records who did it", async () => {
+    const cs = await createCloneSet("rr-apply");
+    const res = await post("rr-apply", { action: "partition", base: baseOf(cs), value: "50%" });
+    expect(res.status).toBe(200);
+    expect((await res.json()).object.spec.updateStrategy.partition).toBe("50%");
+    const events = await cluster.kubeConfig().makeApiClient(CoreV1Api).listNamespacedEvent({ namespace: NS });
+    const mine = events.items.filter((e) => e.involvedObject.uid === cs.metadata.uid);
+    expect(mine.map((e) => e.message)).toEqual(["partition 4 → 50% by admin"]);
+  });
+
+  it("a concurrent partition change since the preview is a typed conflict with the current value, and nothing is written", async () => {
+    const cs = await createCloneSet("rr-conflict");
+    await sendPatch("admin", { resource: "clonesets", namespace: NS, name: "rr-conflict" },
+      { contentType: "application/merge-patch+json", body: JSON.stringify({ spec: { updateStrategy: { partition: 3 } } }) });
+    const res = await post("rr-conflict", { action: "partition", base: baseOf(cs), value: 2 });
+    expect(res.status).toBe(409);
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 409, reason: "Conflict", message: "partition changed on the cluster since you previewed it: now 3", current: { partition: 3 } });
+    expect(body.details.field).toBe("spec.updateStrategy.partition");
+    expect((await strategyOf("rr-conflict")).partition).toBe(3);
+  });
+
+  it("another spec change (replicas) since the preview is also a conflict", async () => {
+    const cs = await createCloneSet("rr-spec");
+    await sendPatch("admin", { resource: "clonesets", namespace: NS, name: "rr-spec" },
+      { contentType: "application/merge-patch+json", body: JSON.stringify({ spec: { replicas: 5 } }) });
+    const res = await post("rr-spec", { action: "pause", base: baseOf(cs) });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toMatch(/the CloneSet spec changed on the cluster since you previewed it \(generation \d+ → \d+\)/);
+    expect((await strategyOf("rr-spec")).paused).toBeUndefined();
+  });
+
+  it("status churn by the controller between preview and apply never conflicts", async () => {
+    const cs = await createCloneSet("rr-churn");
+    for (const n of [1, 2, 3]) await churnStatus("rr-churn", n);
+    const churned = await getCloneSet("rr-churn");
+    expect(churned.metadata.resourceVersion).not.toBe(cs.metadata.resourceVersion);
+    const res = await post("rr-churn", { action: "partition", base: baseOf(cs), value: 1 });
+    expect(res.status).toBe(200);
+    expect((await strategyOf("rr-churn")).partition).toBe(1);
+  });
+
+  it("pause, limits and resume go through with their guards", async () => {
+    let cs = await createCloneSet("rr-pause");
+    let res = await post("rr-pause", { action: "pause", base: baseOf(cs) });
+    cs = (await res.json()).object;
+    expect((cs.spec as { updateStrategy: { paused: boolean } }).updateStrategy.paused).toBe(true);
+    res = await post("rr-pause", { action: "limits", base: baseOf(cs), value: { maxUnavailable: 1, maxSurge: null } });
+    expect(res.status).toBe(200);
+    cs = (await res.json()).object;
+    res = await post("rr-pause", { action: "resume", base: baseOf(cs) });
+    expect(res.status).toBe(200);
+    expect(await strategyOf("rr-pause")).toMatchObject({ paused: false, maxUnavailable: 1 });
+  });
+
+  it("the access review says whether the user may patch the CloneSet", async () => {
+    const allowed = await (await getAccess("admin", NS, "rr-any")).json();
+    expect(allowed.patch.allowed).toBe(true);
+    const denied = await (await getAccess("nobody", NS, "rr-any")).json();
+    expect(denied.patch.allowed).toBe(false);
   });
 });

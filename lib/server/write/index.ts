@@ -3,3 +3,6 @@ export { readMutation, assertSameOrigin, MAX_BODY_BYTES } from "./mutation";
 export { sendPatch, patchPath, FIELD_MANAGER, type WriteTarget, type WireRequest, type SendOptions } from "./patch";
 export { recordEvent, eventBody, actorFor, type EventNote } from "./events";
 export { canI, type AccessQuestion } from "./access";
+export { applyRollout, type ShownRequest } from "./rollout";
+export { parseIntent, guardBase, type RolloutIntent, type RolloutBase, type RolloutAction } from "./intent";
+export { postRollout, getAccess } from "./routes";

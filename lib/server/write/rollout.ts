@@ -1,0 +1,107 @@
+import "server-only";
+import type { K8sObject } from "@/lib/client/types";
+import { failedTests, partitionPatch, pausePatch, rollbackPatch, rollingLimitsPatch, type JsonObject, type PatchRequest } from "@/lib/patch";
+import { clientFor } from "../clusters";
+import { HttpError, httpErrors } from "../errors";
+import { RESOURCES } from "../resources";
+import { actorFor, recordEvent } from "./events";
+import { guardBase, parseIntent, type RolloutBase, type RolloutIntent } from "./intent";
+import { patchPath, sendPatch, type WriteTarget } from "./patch";
+
+export interface ShownRequest extends PatchRequest {
+  path: string;
+}
+
+const show = (v: unknown) => (v === undefined || v === null ? "unset" : typeof v === "string" ? v : JSON.stringify(v));
+
+async function readRevision(cluster: string, t: WriteTarget, name: string): Promise<JsonObject> {
+  const rev = await clientFor(cluster).get(RESOURCES.controllerrevisions, t.namespace, name);
+  const owned = (rev.metadata.ownerReferences ?? []).some((o) => o.kind === "CloneSet" && o.name === t.name && o.controller);
+  if (!owned) throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
+  return rev as unknown as JsonObject;
+}
+
+/** The lib/patch request for an intent, and the Event that will describe it. */
+async function build(cluster: string, t: WriteTarget, i: RolloutIntent): Promise<{ request: PatchRequest; event: { reason: string; message: string } }> {
+  const base = guardBase(i.base);
+  switch (i.action) {
+    case "partition":
+      return { request: partitionPatch(base, i.value), event: { reason: "PartitionChanged", message: `partition ${show(i.base.partition)} → ${show(i.value)}` } };
+    case "pause":
+    case "resume": {
+      const paused = i.action === "pause";
+      return { request: pausePatch(base, paused), event: { reason: paused ? "RolloutPaused" : "RolloutResumed", message: paused ? "rollout paused" : "rollout resumed" } };
+    }
+    case "limits": {
+      const parts = (["maxUnavailable", "maxSurge"] as const).filter((k) => i.value[k] !== undefined)
+        .map((k) => `${k} ${show(i.base[k])} → ${i.value[k] === null ? "default" : show(i.value[k])}`);
+      return { request: rollingLimitsPatch(base, i.value), event: { reason: "RolloutLimitsChanged", message: parts.join(", ") } };
+    }
+    case "rollback": {
+      const rev = await readRevision(cluster, t, i.value);
+      const n = typeof rev.revision === "number" ? ` (revision ${rev.revision})` : "";
+      return { request: rollbackPatch(base, rev), event: { reason: "RolledBack", message: `pod template rolled back to ${i.value}${n}` } };
+    }
+  }
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  "/spec/updateStrategy/partition": "partition", "/spec/updateStrategy/paused": "paused",
+  "/spec/updateStrategy/maxUnavailable": "maxUnavailable", "/spec/updateStrategy/maxSurge": "maxSurge",
+  "/spec/template": "the pod template", "/metadata/generation": "the CloneSet spec",
+};
+
+function currentValues(o: K8sObject): RolloutBase {
+  const spec = (o.spec ?? {}) as { updateStrategy?: Record<string, unknown>; template?: JsonObject };
+  const us = spec.updateStrategy ?? {};
+  const b: RolloutBase = { generation: o.metadata.generation ?? 0, resourceVersion: o.metadata.resourceVersion };
+  if (us.partition !== undefined) b.partition = us.partition as number | string;
+  if (typeof us.paused === "boolean") b.paused = us.paused;
+  if (us.maxUnavailable !== undefined) b.maxUnavailable = us.maxUnavailable as number | string;
+  if (us.maxSurge !== undefined) b.maxSurge = us.maxSurge as number | string;
+  return b;
+}
+
+/**
+ * A 422 after a guarded JSON patch: re-read and name the guard that failed (kube-apiserver's
+ * answer carries no path, lib/patch failedTests). A field guard → 409-style typed conflict with the
+ * current values; no failed guard → the 422 was real validation and is passed on with its field.
+ */
+async function explain422(cluster: string, t: WriteTarget, request: PatchRequest, e: HttpError): Promise<Response> {
+  const latest = await clientFor(cluster).get(RESOURCES.clonesets, t.namespace, t.name);
+  const failed = failedTests(request.body, latest as unknown as JsonObject);
+  if (failed.length === 0) return Response.json(e.body, { status: 422 });
+  const f = failed.find((x) => x.path !== "/metadata/generation") ?? failed[0];
+  const what = FIELD_NAMES[f.path] ?? f.path;
+  const message = f.path === "/metadata/generation"
+    ? `the CloneSet spec changed on the cluster since you previewed it (generation ${show(f.expected)} → ${show(f.actual)})`
+    : f.path === "/spec/template" ? "the pod template changed on the cluster since you previewed it"
+    : `${what} changed on the cluster since you previewed it: now ${show(f.actual)}`;
+  const field = f.path.slice(1).replace(/\//g, ".");
+  return Response.json({
+    code: 409, reason: "Conflict", message, details: { field, causes: failed.map((x) => ({ field: x.path.slice(1).replace(/\//g, "."), reason: "FieldValueChanged", message: `expected ${show(x.expected)}, now ${show(x.actual)}` })) },
+    current: currentValues(latest),
+  }, { status: 409, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * POST …/clonesets/<name>/rollout: an intent → guarded JSON patch (lib/patch). `preview: true`
+ * returns the exact request; otherwise it is sent with fieldManager kruise-console and an Event
+ * records who changed what (issue #5 "Record").
+ */
+export async function applyRollout(cluster: string, t: WriteTarget, body: unknown): Promise<Response> {
+  const intent = parseIntent(body);
+  const { request, event } = await build(cluster, t, intent);
+  const shown: ShownRequest = { ...request, path: patchPath(t) };
+  if (intent.preview) return Response.json({ request: shown }, { headers: { "Cache-Control": "no-store" } });
+  let object: K8sObject;
+  try {
+    object = await sendPatch(cluster, t, request);
+  } catch (e) {
+    if (e instanceof HttpError && e.body.code === 422) return explain422(cluster, t, request, e);
+    throw e;
+  }
+  await recordEvent(cluster, object, { ...event, message: `${event.message} by ${actorFor(cluster)}` });
+  if (object.metadata && "managedFields" in object.metadata) delete object.metadata.managedFields;
+  return Response.json({ object, request: shown }, { headers: { "Cache-Control": "no-store" } });
+}
