@@ -1,0 +1,93 @@
+// Scenario runner: starts the sandbox controllers (optional) and applies a scenario file
+// (sandbox/scenarios/<name>.yaml) through client-node. Plain Kubernetes objects are created; two
+// step kinds (apiVersion sandbox.kruise.io/v1) drive rollouts: WaitFor (CloneSet ready) and Patch
+// (JSON merge patch on a CloneSet). Objects before the first WaitFor are applied before this
+// resolves; the remaining steps run in the background until stop().
+import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
+import { readFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseAllDocuments } from "yaml";
+import { startControllers, type RunningControllers } from "../controllers";
+import { errorCode, errorMessage, loadKubeConfig } from "../controllers/kube";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const FIELD_MANAGER = "sandbox-scenario";
+
+export interface ScenarioOptions { kubeconfigPath: string; scenario: string; fast: boolean; controllers: boolean; log?: (m: string) => void }
+
+interface Target { namespace: string; name: string }
+type Doc = { apiVersion?: string; kind?: string; metadata?: { name?: string; namespace?: string }; target?: Target; readyReplicas?: number; patch?: object; timeoutSeconds?: number };
+
+export function scenarioPath(name: string): string {
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`invalid scenario name "${name}"`);
+  const p = join(here, `${name}.yaml`);
+  if (!existsSync(p)) throw new Error(`unknown scenario "${name}" (no ${p})`);
+  return p;
+}
+
+export function loadScenario(name: string): Doc[] {
+  if (name === "none") return [];
+  return parseAllDocuments(readFileSync(scenarioPath(name), "utf8")).map((d) => d.toJSON() as Doc).filter(Boolean);
+}
+
+async function create(kc: KubeConfig, doc: Doc): Promise<void> {
+  try {
+    if (doc.kind === "Namespace") {
+      await kc.makeApiClient(CoreV1Api).createNamespace({ body: doc as never, fieldManager: FIELD_MANAGER });
+    } else if (doc.kind === "CloneSet") {
+      await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
+        group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets", namespace: doc.metadata!.namespace!, body: doc, fieldManager: FIELD_MANAGER,
+      });
+    } else {
+      throw new Error(`scenario object kind ${doc.kind} is not supported`);
+    }
+  } catch (e) {
+    if (errorCode(e) !== 409) throw e;
+  }
+}
+
+async function step(kc: KubeConfig, doc: Doc, stopped: () => boolean, sleep: (ms: number) => Promise<void>): Promise<void> {
+  const api = kc.makeApiClient(CustomObjectsApi);
+  const ref = { group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets", namespace: doc.target!.namespace, name: doc.target!.name };
+  if (doc.kind === "Patch") {
+    await api.patchNamespacedCustomObject({ ...ref, body: doc.patch!, fieldManager: FIELD_MANAGER }, setHeaderOptions("Content-Type", PatchStrategy.MergePatch));
+    return;
+  }
+  const deadline = Date.now() + (doc.timeoutSeconds ?? 600) * 1000;
+  while (!stopped() && Date.now() < deadline) {
+    const cs = (await api.getNamespacedCustomObject(ref)) as { metadata: { generation?: number }; status?: { readyReplicas?: number; observedGeneration?: number } };
+    if ((cs.status?.readyReplicas ?? 0) >= (doc.readyReplicas ?? 1) && cs.status?.observedGeneration === cs.metadata.generation) return;
+    await sleep(250);
+  }
+  throw new Error(`timed out waiting for ${ref.namespace}/${ref.name} to have ${doc.readyReplicas} ready pods`);
+}
+
+/** Starts controllers unless `controllers` is false, then applies the scenario (`none` = nothing). */
+export async function runScenario(opts: ScenarioOptions): Promise<{ stop(): Promise<void> }> {
+  const log = opts.log ?? ((m: string) => console.error(`scenario: ${m}`));
+  const kc = loadKubeConfig(opts.kubeconfigPath);
+  const docs = loadScenario(opts.scenario);
+  const running: RunningControllers | undefined = opts.controllers ? await startControllers({ kc, fast: opts.fast, log }) : undefined;
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const sleep = (ms: number) => new Promise<void>((r) => { const t = setTimeout(() => { timers.delete(t); r(); }, ms); timers.add(t); });
+  const first = docs.findIndex((d) => d.kind === "WaitFor" || d.kind === "Patch");
+  const head = first < 0 ? docs : docs.slice(0, first), tail = first < 0 ? [] : docs.slice(first);
+  for (const d of head) await create(kc, d);
+  const background = (async () => {
+    for (const d of tail) {
+      if (stopped) return;
+      if (d.kind === "WaitFor" || d.kind === "Patch") await step(kc, d, () => stopped, sleep);
+      else await create(kc, d);
+    }
+  })().catch((e) => log(`scenario ${opts.scenario}: ${errorMessage(e)}`));
+  return {
+    stop: async () => {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      await background;
+      await running?.stop();
+    },
+  };
+}
