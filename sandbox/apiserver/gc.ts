@@ -20,7 +20,13 @@ interface Entry { rt: ResourceType; obj: Obj }
 export class GarbageCollector {
   private scheduled = false;
   private stopped = false;
-  constructor(private c: Cluster, private onError: (e: unknown) => void = () => {}) {}
+  private nsSeen = new Map<string, number>();
+  private timers = new Set<NodeJS.Timeout>();
+  /**
+   * `namespaceDelayMs`: how long a deleted namespace stays Terminating before its contents are removed
+   * (kube's namespace controller works asynchronously; clients can see the Terminating phase and the 403).
+   */
+  constructor(private c: Cluster, private onError: (e: unknown) => void = () => {}, private namespaceDelayMs = 2000) {}
 
   schedule = () => {
     if (this.scheduled || this.stopped) return;
@@ -32,7 +38,15 @@ export class GarbageCollector {
     });
   };
 
-  stop() { this.stopped = true; }
+  stop() {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+  }
+
+  private later(ms: number) {
+    const t = setTimeout(() => { this.timers.delete(t); this.schedule(); }, ms);
+    this.timers.add(t);
+  }
 
   private entries(): Entry[] {
     const seen = new Set<string>();
@@ -106,6 +120,9 @@ export class GarbageCollector {
   /** Namespace controller: delete everything inside, then drop the `kubernetes` finalizer and the namespace. */
   private namespace(e: Entry, all: Entry[]): boolean {
     const ns = e.obj.metadata.name;
+    const seen = this.nsSeen.get(e.obj.metadata.uid) ?? Date.now();
+    if (!this.nsSeen.has(e.obj.metadata.uid)) { this.nsSeen.set(e.obj.metadata.uid, seen); this.later(this.namespaceDelayMs); }
+    if (Date.now() - seen < this.namespaceDelayMs) return false;
     const inside = all.filter((d) => d.rt.namespaced && d.obj.metadata.namespace === ns && this.c.find(d.rt, ns, d.obj.metadata.name));
     let changed = false;
     for (const d of inside) if (!d.obj.metadata.deletionTimestamp) { this.del(d); changed = true; }
@@ -116,6 +133,7 @@ export class GarbageCollector {
     next.spec = { ...(next.spec ?? {}), finalizers: [] };
     const stored = this.c.store.put(grKey(e.rt), { ...next, metadata: { ...next.metadata } });
     if (!(stored.metadata.finalizers ?? []).length) this.c.store.remove(grKey(e.rt), stored);
+    this.nsSeen.delete(e.obj.metadata.uid);
     return true;
   }
 }

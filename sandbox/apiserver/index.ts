@@ -24,6 +24,8 @@ export interface ApiServerOptions {
   watchHistory?: number;     // events kept per resource for watch resume (default 10000)
   faults?: Partial<FaultConfig>;
   now?: () => Date;          // injected clock for timestamps
+  /** How long a deleted namespace stays Terminating before the namespace controller empties it (default 2000 ms). */
+  namespaceDeletionDelayMs?: number;
   /** Interval of BOOKMARK events for watches that allow them (default 15 s). */
   bookmarkIntervalMs?: number;
   log?: (msg: string) => void;
@@ -64,7 +66,7 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   const auth = new Auth(loadUsers(opts.users ?? DEFAULT_USERS));
   const lister = new Lister(c, () => c.now().getTime());
   const hub = new WatchHub(c, { bookmarkIntervalMs: opts.bookmarkIntervalMs ?? 15000, defaultTimeoutSeconds: 1800 });
-  const gc = new GarbageCollector(c, (e) => log(`gc: ${(e as Error).message}`));
+  const gc = new GarbageCollector(c, (e) => log(`gc: ${(e as Error).message}`), opts.namespaceDeletionDelayMs ?? 2000);
   const faults = new Faults({
     dropWatches: () => hub.dropAll(),
     restart: () => { c.store.resetHistory(); lister.reset(); hub.dropAll(); },

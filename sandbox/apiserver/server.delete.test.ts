@@ -3,7 +3,7 @@ import { startApiServer, type ApiServerHandle } from "./index";
 import { call, cloneSet, eventually, pod } from "./testing";
 
 let h: ApiServerHandle;
-beforeAll(async () => { h = await startApiServer({ port: 0 }); });
+beforeAll(async () => { h = await startApiServer({ port: 0, namespaceDeletionDelayMs: 200 }); });
 afterAll(async () => { await h.close(); });
 
 const CS = "/apis/apps.kruise.io/v1alpha1/namespaces/default/clonesets";
@@ -89,10 +89,14 @@ describe("garbage collection by ownerReferences", () => {
 });
 
 describe("namespace deletion", () => {
-  it("goes Terminating, removes its contents, then disappears", async () => {
+  it("goes Terminating (refusing new content with 403), removes its contents, then disappears", async () => {
     await call(h, "POST", "/api/v1/namespaces", { metadata: { name: "gone" } });
     await call(h, "POST", "/api/v1/namespaces/gone/pods", pod("x", "gone"));
-    await call(h, "DELETE", "/api/v1/namespaces/gone");
+    const d = await call(h, "DELETE", "/api/v1/namespaces/gone");
+    expect(d.body.status.phase).toBe("Terminating");
+    const late = await call(h, "POST", "/api/v1/namespaces/gone/pods", pod("late", "gone"));
+    expect(late.body).toMatchObject({ code: 403, reason: "Forbidden",
+      message: 'pods "late" is forbidden: unable to create new content in namespace gone because it is being terminated' });
     await eventually(async () => (await call(h, "GET", "/api/v1/namespaces/gone")).code === 404);
     expect(await exists("/api/v1/namespaces/gone/pods/x")).toBe(false);
   });
