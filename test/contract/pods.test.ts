@@ -3,10 +3,13 @@
  * binding, status subresource, update validation) and namespace termination
  * (pkg/registry/core/namespace, admission NamespaceLifecycle).
  */
+import { PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 import { KINDS, failure, statusBody, useCluster } from "./lib/harness";
 import { core, pod, FIELD_MANAGER } from "./lib/fixtures";
 import { raw } from "./lib/raw";
+
+const JSON_PATCH = setHeaderOptions("Content-Type", PatchStrategy.JsonPatch);
 
 describe.each(KINDS)("pods and namespaces (%s)", (kind) => {
   const h = useCluster(kind, { ns: "pods" });
@@ -45,10 +48,10 @@ describe.each(KINDS)("pods and namespaces (%s)", (kind) => {
   it("a pod update may change the image but not add a container (422)", async () => {
     await create("immutable");
     const img = await api().patchNamespacedPod({ namespace: h.ns, name: "immutable", fieldManager: FIELD_MANAGER,
-      body: [{ op: "replace", path: "/spec/containers/0/image", value: "nginx:2.0" }] });
+      body: [{ op: "replace", path: "/spec/containers/0/image", value: "nginx:2.0" }] }, JSON_PATCH);
     expect(img.spec?.containers[0].image).toBe("nginx:2.0");
     const f = await failure(api().patchNamespacedPod({ namespace: h.ns, name: "immutable", fieldManager: FIELD_MANAGER,
-      body: [{ op: "add", path: "/spec/containers/-", value: { name: "extra", image: "busybox:1" } }] }));
+      body: [{ op: "add", path: "/spec/containers/-", value: { name: "extra", image: "busybox:1" } }] }, JSON_PATCH));
     expect(f.code).toBe(422);
     expect(f.body).toEqual(statusBody(422, "Invalid", 'Pod "immutable" is invalid: spec.containers: Forbidden: pod updates may not add or remove containers', {
       name: "immutable", kind: "Pod",
@@ -59,7 +62,10 @@ describe.each(KINDS)("pods and namespaces (%s)", (kind) => {
   it("a deleted namespace is Terminating and refuses new content with 403", async () => {
     const ns = `${h.ns}-gone`;
     await api().createNamespace({ body: { metadata: { name: ns } } });
-    await api().createNamespacedPod({ namespace: ns, fieldManager: FIELD_MANAGER, body: pod("keeps-ns-busy") });
+    // A finalizer keeps content in the namespace, so it stays Terminating on both servers (the real
+    // one has no namespace controller at all; the sandbox's would otherwise empty and remove it at once).
+    const held = { ...pod("keeps-ns-busy"), metadata: { name: "keeps-ns-busy", finalizers: ["example.com/hold"] } };
+    await api().createNamespacedPod({ namespace: ns, fieldManager: FIELD_MANAGER, body: held });
     const r = await raw(h.c, { method: "DELETE", path: `/api/v1/namespaces/${ns}` });
     expect(r.status).toBe(200);
     expect(r.json<{ status: { phase: string } }>().status.phase).toBe("Terminating");
@@ -68,5 +74,7 @@ describe.each(KINDS)("pods and namespaces (%s)", (kind) => {
     expect(f.body).toMatchObject({ reason: "Forbidden",
       message: `pods "late" is forbidden: unable to create new content in namespace ${ns} because it is being terminated`,
       details: { name: "late", kind: "pods" } });
+    await api().patchNamespacedPod({ namespace: ns, name: "keeps-ns-busy", fieldManager: FIELD_MANAGER,
+      body: [{ op: "remove", path: "/metadata/finalizers" }] }, JSON_PATCH);
   });
 });
