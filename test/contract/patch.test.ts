@@ -94,4 +94,20 @@ describe.each(KINDS)("PATCH content types (%s)", (kind) => {
       setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch));
     expect(out.spec?.containers.map((c) => [c.name, c.image])).toEqual([["app", "nginx:2.0"], ["sidecar", "envoy:1"]]);
   });
+
+  it("strategic merge patch on pods/status merges conditions by type (with kubectl's $setElementOrder)", async () => {
+    const api = core(h.c.kubeConfig());
+    await api.createNamespacedPod({ namespace: h.ns, fieldManager: FIELD_MANAGER, body: pod("smp-cond") });
+    const smp = setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch);
+    await api.patchNamespacedPodStatus({ namespace: h.ns, name: "smp-cond", fieldManager: FIELD_MANAGER, body: { status: {
+      phase: "Running",
+      conditions: [{ type: "PodScheduled", status: "True" }, { type: "Ready", status: "False", reason: "Starting" }],
+    } } }, smp);
+    const out = await api.patchNamespacedPodStatus({ namespace: h.ns, name: "smp-cond", fieldManager: FIELD_MANAGER, body: { status: {
+      "$setElementOrder/conditions": [{ type: "PodScheduled" }, { type: "Ready" }],
+      conditions: [{ type: "Ready", status: "True", reason: null }],
+    } } }, smp);
+    expect(out.status?.conditions?.map((c) => [c.type, c.status, c.reason])).toEqual([["PodScheduled", "True", undefined], ["Ready", "True", undefined]]);
+    expect(out.status?.phase).toBe("Running");
+  });
 });
