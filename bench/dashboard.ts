@@ -1,7 +1,7 @@
 // Benchmark (not a test): the dashboard read path — informer hub + SSE — against the sandbox API server
 // running in its own process. Prints figures only, no assertions.
 // Run: npx tsx --expose-gc bench/dashboard.ts [--pods 5000] [--clients 50] [--rate 200] [--seconds 5]
-import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
+import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, Watch } from "@kubernetes/client-node";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -179,10 +179,18 @@ async function fanOutAndLatency(kc: KubeConfig) {
   const all = heap();
   console.log(`\n2) ${CLIENTS} SSE clients on one scope (${PODS} pods)`);
   console.log(`   upstream LISTs ${c.lists}, upstream WATCH requests ${c.watches} (goal 1)`);
-  console.log(`   memory per extra client: heap ${mib((all.heap - one.heap) / (CLIENTS - 1))}, rss ${mib((all.rss - one.rss) / (CLIENTS - 1))}` +
+  if (CLIENTS > 1) console.log(`   memory per extra client: heap ${mib((all.heap - one.heap) / (CLIENTS - 1))}, rss ${mib((all.rss - one.rss) / (CLIENTS - 1))}` +
     ` (server and clients share this process, so this is an upper bound${(globalThis as { gc?: unknown }).gc ? "" : "; run with --expose-gc for steadier heap figures"})`);
 
   const core = kc.makeApiClient(CoreV1Api);
+  // Baseline: the same events on a plain client-node watch, so the hub+SSE share of the latency is visible.
+  const direct: number[] = [];
+  const rv = (await core.listNamespacedPod({ namespace: NS, limit: 1 })).metadata?.resourceVersion ?? "";
+  const directWatch = await new Watch(kc).watch(`/api/v1/namespaces/${NS}/pods`, { resourceVersion: rv }, (_t, o) => {
+    const seq = (o as { metadata?: { annotations?: Record<string, string> } }).metadata?.annotations?.["bench/seq"];
+    const t = seq ? sent.get(seq) : undefined;
+    if (t !== undefined) direct.push(performance.now() - t);
+  }, () => {});
   const opts = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
   const total = RATE * SECONDS;
   const start = performance.now();
@@ -208,7 +216,9 @@ async function fanOutAndLatency(kc: KubeConfig) {
   console.log(`   deliveries ${lat.length}/${total * CLIENTS}`);
   console.log(`   write sent -> SSE event at client:       p50 ${ms(pct(lat, 0.5))}   p95 ${ms(pct(lat, 0.95))}   max ${ms(pct(lat, 1))}`);
   console.log(`   write response -> SSE event at client:   p50 ${ms(pct(fromCommit, 0.5))}   p95 ${ms(pct(fromCommit, 0.95))}  (negative: the event beat the HTTP response)`);
+  console.log(`   baseline, direct client-node watch:      p50 ${ms(pct(direct, 0.5))}   p95 ${ms(pct(direct, 0.95))}`);
   console.log(`   upstream WATCH requests during the run: ${c.watches}`);
+  directWatch.abort();
   for (const x of clients) x.close();
   srv.close();
   hub.close();
