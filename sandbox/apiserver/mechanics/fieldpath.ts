@@ -8,8 +8,11 @@ import { isObject, type Json, type JsonObject } from "./json";
 export type PathElement = string;
 export type FieldSet = Set<string>;
 
-export const enc = (path: PathElement[]): string => JSON.stringify(path);
-export const dec = (key: string): PathElement[] => JSON.parse(key) as PathElement[];
+// Paths are kept as strings joined by a control character that cannot occur in JSON field names we serve
+// (cheaper than JSON-encoding every path on every write).
+const SEP = "\u0001";
+export const enc = (path: PathElement[]): string => path.join(SEP);
+export const dec = (key: string): PathElement[] => (key === "" ? [] : key.split(SEP));
 
 export function union(...sets: FieldSet[]): FieldSet {
   const out = new Set<string>();

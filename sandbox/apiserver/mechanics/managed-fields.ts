@@ -9,7 +9,11 @@ import { dec, difference, fromFieldsV1, intersection, pathString, toFieldsV1, un
 import { compare, fieldsOf, mergeForApply, removePath, type Shape } from "./field-walk";
 
 interface Writer { manager: string; apiVersion: string; time: string; subresource?: string }
-interface Manager { manager: string; operation: "Apply" | "Update"; apiVersion: string; time?: string; subresource?: string; set: FieldSet }
+interface Manager {
+  manager: string; operation: "Apply" | "Update"; apiVersion: string; time?: string; subresource?: string; set: FieldSet;
+  /** the stored FieldsV1, reused while the set is unchanged (re-encoding every entry on every write is costly) */
+  encoded?: Json;
+}
 
 /** Fields the field manager never tracks (fieldmanager stripMeta; status is reset on main-resource writes). */
 const strippedMeta = ["name", "namespace", "creationTimestamp", "selfLink", "uid", "clusterName", "generation", "managedFields", "resourceVersion"];
@@ -44,7 +48,7 @@ function decodeManagers(obj: object | undefined): Map<string, Manager> {
   for (const e of entries) {
     if (!isObject(e)) continue;
     const m: Manager = { manager: String(e.manager ?? ""), operation: e.operation === "Apply" ? "Apply" : "Update",
-      apiVersion: String(e.apiVersion ?? ""), set: fromFieldsV1(e.fieldsV1) };
+      apiVersion: String(e.apiVersion ?? ""), set: fromFieldsV1(e.fieldsV1), encoded: e.fieldsV1 };
     if (typeof e.time === "string") m.time = e.time;
     if (typeof e.subresource === "string" && e.subresource) m.subresource = e.subresource;
     out.set(identity(m), m);
@@ -63,19 +67,35 @@ function encodeManagers(managers: Map<string, Manager>): Json[] {
     const e: JsonObject = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) e.time = m.time;
     e.fieldsType = "FieldsV1";
-    e.fieldsV1 = toFieldsV1(m.set);
+    e.fieldsV1 = m.encoded ?? toFieldsV1(m.set);
     if (m.subresource) e.subresource = m.subresource;
     return e;
   });
 }
 
+/** A copy of `obj` with the encoded entries; only metadata is copied, the rest is shared with `obj`. */
 function withManagedFields(obj: Json, managers: Map<string, Manager>): object {
-  const out = obj as JsonObject;
-  if (!isObject(out.metadata)) out.metadata = {};
+  const src = obj as JsonObject;
+  const metadata: JsonObject = isObject(src.metadata) ? { ...src.metadata } : {};
   const entries = encodeManagers(managers);
-  if (entries.length) (out.metadata as JsonObject).managedFields = entries;
-  else delete (out.metadata as JsonObject).managedFields;
-  return out;
+  if (entries.length) metadata.managedFields = entries;
+  else delete metadata.managedFields;
+  return { ...src, metadata };
+}
+
+/** Removes fields from another manager's set, dropping its cached encoding only when something was removed. */
+function disown(o: Manager, ...sets: FieldSet[]): void {
+  let set = o.set;
+  for (const s of sets) set = difference(set, s);
+  if (set.size !== o.set.size) { o.set = set; o.encoded = undefined; }
+}
+
+/** A shallow view without metadata.managedFields, so comparisons do not walk the bookkeeping itself. */
+function tracked(o: object | undefined): Json | undefined {
+  if (!isObject(o) || !isObject(o.metadata)) return o as Json | undefined;
+  const { managedFields: _mf, ...meta } = o.metadata;
+  void _mf;
+  return { ...o, metadata: meta };
 }
 
 /** Managed fields the write starts from: the new object's, if the client changed them explicitly, else the live ones. */
@@ -94,16 +114,18 @@ function startingManagers(prev: object | undefined, next: object): Map<string, M
 export function recordUpdate(prev: object | undefined, next: object, m: Writer): object {
   const shape = shapeOf(m.apiVersion);
   const managers = startingManagers(prev, next);
-  const cmp = compare(prev as Json | undefined, next as Json, shape);
+  const cmp = compare(tracked(prev), tracked(next) as Json, shape);
   const changed = strip(union(cmp.modified, cmp.added), m.subresource, shape);
   const removed = strip(cmp.removed, m.subresource, shape);
   const id = identity({ ...m, operation: "Update" });
-  for (const [key, other] of managers) if (key !== id) other.set = difference(difference(other.set, changed), removed);
+  for (const [key, other] of managers) if (key !== id) disown(other, changed, removed);
   const mine = managers.get(id);
   const set = union(difference(mine?.set ?? new Set(), removed), changed);
   const time = set.size && (changed.size || removed.size || !mine) ? m.time : mine?.time;
-  managers.set(id, { manager: m.manager, operation: "Update", apiVersion: m.apiVersion, time, subresource: m.subresource, set });
-  return withManagedFields(clone(next) as Json, managers);
+  const unchanged = mine && !changed.size && !removed.size;
+  managers.set(id, { manager: m.manager, operation: "Update", apiVersion: m.apiVersion, time, subresource: m.subresource, set,
+    encoded: unchanged ? mine.encoded : undefined });
+  return withManagedFields(next as Json, managers);
 }
 
 function checkApplied(applied: object): JsonObject {
@@ -137,12 +159,12 @@ export function serverSideApply(live: object | undefined, applied: object,
   for (const key of difference(lastSet, configSet)) {
     if (!others.some(([, o]) => o.set.has(key))) removePath(merged, dec(key), shape);
   }
-  const cmp = compare(live as Json | undefined, merged, shape);
+  const cmp = compare(tracked(live), merged, shape);
   const changed = strip(union(cmp.modified, cmp.added), m.subresource, shape);
   const conflicts = others.map(([, o]) => ({ o, set: intersection(o.set, changed) })).filter((c) => c.set.size > 0);
   if (conflicts.length && !m.force) throw conflictError(conflicts);
   const removed = strip(cmp.removed, m.subresource, shape);
-  for (const [, o] of others) o.set = difference(difference(o.set, changed), removed);
+  for (const [, o] of others) disown(o, changed, removed);
   managers.set(id, { manager: m.manager, operation: "Apply", apiVersion: m.apiVersion, time: m.time, subresource: m.subresource, set: configSet });
   return withManagedFields(merged, managers);
 }
