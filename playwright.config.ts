@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: process.env.E2E_EXTERNAL ? undefined : {
     command: `npx tsx test/e2e/serve.ts --port ${port}`,
     url: `http://127.0.0.1:${port}/api/clusters`,
-    timeout: 240_000,
+    // Generous: serve.ts builds first when the build is stale (npm test builds before, so usually it does not).
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",

@@ -4,9 +4,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
 const children = new Set<ChildProcess>();
+const groups = new WeakMap<ChildProcess, boolean>();
 
-export function startChild(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; pipe?: boolean }): ChildProcess {
-  const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: opts.pipe ? ["ignore", "pipe", "pipe"] : "inherit", detached: true });
+/**
+ * `group: "own"` (the launcher) puts the child in its own process group so the terminal's Ctrl-C reaches only
+ * us and we stop children in order; `group: "shared"` (the e2e server) keeps it in ours, so whoever kills our
+ * group (Playwright does) kills the children too, even if we cannot run a handler.
+ */
+export function startChild(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; pipe?: boolean; group?: "own" | "shared" }): ChildProcess {
+  const detached = (opts.group ?? "own") === "own";
+  const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: opts.pipe ? ["ignore", "pipe", "pipe"] : "inherit", detached });
+  groups.set(child, detached);
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
@@ -46,7 +54,7 @@ export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: num
   });
 }
 
-/** SIGTERM every child's process group, then SIGKILL what is left after `graceMs`. */
+/** SIGTERM every child (its whole group when it has its own), then SIGKILL what is left after `graceMs`. */
 export async function stopChildren(graceMs = 5000): Promise<void> {
   const alive = [...children];
   for (const c of alive) signal(c, "SIGTERM");
@@ -59,7 +67,7 @@ export async function stopChildren(graceMs = 5000): Promise<void> {
 
 function signal(c: ChildProcess, sig: NodeJS.Signals) {
   try {
-    if (c.pid) process.kill(-c.pid, sig);
+    if (c.pid) process.kill(groups.get(c) ? -c.pid : c.pid, sig);
   } catch {
     // already gone
   }

@@ -3,7 +3,6 @@
  * The sandbox kubeconfig is written to test/e2e/cluster.ts's KUBECONFIG path so specs can run kubectl.
  * The dashboard reaches the sandbox only through that kubeconfig, like any cluster.
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { needsBuild } from "../../scripts/launcher/build";
@@ -17,15 +16,17 @@ const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 async function main() {
   rmSync(E2E_KUBECONFIG, { force: true });
   mkdirSync(path.dirname(E2E_KUBECONFIG), { recursive: true });
-  const sandbox = startChild("npx", ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", E2E_KUBECONFIG, "--scenario", "demo", "--fast"], { cwd: root, env, pipe: true });
+  const sandbox = startChild("npx", ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", E2E_KUBECONFIG, "--scenario", "demo", "--fast"], { cwd: root, env, pipe: true, group: "shared" });
   await waitForLine(sandbox, /\bready\b/i, 180_000, (l) => console.log(`[sandbox] ${l}`));
   sandbox.stdout?.on("data", () => undefined);
   sandbox.stderr?.on("data", (c: Buffer) => process.stderr.write(c));
   if (needsBuild(root)) {
-    const res = spawnSync("npx", ["next", "build"], { cwd: root, env, stdio: "inherit" });
-    if (res.status !== 0) throw new Error("next build failed");
+    // Async, so a SIGTERM during the build still runs our handler.
+    const build = startChild("npx", ["next", "build"], { cwd: root, env, group: "shared" });
+    const code = await new Promise<number | null>((r) => build.on("exit", r));
+    if (code !== 0) throw new Error("next build failed");
   }
-  const app = startChild("npx", ["next", "start", "-H", "127.0.0.1", "-p", port], { cwd: root, env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG }, pipe: true });
+  const app = startChild("npx", ["next", "start", "-H", "127.0.0.1", "-p", port], { cwd: root, env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG }, pipe: true, group: "shared" });
   app.stdout?.on("data", (c: Buffer) => process.stdout.write(c));
   app.stderr?.on("data", (c: Buffer) => process.stderr.write(c));
   app.on("exit", () => void stopChildren().then(() => process.exit(1)));
