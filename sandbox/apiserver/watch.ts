@@ -101,6 +101,11 @@ export class WatchHub {
 
   private send(w: Watcher, type: string, obj: Obj, line?: Line) {
     if (w.res.writableEnded) return;
+    if (!w.res.writableCorked) {
+      // Events committed in the same tick leave in one chunk per watcher instead of one write each.
+      w.res.cork();
+      setImmediate(() => w.res.uncork());
+    }
     if (w.encode) w.res.write(`${JSON.stringify({ type, object: w.encode(type, obj) })}\n`);
     else w.res.write((line ?? new Line(type, obj)).get(w.rt));
   }
