@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { spawnSync } from "node:child_process";
+import path from "node:path";
 
 // One free loopback port for the dashboard, chosen once in the main process; workers inherit it via env.
 if (!process.env.E2E_PORT) {
@@ -8,6 +9,8 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = probe.stdout.trim();
 }
 const port = Number(process.env.E2E_PORT);
+// A kubeconfig path per run, so two runs on one machine never read each other's sandbox.
+process.env.E2E_KUBECONFIG ??= path.resolve(__dirname, ".tmp/e2e", String(port), "kubeconfig");
 const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 
 export default defineConfig({
@@ -39,6 +42,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { NEXT_TELEMETRY_DISABLED: "1" },
+    env: { NEXT_TELEMETRY_DISABLED: "1", E2E_KUBECONFIG: process.env.E2E_KUBECONFIG },
   },
 });
