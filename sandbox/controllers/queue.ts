@@ -1,5 +1,5 @@
 // De-duplicating work queue with per-key exponential backoff and delayed re-adds, driven by the
-// injected clock. One key is processed at a time (keeps the 2-core machine calm).
+// injected clock. Up to `workers` different keys run at once; one key never runs twice at a time.
 import type { Clock } from "./clock";
 
 export class WorkQueue {
@@ -7,10 +7,10 @@ export class WorkQueue {
   private order: string[] = [];
   private delayed = new Map<string, { at: number; timer: unknown }>();
   private failures = new Map<string, number>();
-  private busy = false;
+  private active = new Set<string>();
   private stopped = false;
 
-  constructor(private clock: Clock, private work: (key: string) => Promise<void>, private log?: (m: string) => void) {}
+  constructor(private clock: Clock, private work: (key: string) => Promise<void>, private log?: (m: string) => void, private workers = 4) {}
 
   add(key: string): void {
     if (this.stopped) return;
@@ -53,23 +53,25 @@ export class WorkQueue {
   }
 
   idle(): boolean {
-    return !this.busy && this.order.length === 0;
+    return this.active.size === 0 && this.order.length === 0;
   }
 
   private kick(): void {
-    if (this.busy || this.stopped) return;
-    const key = this.order.shift();
-    if (key === undefined) return;
-    this.queued.delete(key);
-    this.busy = true;
-    this.work(key)
-      .catch((e) => {
-        this.log?.(`reconcile ${key} failed: ${e instanceof Error ? e.message : String(e)}`);
-        this.retry(key);
-      })
-      .finally(() => {
-        this.busy = false;
-        this.kick();
-      });
+    while (!this.stopped && this.active.size < this.workers) {
+      const i = this.order.findIndex((k) => !this.active.has(k));
+      if (i < 0) return;
+      const [key] = this.order.splice(i, 1);
+      this.queued.delete(key);
+      this.active.add(key);
+      this.work(key)
+        .catch((e) => {
+          this.log?.(`reconcile ${key} failed: ${e instanceof Error ? e.message : String(e)}`);
+          this.retry(key);
+        })
+        .finally(() => {
+          this.active.delete(key);
+          this.kick();
+        });
+    }
   }
 }

@@ -8,6 +8,9 @@ import type { CloneSetController } from "./controller";
 import { podPatch } from "./pod-patch";
 import type { Action, EventSpec } from "./types";
 
+const POD_ACTIONS = new Set(["deletePod", "podConditions", "updatePod", "patchPod"]);
+const isPodAction = (a: Action) => POD_ACTIONS.has(a.kind);
+
 export class Executor {
   private key: string;
 
@@ -25,11 +28,40 @@ export class Executor {
     return false;
   }
 
+  /**
+   * Runs actions in order, except that consecutive per-pod actions run as per-pod chains in
+   * parallel (order kept within a pod) — upstream is sequential, the outcome is the same.
+   */
   async run(actions: Action[]): Promise<boolean> {
-    for (const a of actions) {
-      if (!(await this.one(a))) return false;
+    for (let i = 0; i < actions.length;) {
+      if (!isPodAction(actions[i])) {
+        if (!(await this.one(actions[i]))) return false;
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < actions.length && isPodAction(actions[j])) j++;
+      if (!(await this.parallel(actions.slice(i, j)))) return false;
+      i = j;
     }
     return true;
+  }
+
+  private async parallel(actions: Action[], width = 16): Promise<boolean> {
+    const chains = new Map<string, Action[]>();
+    for (const a of actions) {
+      const k = (a as { pod: Pod }).pod.metadata.name!;
+      chains.set(k, [...(chains.get(k) ?? []), a]);
+    }
+    const queue = [...chains.values()];
+    let ok = true;
+    const worker = async () => {
+      for (let chain = queue.shift(); chain && ok; chain = queue.shift()) {
+        for (const a of chain) if (!(await this.one(a))) { ok = false; break; }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, queue.length) }, worker));
+    return ok;
   }
 
   private async one(a: Action): Promise<boolean> {
