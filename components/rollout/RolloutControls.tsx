@@ -1,0 +1,43 @@
+"use client";
+import { useMemo } from "react";
+import type { K8sObject } from "@/lib/client/types";
+import { usePatchAccess } from "@/lib/client/mutations";
+import type { Pod } from "@/lib/kruise/types";
+import type { RolloutView } from "@/lib/kruise/view-rollout";
+import { PartitionControl } from "./PartitionControl";
+import { LimitsControl, PauseControl } from "./PauseLimits";
+import { RevisionCompare } from "./RevisionCompare";
+import { StepProgress } from "./StepProgress";
+
+interface Props {
+  cluster: string; namespace: string; name: string;
+  object: K8sObject; pods: K8sObject[]; revisions: K8sObject[]; rollout: RolloutView; now: Date;
+}
+
+const ownedBy = (items: K8sObject[], uid: string | undefined) =>
+  items.filter((o) => !!uid && (o.metadata.ownerReferences ?? []).some((r) => r.uid === uid && r.controller));
+
+/** Rollout controls on the CloneSet detail page (issue #5); disabled with the reason when RBAC says no. */
+export function RolloutControls({ cluster, namespace, name, object, pods, revisions, rollout, now }: Props) {
+  const access = usePatchAccess(cluster, namespace, name);
+  const uid = object.metadata.uid;
+  const own = useMemo(() => ownedBy(pods, uid) as unknown as Pod[], [pods, uid]);
+  const revs = useMemo(() => ownedBy(revisions, uid), [revisions, uid]);
+  const disabled = access.allowed === false
+    ? `You may not patch this CloneSet${access.reason ? `: ${access.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`
+    : access.allowed === undefined ? (access.reason ?? "Checking permissions…") : undefined;
+  const paused = !!(object.spec as { updateStrategy?: { paused?: boolean } } | undefined)?.updateStrategy?.paused;
+  const common = { cluster, namespace, name, object, disabled };
+  const updateRevision = (object.status as { updateRevision?: string } | undefined)?.updateRevision;
+  return (
+    <section className="panel" aria-labelledby="rollout-controls" data-testid="rollout-controls">
+      <h2 id="rollout-controls">Rollout controls</h2>
+      {access.allowed === false ? <div className="callout warn" data-testid="access-denied">{disabled}</div> : null}
+      <PartitionControl {...common} pods={own} now={now.getTime()} />
+      <StepProgress r={rollout} paused={paused} />
+      <PauseControl {...common} />
+      <LimitsControl {...common} />
+      <RevisionCompare {...common} revisions={revs} updateRevision={updateRevision} />
+    </section>
+  );
+}

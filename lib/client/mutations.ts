@@ -1,0 +1,106 @@
+"use client";
+import { useMutation, useQuery, queryOptions } from "@tanstack/react-query";
+import { ApiError, apiFetch, errorFromResponse } from "./api";
+import type { ApiErrorBody, K8sObject } from "./types";
+
+// Rollout intents (issue #5) from the browser: POST …/rollout, and the access review behind the controls.
+
+export type RolloutAction = "partition" | "pause" | "resume" | "limits" | "rollback";
+
+/** What the page showed when the user decided: the guards of the write (DESIGN.md §4). */
+export interface RolloutBase {
+  generation: number;
+  resourceVersion?: string;
+  partition?: number | string;
+  paused?: boolean;
+  maxUnavailable?: number | string;
+  maxSurge?: number | string;
+  template?: Record<string, unknown>;
+}
+
+export interface RolloutIntentBody {
+  action: RolloutAction;
+  base: RolloutBase;
+  value?: unknown;
+  preview?: boolean;
+}
+
+export interface ShownRequest {
+  method: "PATCH";
+  path: string;
+  contentType: string;
+  body: string;
+  note: string;
+}
+
+/** A refused write; a guard that failed carries the values now on the cluster. */
+export class RolloutError extends ApiError {
+  readonly current?: RolloutBase;
+  constructor(body: ApiErrorBody & { current?: RolloutBase }) {
+    super(body);
+    if (body.current) this.current = body.current;
+  }
+}
+
+const base = (cluster: string, ns: string, name: string) =>
+  `/api/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(ns)}/clonesets/${encodeURIComponent(name)}`;
+
+/** The guard values of a CloneSet as the page has it now. */
+export function rolloutBaseOf(cs: K8sObject, withTemplate = false): RolloutBase {
+  const spec = (cs.spec ?? {}) as { updateStrategy?: Record<string, unknown>; template?: Record<string, unknown> };
+  const us = spec.updateStrategy ?? {};
+  const b: RolloutBase = { generation: cs.metadata.generation ?? 0, resourceVersion: cs.metadata.resourceVersion };
+  if (us.partition !== undefined && us.partition !== null) b.partition = us.partition as number | string;
+  if (typeof us.paused === "boolean") b.paused = us.paused;
+  if (us.maxUnavailable !== undefined && us.maxUnavailable !== null) b.maxUnavailable = us.maxUnavailable as number | string;
+  if (us.maxSurge !== undefined && us.maxSurge !== null) b.maxSurge = us.maxSurge as number | string;
+  if (withTemplate && spec.template) b.template = spec.template;
+  return b;
+}
+
+/** POSTs one intent; resolves with the exact request (and the written object unless previewing). */
+export async function postRolloutIntent(cluster: string, ns: string, name: string, intent: RolloutIntentBody): Promise<{ request: ShownRequest; object?: K8sObject }> {
+  let res: Response;
+  try {
+    res = await fetch(`${base(cluster, ns, name)}/rollout`, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(intent),
+    });
+  } catch (e) {
+    throw new RolloutError({ code: 0, reason: "NetworkError", message: `the dashboard server is unreachable: ${(e as Error).message}` });
+  }
+  if (!res.ok) {
+    const text = await res.clone().text().catch(() => "");
+    let current: RolloutBase | undefined;
+    try { current = (JSON.parse(text) as { current?: RolloutBase }).current; } catch { /* not ours */ }
+    const err = await errorFromResponse(res);
+    throw new RolloutError({ ...err.toJSON(), ...(current ? { current } : {}) });
+  }
+  return (await res.json()) as { request: ShownRequest; object?: K8sObject };
+}
+
+/** One mutation per CloneSet page; the live stream brings the new object into the cache. */
+export function useRolloutMutation(cluster: string, ns: string, name: string) {
+  return useMutation<{ request: ShownRequest; object?: K8sObject }, RolloutError, RolloutIntentBody>({
+    mutationFn: (intent) => postRolloutIntent(cluster, ns, name, intent),
+  });
+}
+
+export const accessKeys = {
+  patch: (cluster: string, ns: string, name: string) => ["access", cluster, ns, "clonesets", name, "patch"] as const,
+};
+
+export function accessOptions(cluster: string, ns: string, name: string) {
+  return queryOptions<{ patch: { allowed: boolean; reason?: string } }, ApiError>({
+    queryKey: accessKeys.patch(cluster, ns, name),
+    queryFn: () => apiFetch(`${base(cluster, ns, name)}/access`),
+    staleTime: 60_000,
+  });
+}
+
+/** May the kubeconfig user patch this CloneSet? (SelfSubjectAccessReview on the server) */
+export function usePatchAccess(cluster: string, ns: string, name: string): { allowed: boolean | undefined; reason?: string } {
+  const q = useQuery(accessOptions(cluster, ns, name));
+  if (q.error) return { allowed: undefined, reason: `could not check permissions: ${q.error.message}` };
+  return { allowed: q.data?.patch.allowed, reason: q.data?.patch.reason };
+}
