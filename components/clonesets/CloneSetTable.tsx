@@ -24,6 +24,37 @@ export function detailHref(cluster: string, ns: string, name: string): string {
   return `/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(ns)}/clonesets/${encodeURIComponent(name)}`;
 }
 
+function CloneSetRowView({ cluster, r }: { cluster: string; r: CloneSetRow }) {
+  return (
+    <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
+      <td>
+        <Link href={detailHref(cluster, r.namespace, r.name)}>{r.name}</Link>{" "}
+        <PhaseBadge phase={r.phase} />
+      </td>
+      <td>{r.namespace}</td>
+      <td className="num" data-col="desired">{r.desired}</td>
+      <td className="num" data-col="updated">{r.updated}</td>
+      <td className="num">{r.updatedReady}</td>
+      <td className="num">{r.updatedAvailable}</td>
+      <td className="num" data-col="ready">{r.ready}</td>
+      <td className="num">{r.total}</td>
+      <td title={r.created}>{r.age}</td>
+      <td>{r.strategyType}</td>
+      <td title="partition as set → pods kept on old revisions">
+        <span className="mono">{r.partitionSet}</span>
+        {r.partitionResolved === null ? <Badge tone="bad" icon="!">unparsable</Badge>
+          : String(r.partitionResolved) !== r.partitionSet ? <span className="muted"> → {r.partitionResolved} pods</span> : null}
+      </td>
+      <td><ProgressBar value={r.progress.updatedAvailable} max={r.progress.target} label={`${r.name}: updated available of target`} /></td>
+      <td>
+        {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>yes</Badge>
+          : <Badge tone="info" icon="⇄" title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}>no</Badge>}
+      </td>
+      <td className="mono small">{r.images.map((i) => <div key={i}>{i}</div>)}</td>
+    </tr>
+  );
+}
+
 /** The CloneSet list: kubectl's printer columns plus strategy, partition, progress, revision sync and images. */
 export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string; rows: CloneSetRow[]; sort: SortState; onSort: (k: SortKey) => void }) {
   return (
@@ -49,34 +80,7 @@ export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.key} data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
-              <td>
-                <Link href={detailHref(cluster, r.namespace, r.name)}>{r.name}</Link>{" "}
-                <PhaseBadge phase={r.phase} />
-              </td>
-              <td>{r.namespace}</td>
-              <td className="num" data-col="desired">{r.desired}</td>
-              <td className="num" data-col="updated">{r.updated}</td>
-              <td className="num">{r.updatedReady}</td>
-              <td className="num">{r.updatedAvailable}</td>
-              <td className="num" data-col="ready">{r.ready}</td>
-              <td className="num">{r.total}</td>
-              <td title={r.created}>{r.age}</td>
-              <td>{r.strategyType}</td>
-              <td title="partition as set → pods kept on old revisions">
-                <span className="mono">{r.partitionSet}</span>
-                {r.partitionResolved === null ? <Badge tone="bad" icon="!">unparsable</Badge>
-                  : String(r.partitionResolved) !== r.partitionSet ? <span className="muted"> → {r.partitionResolved} pods</span> : null}
-              </td>
-              <td><ProgressBar value={r.progress.updatedAvailable} max={r.progress.target} label={`${r.name}: updated available of target`} /></td>
-              <td>
-                {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>yes</Badge>
-                  : <Badge tone="info" icon="⇄" title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}>no</Badge>}
-              </td>
-              <td className="mono small">{r.images.map((i) => <div key={i}>{i}</div>)}</td>
-            </tr>
-          ))}
+          {rows.map((r) => <CloneSetRowView key={r.key} cluster={cluster} r={r} />)}
         </tbody>
       </table>
     </div>

@@ -5,6 +5,24 @@ import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { PhaseBadge } from "../PhaseBadge";
 
+/** status.conditions (reference §9.1): FailedScale/FailedUpdate are never cleared by the controller. */
+function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
+  if (conditions.length === 0) return null;
+  return (
+    <table style={{ marginTop: 12 }}>
+      <caption className="sr-only">Conditions</caption>
+      <thead><tr><th>CONDITION</th><th>STATUS</th><th>REASON</th><th>MESSAGE</th><th>LAST TRANSITION</th></tr></thead>
+      <tbody>
+        {conditions.map((c, i) => (
+          <tr key={`${c.type}-${i}`}>
+            <td>{c.type}</td><td>{c.status}</td><td>{c.reason}</td><td className="wrap">{c.message}</td><td>{c.lastTransitionTime}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Spec and status at a glance: images, strategy, partition, limits, paused, conditions, stale-status warning. */
 export function DetailHeader({ h, rollout, yamlHref }: { h: CloneSetRow; rollout: RolloutView; yamlHref: string }) {
   return (
@@ -42,19 +60,7 @@ export function DetailHeader({ h, rollout, yamlHref }: { h: CloneSetRow; rollout
           <dt>Age</dt><dd title={h.created}>{h.age}</dd>
         </dl>
       </div>
-      {h.conditions.length > 0 ? (
-        <table style={{ marginTop: 12 }}>
-          <caption className="sr-only">Conditions</caption>
-          <thead><tr><th>CONDITION</th><th>STATUS</th><th>REASON</th><th>MESSAGE</th><th>LAST TRANSITION</th></tr></thead>
-          <tbody>
-            {h.conditions.map((c, i) => (
-              <tr key={`${c.type}-${i}`}>
-                <td>{c.type}</td><td>{c.status}</td><td>{c.reason}</td><td className="wrap">{c.message}</td><td>{c.lastTransitionTime}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <Conditions conditions={h.conditions} />
     </section>
   );
 }
