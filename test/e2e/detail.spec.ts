@@ -36,7 +36,7 @@ test("a 1,000-pod CloneSet renders only the visible pod rows", async ({ page }) 
   const big = cloneSets().find((c) => c.spec.replicas >= 1000);
   test.skip(!big, "demo scenario has no 1,000-pod CloneSet");
   await page.goto(detail(big!.metadata.namespace, big!.metadata.name));
-  await expect(page.getByTestId("pods")).toContainText(`(${big!.spec.replicas})`);
+  await expect(page.getByTestId("pods")).toContainText(`(${big!.spec.replicas})`, { timeout: 60_000 });
   const rows = await page.getByTestId("pod-row").count();
   expect(rows).toBeGreaterThan(0);
   expect(rows).toBeLessThan(200);
