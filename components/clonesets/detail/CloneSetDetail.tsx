@@ -16,6 +16,7 @@ import { EventsPanel } from "./EventsPanel";
 import { PodsPanel } from "./PodsPanel";
 import { RevisionsPanel } from "./RevisionsPanel";
 import { RolloutPanel } from "./RolloutPanel";
+import { RolloutControls } from "@/components/rollout/RolloutControls";
 
 const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "events"];
 
@@ -63,6 +64,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
       <div className={notLive(d.connection.state) ? "not-live" : undefined}>
         <DetailHeader h={view.header} rollout={view.rollout} yamlHref={`${detailHref(cluster, namespace, name)}/yaml`} />
         <RolloutPanel r={view.rollout} />
+        <RolloutControls cluster={cluster} namespace={namespace} name={name} object={d.object!} pods={d.pods.items} revisions={d.revs.items} rollout={view.rollout} now={now} />
         <RevisionsPanel revisions={view.revisions} />
         <PodsPanel groups={view.groups} total={view.pods.length} />
         <EventsPanel events={view.events} />
