@@ -6,7 +6,7 @@ const pure = ["react", "react-dom", "next", "next/*", "node:*", "fs", "path", "h
   "@/lib/server/*", "@/lib/client/*", "@/sandbox/*", "**/lib/server/**", "**/lib/client/**", "**/sandbox/**"];
 const sandbox = ["@/sandbox/*", "**/sandbox/**"];
 
-export default [
+const config = [
   ...nextVitals,
   ...nextTs,
   { ignores: [".next/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".tmp/**"] },
@@ -28,3 +28,5 @@ export default [
     rules: { "@next/next/no-html-link-for-pages": "off" },
   },
 ];
+
+export default config;
