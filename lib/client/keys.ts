@@ -1,11 +1,11 @@
 import type { ResourceName } from "./types";
 
-/** Query keys for live lists; namespace "*" is the all-namespaces scope (one upstream watch per key). */
+/** Query keys for live lists; namespace "*" (or an omitted/empty namespace) is the all-namespaces scope. */
 export const resourceKeys = {
   all: ["cluster"] as const,
   cluster: (cluster: string) => ["cluster", cluster] as const,
   list: (cluster: string, resource: ResourceName, namespace?: string | null) =>
-    ["cluster", cluster, resource, namespace ?? "*"] as const,
+    ["cluster", cluster, resource, namespace || "*"] as const,
 };
 
 export const clusterKeys = {

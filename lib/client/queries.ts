@@ -22,7 +22,7 @@ const CONNECTING: ConnectionState = { state: "connecting" };
 export interface ResourceList<T> {
   items: T[];
   connection: ConnectionState;
-  /** true until the first snapshot for this scope arrived */
+  /** true while waiting for the first snapshot; false once it arrived or the scope failed (see connection.error) */
   loading: boolean;
 }
 
@@ -34,7 +34,8 @@ export function useResourceList<T extends K8sObject = K8sObject>(
 ): ResourceList<T> {
   const { data } = useQuery(resourceListOptions(cluster, resource, namespace));
   const items = useMemo(() => (data ? (Object.values(data.byKey) as T[]) : []), [data]);
-  return { items, connection: data?.connection ?? CONNECTING, loading: !data?.synced };
+  const connection = data?.connection ?? CONNECTING;
+  return { items, connection, loading: !data?.synced && connection.state !== "error" };
 }
 
 export function clustersOptions() {

@@ -26,7 +26,7 @@ export function useClusterStream({ cluster, namespace, resources, staleAfterMs =
   useEffect(() => {
     if (!cluster || !resourceList) return;
     const rs = resourceList.split(",") as ResourceName[];
-    return openStream(queryClient, cluster, namespace ?? null, rs, staleAfterMs);
+    return openStream(queryClient, cluster, namespace || null, rs, staleAfterMs);
   }, [queryClient, cluster, namespace, resourceList, staleAfterMs]);
 }
 

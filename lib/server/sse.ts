@@ -26,7 +26,7 @@ export const SSE_HEADERS = {
  */
 export function sseStream(hub: InformerHub, cluster: string, resources: readonly ResourceName[], namespace: string | null,
   signal: AbortSignal | undefined, opts: SseOptions = {}): ReadableStream<Uint8Array> {
-  const { heartbeatMs = 15_000, maxQueuedBytes = 64 << 20, retryMs = 2000 } = opts;
+  const { heartbeatMs = 15_000, maxQueuedBytes = 16 << 20, retryMs = 2000 } = opts;
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     start(controller) {

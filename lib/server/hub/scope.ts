@@ -93,14 +93,18 @@ export class Scope {
         if (outcome.kind === "failed") throw outcome.error;
         this.setDown("reconnecting");
         if (outcome.kind === "expired") needList = true; // 410: our RV is gone, relist right away
-        else await this.sleep(backoffDelay(this.attempt++, this.opts.backoff, this.opts.random));
+        else await this.backoff();
       } catch (e) {
         if (this.stopped) return;
         const err = toApiErrorBody(e, `cluster "${this.key.cluster}"`);
-        if (err.code === 410) { needList = true; continue; } // continue token expired mid-list
+        if (err.code === 410) { // a continue token expired mid-list: start the list over
+          needList = true;
+          await this.backoff();
+          continue;
+        }
         if (err.reason === "TooManyObjects") return this.giveUp(err);
         this.setDown(PERMANENT.has(err.code) || !this.synced ? "error" : "stale", err);
-        await this.sleep(backoffDelay(this.attempt++, this.opts.backoff, this.opts.random));
+        await this.backoff();
       }
     }
   }
@@ -226,6 +230,11 @@ export class Scope {
 
   private broadcast(frame: Frame): void {
     for (const l of this.subs) l(frame);
+  }
+
+  /** Waits the next exponential-with-jitter delay; a healthy watch resets `attempt` to 0. */
+  private backoff(): Promise<void> {
+    return this.sleep(backoffDelay(this.attempt++, this.opts.backoff, this.opts.random));
   }
 
   private sleep(ms: number): Promise<void> {
