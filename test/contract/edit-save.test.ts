@@ -16,7 +16,7 @@ import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, minimalStatus } from "./lib/fixtures";
 
 type C = { name: string; image: string; env?: { name: string; value: string }[] };
-const containersOf = (o: JsonObject) => ((o.spec as JsonObject).template as { spec: { containers: C[] } }).spec.containers;
+const containersOf = (o: { spec?: unknown }) => ((o.spec as JsonObject).template as { spec: { containers: C[] } }).spec.containers;
 
 function twoContainers(name: string) {
   const cs = cloneSet(name);
