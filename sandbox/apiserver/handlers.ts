@@ -104,7 +104,8 @@ function write(s: Services, rt: ResourceType, info: RequestInfo, ns: string | un
         if (rt.resource === "tokenreviews") return { code: 201, body: tokenReview(s.auth, input) };
         return { code: 201, body: accessReview(s.auth, rt.kind as "SubjectAccessReview", input, user) };
       }
-      return { code: 201, body: createObject(s.c, rt, ns, decodeObject(body, ct, rt.kind), ctx) };
+      const input = ct.startsWith("application/vnd.kubernetes.protobuf") ? decodeProtobufReview(raw) : decodeObject(body, ct, rt.kind);
+      return { code: 201, body: createObject(s.c, rt, ns, input, ctx) };
     }
     case "update":
       if (sub === "scale") return { code: 200, body: writeScale(s.c, rt, ns, name, body, ct, "PUT", ctx, decodeObject(body, ct, "Scale")) };

@@ -21,6 +21,14 @@ describe("protobuf review bodies (kubectl auth can-i)", () => {
     });
   });
 
+  it("decodes a Namespace as kubectl create namespace sends it", () => {
+    const label = m(field(1, "team"), field(2, "shop"));
+    const ns = m(field(1, m(field(1, "shop"), field(11, label))));
+    const unknown = m(field(1, m(field(1, "v1"), field(2, "Namespace"))), field(2, ns));
+    const body = Buffer.concat([Buffer.from("k8s\0", "latin1"), Buffer.from(unknown)]);
+    expect(decodeProtobufReview(body)).toEqual({ apiVersion: "v1", kind: "Namespace", metadata: { name: "shop", labels: { team: "shop" } } });
+  });
+
   it("rejects a body without the envelope with 400", () => {
     expect(() => decodeProtobufReview(Buffer.from("{}"))).toThrow(/envelope/);
   });

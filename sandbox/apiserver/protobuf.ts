@@ -52,7 +52,21 @@ function resourceAttributes(f?: Fields): Obj | undefined {
 
 const nonResource = (f?: Fields) => (f ? clean({ path: text(f, 1), verb: text(f, 2) }) : undefined);
 
-/** Decodes a protobuf-encoded review body into the equivalent JSON object. */
+/** map<string,string> entries (field 1 key, field 2 value). */
+function stringMap(f: Fields, n: number): Record<string, string> | undefined {
+  const entries = (f.get(n) ?? []).filter((v): v is Uint8Array => v instanceof Uint8Array).map(parse);
+  return entries.length ? Object.fromEntries(entries.map((e) => [text(e, 1) ?? "", text(e, 2) ?? ""])) : undefined;
+}
+
+/** The ObjectMeta fields a client sets on create (`apimachinery/pkg/apis/meta/v1/generated.proto`). */
+function objectMeta(f?: Fields): Obj {
+  if (!f) return {};
+  const fin = texts(f, 14);
+  return clean({ name: text(f, 1), generateName: text(f, 2), namespace: text(f, 3), labels: stringMap(f, 11),
+    annotations: stringMap(f, 12), finalizers: fin.length ? fin : undefined });
+}
+
+/** Decodes a protobuf-encoded review (or Namespace, as `kubectl create namespace` sends) into JSON. */
 export function decodeProtobufReview(body: Buffer): Obj {
   if (body.length < 4 || body.subarray(0, 4).toString("latin1") !== "k8s\0") throw errors.badRequest("protobuf body lacks the k8s envelope");
   const unknown = parse(body.subarray(4));
@@ -70,5 +84,6 @@ export function decodeProtobufReview(body: Buffer): Obj {
     return { apiVersion, kind, spec: clean({ resourceAttributes: resourceAttributes(msg(spec, 1)), nonResourceAttributes: nonResource(msg(spec, 2)),
       user: text(spec, 3), groups: texts(spec, 4), uid: text(spec, 6) }) };
   }
+  if (kind === "Namespace") return { apiVersion, kind, metadata: objectMeta(msg(obj, 1)) };
   throw errors.unsupportedMediaType(["application/json", "application/yaml"]);
 }
