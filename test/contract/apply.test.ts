@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { KINDS, failure, statusBody, useCluster } from "./lib/harness";
 import { cloneSet, clonesets } from "./lib/fixtures";
+import { raw } from "./lib/raw";
+import { stringify } from "yaml";
 
 interface ManagedField { manager: string; operation: string; apiVersion: string; fieldsType: string; fieldsV1: Record<string, unknown>; time?: string; subresource?: string }
 const managed = (o: { metadata: Record<string, unknown> }) => (o.metadata.managedFields ?? []) as ManagedField[];
@@ -107,5 +109,48 @@ describe.each(KINDS)("server-side apply (%s)", (kind) => {
     await cs().create(cloneSet("ssa-status-sub"));
     const out = await cs().patch("ssa-status-sub", "merge", { status: statusOf(1) }, { status: true, fieldManager: "ctrl" });
     expect(entry(out, "ctrl", "Update")?.subresource).toBe("status");
+  });
+
+  const applyRaw = (name: string, body: string) => raw(h.c, { method: "PATCH",
+    path: `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets/${name}?fieldManager=yaml-applier`,
+    headers: { "Content-Type": "application/apply-patch+yaml" }, body });
+
+  it("an apply body may be real YAML", async () => {
+    const r = await applyRaw("ssa-yaml", stringify(cloneSet("ssa-yaml", { replicas: 3 })));
+    expect(r.status, r.text).toBe(201);
+    expect(r.json<{ spec: { replicas: number } }>().spec.replicas).toBe(3);
+    const again = await applyRaw("ssa-yaml", stringify(cloneSet("ssa-yaml", { replicas: 4 })));
+    expect(again.status).toBe(200);
+  });
+
+  it("malformed YAML in an apply body is 400", async () => {
+    const r = await applyRaw("ssa-bad-yaml", "apiVersion: [\n");
+    expect(r.status).toBe(400);
+    expect(r.json()).toMatchObject({ kind: "Status", reason: "BadRequest", code: 400 });
+    expect(r.json<{ message: string }>().message).toMatch(/^error decoding YAML: /);
+  });
+
+  it("managedFields in an apply body is 400", async () => {
+    const body = { ...cloneSet("ssa-mf"), metadata: { name: "ssa-mf", managedFields: [{ manager: "x", operation: "Apply" }] } };
+    const r = await applyRaw("ssa-mf", JSON.stringify(body));
+    expect(r.status).toBe(400);
+    expect(r.json()).toEqual(statusBody(400, "BadRequest", "metadata.managedFields must be nil"));
+  });
+
+  it("an apply body naming another object than the URL is 400", async () => {
+    const r = await applyRaw("ssa-url", JSON.stringify(cloneSet("ssa-other")));
+    expect(r.status).toBe(400);
+    expect(r.json()).toEqual(statusBody(400, "BadRequest", "the name of the object (ssa-other) does not match the name on the URL (ssa-url)"));
+  });
+
+  it("an apply carrying a stale resourceVersion is 409 Conflict", async () => {
+    const first = await cs().patch("ssa-rv", "apply", cloneSet("ssa-rv"), { fieldManager: "applier" });
+    await cs().patch("ssa-rv", "merge", { metadata: { labels: { bump: "1" } } });
+    const stale = { ...cloneSet("ssa-rv"), metadata: { name: "ssa-rv", resourceVersion: first.metadata.resourceVersion } };
+    const f = await failure(cs().patch("ssa-rv", "apply", stale, { fieldManager: "applier" }));
+    expect(f.code).toBe(409);
+    expect(f.body).toEqual(statusBody(409, "Conflict",
+      'Operation cannot be fulfilled on clonesets.apps.kruise.io "ssa-rv": the object has been modified; please apply your changes to the latest version and try again',
+      { name: "ssa-rv", group: "apps.kruise.io", kind: "clonesets" }));
   });
 });
