@@ -1,6 +1,6 @@
 import { ApiException, FetchError } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
-import { errorResponse, httpErrors, toApiErrorBody } from "./errors";
+import { errorResponse, explainCollectionError, httpErrors, toApiErrorBody } from "./errors";
 
 const forbidden = {
   kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", reason: "Forbidden", code: 403,
@@ -63,5 +63,18 @@ describe("errorResponse", () => {
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ code: 400, reason: "BadRequest", details: { field: "resource" } });
+  });
+});
+
+describe("explainCollectionError", () => {
+  const notServed = { code: 404, reason: "NotFound", message: "the server could not find the requested resource" };
+  it("says the CloneSet CRD is missing when listing clonesets is a 404", () => {
+    const e = explainCollectionError(notServed, { group: "apps.kruise.io", version: "v1alpha1", name: "clonesets" }, "prod");
+    expect(e.code).toBe(404);
+    expect(e.message).toContain('cluster "prod" does not serve clonesets (apps.kruise.io/v1alpha1) — is OpenKruise (the CloneSet CRD) installed?');
+  });
+  it("leaves other errors alone", () => {
+    const denied = { code: 403, reason: "Forbidden", message: "x" };
+    expect(explainCollectionError(denied, { group: "", version: "v1", name: "pods" }, "prod")).toBe(denied);
   });
 });

@@ -92,3 +92,15 @@ export function errorResponse(e: unknown, what?: string): Response {
   const status = body.code >= 400 && body.code <= 599 ? body.code : 500;
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
+
+/**
+ * A 404 on a collection LIST/WATCH means the cluster does not serve that API at all — for
+ * CloneSets, the Kruise CRD (apps.kruise.io/v1alpha1) is not installed. Say so instead of
+ * "the server could not find the requested resource".
+ */
+export function explainCollectionError(err: ApiErrorBody, api: { group: string; version: string; name: string }, cluster: string): ApiErrorBody {
+  if (err.code !== 404) return err;
+  const gv = api.group ? `${api.group}/${api.version}` : api.version;
+  const hint = api.group === "apps.kruise.io" ? " — is OpenKruise (the CloneSet CRD) installed?" : "";
+  return { ...err, message: `cluster "${cluster}" does not serve ${api.name} (${gv})${hint} (${err.message})` };
+}

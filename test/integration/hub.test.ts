@@ -1,4 +1,4 @@
-import { CoreV1Api } from "@kubernetes/client-node";
+import { ApiextensionsV1Api, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KubeClient } from "@/lib/server/kube";
 import { InformerHub } from "@/lib/server/hub/hub";
@@ -226,5 +226,27 @@ describe(`informer hub against ${KIND}`, () => {
     await waitFor("snapshot", () => r.has("mf"));
     expect(r.objects.get("mf")?.metadata.managedFields).toBeUndefined();
     expect(r.objects.get("mf")?.metadata.uid).toBeTruthy();
+  });
+
+  it("a cluster without the CloneSet CRD says so, and its pods scope still works", async () => {
+    // Its own cluster, so removing the CRD cannot disturb the other cases.
+    const bare = KIND === "sandbox" ? await startCluster("sandbox") : await startCluster("kube-apiserver", { withCloneSetCrd: false });
+    const h = new InformerHub(() => new KubeClient(bare.kubeConfig("admin")), FAST);
+    try {
+      if (KIND === "sandbox") {
+        await bare.kubeConfig().makeApiClient(ApiextensionsV1Api).deleteCustomResourceDefinition({ name: "clonesets.apps.kruise.io" });
+      }
+      const cs = new Recorder();
+      const pods = new Recorder();
+      h.subscribe({ cluster: "bare", resource: "clonesets", namespace: null }, cs.listener);
+      h.subscribe({ cluster: "bare", resource: "pods", namespace: "shop" }, pods.listener);
+      const err = await waitFor("404 explained", () => (cs.lastStatus()?.state === "error" ? cs.lastStatus()?.error : undefined));
+      expect(err.code).toBe(404);
+      expect(err.message).toContain("is OpenKruise (the CloneSet CRD) installed?");
+      await waitFor("pods live", () => pods.lastStatus()?.state === "live");
+    } finally {
+      h.close();
+      await bare.stop();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ConnectionState, K8sObject, WatchEventType } from "@/lib/client/types";
-import { toApiErrorBody } from "../errors";
+import { explainCollectionError, toApiErrorBody } from "../errors";
 import { RESOURCES, type ResourceDef } from "../resources";
 import { backoffDelay } from "./backoff";
 import { ObjectCache } from "./cache";
@@ -96,7 +96,7 @@ export class Scope {
         else await this.backoff();
       } catch (e) {
         if (this.stopped) return;
-        const err = toApiErrorBody(e, `cluster "${this.key.cluster}"`);
+        const err = explainCollectionError(toApiErrorBody(e, `cluster "${this.key.cluster}"`), this.def, this.key.cluster);
         if (err.code === 410) { // a continue token expired mid-list: start the list over
           needList = true;
           await this.backoff();
