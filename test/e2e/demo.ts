@@ -24,3 +24,14 @@ export function midRollout(list = cloneSets()): CS | undefined {
 export function steady(list = cloneSets()): CS | undefined {
   return list.find((c) => !c.spec.updateStrategy?.paused && c.spec.replicas <= 10 && c.status?.currentRevision === c.status?.updateRevision);
 }
+
+/** Polls kubectl until `pick` finds a CloneSet (the demo converges after the server is up); fails after `timeoutMs`. */
+export async function eventually(pick: (list: CS[]) => CS | undefined, what: string, timeoutMs = 180_000): Promise<CS> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = pick(cloneSets());
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`the demo scenario never showed ${what}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}

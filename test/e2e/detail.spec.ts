@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { kubectlJson, sandboxAdmin } from "./cluster";
-import { cloneSets, midRollout } from "./demo";
+import { eventually, midRollout } from "./demo";
 
 const detail = (ns: string, name: string) => `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${ns}/clonesets/${name}`;
 
 test("the mid-rollout CloneSet shows its revisions, pods by revision and in-place state", async ({ page }) => {
-  const cs = midRollout();
-  test.skip(!cs, "demo scenario has no mid-rollout CloneSet");
+  test.setTimeout(300_000);
+  const cs = await eventually(midRollout, "a mid-rollout CloneSet");
   const { name, namespace } = cs!.metadata;
   const { updateRevision, currentRevision } = cs!.status!;
   await page.goto(detail(namespace, name));
@@ -33,8 +33,7 @@ test("the mid-rollout CloneSet shows its revisions, pods by revision and in-plac
 });
 
 test("a 1,000-pod CloneSet renders only the visible pod rows", async ({ page }) => {
-  const big = cloneSets().find((c) => c.spec.replicas >= 1000);
-  test.skip(!big, "demo scenario has no 1,000-pod CloneSet");
+  const big = await eventually((l) => l.find((c) => c.spec.replicas >= 1000), "a 1,000-pod CloneSet");
   await page.goto(detail(big!.metadata.namespace, big!.metadata.name));
   await expect(page.getByTestId("pods")).toContainText(`(${big!.spec.replicas})`, { timeout: 60_000 });
   const rows = await page.getByTestId("pod-row").count();

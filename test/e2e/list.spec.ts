@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { kubectl, sandboxAdmin } from "./cluster";
-import { cloneSets, steady } from "./demo";
+import { cloneSets, eventually, steady } from "./demo";
 
 test("the home page opens the current context's list, which shows every demo CloneSet live", async ({ page }) => {
   const expected = cloneSets().map((c) => `${c.metadata.namespace}/${c.metadata.name}`).sort();
@@ -16,8 +16,7 @@ test("the home page opens the current context's list, which shows every demo Clo
 });
 
 test("a change made with kubectl appears on the open page without a reload", async ({ page }) => {
-  const cs = steady();
-  test.skip(!cs, "demo scenario has no steady CloneSet");
+  const cs = await eventually(steady, "a steady CloneSet");
   const { name, namespace } = cs!.metadata;
   await page.goto(`/c/${encodeURIComponent(sandboxAdmin().context)}/clonesets?ns=${namespace}`);
   const row = page.locator(`[data-testid=cloneset-row][data-name="${name}"]`);

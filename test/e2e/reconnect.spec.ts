@@ -1,10 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { faults, kubectl, sandboxAdmin } from "./cluster";
-import { steady } from "./demo";
+import { eventually, steady } from "./demo";
 
 test("a dropped upstream watch shows reconnecting, then recovers with the changes made meanwhile", async ({ page }) => {
-  const cs = steady();
-  test.skip(!cs, "demo scenario has no steady CloneSet");
+  const cs = await eventually(steady, "a steady CloneSet");
   const { name, namespace } = cs!.metadata;
   await page.goto(`/c/${encodeURIComponent(sandboxAdmin().context)}/clonesets?ns=${namespace}`);
   const badge = page.getByTestId("connection");
