@@ -62,7 +62,12 @@ async function startEtcd(dataDir: string, logPath: string): Promise<{ child: Chi
     "--listen-peer-urls", peerUrl, "--initial-advertise-peer-urls", peerUrl,
     "--initial-cluster", `test=${peerUrl}`, "--log-level", "warn", "--logger", "zap",
   ], logPath);
-  await waitUntil("etcd health", async () => (await fetch(`${url}/health`)).ok, child, 30_000);
+  try {
+    await waitUntil("etcd health", async () => (await fetch(`${url}/health`)).ok, child, 30_000);
+  } catch (e) {
+    await stopChild(child);
+    throw e;
+  }
   return { child, url };
 }
 
@@ -106,8 +111,22 @@ process.once("exit", () => {
   }
 });
 
+/**
+ * etcd + kube-apiserver on free loopback ports, ready (/readyz) when it resolves. Retried when a
+ * port picked by freePort() was taken by someone else in the meantime (parallel test files).
+ */
 export async function startKubeApiserverProcesses(): Promise<KubeApiserverProcesses> {
   const bin = kubeApiserverBin();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(bin);
+    } catch (e) {
+      if (attempt >= 3 || !/address already in use/i.test(String(e))) throw e;
+    }
+  }
+}
+
+async function startOnce(bin: string): Promise<KubeApiserverProcesses> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kruise-kas-"));
   const shm = fs.existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir();
   const etcdDir = fs.mkdtempSync(path.join(shm, "kruise-etcd-")); // tmpfs: etcd fsyncs a lot
@@ -127,13 +146,15 @@ export async function startKubeApiserverProcesses(): Promise<KubeApiserverProces
   try {
     const etcd = await startEtcd(etcdDir, path.join(dir, "etcd.log"));
     children.push(etcd.child);
+    disarm = armWatchdog([etcd.child.proc.pid!], dirs);
     const port = await freePort();
     const kas = startChild("kube-apiserver", bin, apiserverArgs(port, etcd.url, pki, dir), path.join(dir, "kube-apiserver.log"));
     children.push(kas);
+    disarm();
     disarm = armWatchdog(children.map((c) => c.proc.pid!).filter(Boolean), dirs);
     const server = `https://127.0.0.1:${port}`;
     const ca = fs.readFileSync(pki.caCert);
-    await waitUntil("kube-apiserver /readyz", () => readyz(server, ca, tokens.admin), kas, 90_000);
+    await waitUntil("kube-apiserver /readyz", () => readyz(server, ca, tokens.admin), kas, 120_000);
     return { server, caData: pki.caData, tokens, dir, stop };
   } catch (e) {
     await stop();
