@@ -79,6 +79,14 @@ describe.each(KINDS)("resourceVersion and generation (%s)", (kind) => {
     }));
   });
 
+  it("PUT /status with a stale resourceVersion is 409 Conflict too", async () => {
+    const a = await cs().create(cloneSet("stale-status"));
+    await cs().patch("stale-status", "merge", { spec: { replicas: 3 } });
+    const f = await failure(cs().replaceStatus("stale-status", { ...a, status: { ...minimalStatus, replicas: 1 } }));
+    expect(f.code).toBe(409);
+    expect(f.body).toEqual(conflict("stale-status"));
+  });
+
   it("resourceVersions of successive writes differ and the list RV is at least as new as the last write", async () => {
     const a = await cs().create(cloneSet("order"));
     const b = await cs().patch("order", "merge", { metadata: { annotations: { n: "1" } } });
