@@ -119,6 +119,15 @@ describe.each(KINDS)("authentication and RBAC (%s)", (kind) => {
       'secrets is forbidden: User "viewer" cannot list resource "secrets" in API group "" in the namespace "shop"');
   });
 
+  it("impersonated groups count: a made-up user in system:masters may list namespaces, alone it may not", async () => {
+    const asGhost = (headers: Record<string, string>) => raw(h.c, { path: "/api/v1/namespaces", headers: { "Impersonate-User": "ghost", ...headers } });
+    expect((await asGhost({ "Impersonate-Group": "system:masters" })).status).toBe(200);
+    const alone = await asGhost({});
+    expect(alone.status).toBe(403);
+    expect(alone.json<{ message: string }>().message).toBe(
+      'namespaces is forbidden: User "ghost" cannot list resource "namespaces" in API group "" at the cluster scope');
+  });
+
   it("a user without the impersonate verb may not impersonate", async () => {
     const r = await raw(h.c, { path: "/api/v1/namespaces", user: "viewer", headers: { "Impersonate-User": "admin" } });
     expect(r.status).toBe(403);
