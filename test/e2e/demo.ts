@@ -29,7 +29,12 @@ export function steady(list = cloneSets()): CS | undefined {
 export async function eventually(pick: (list: CS[]) => CS | undefined, what: string, timeoutMs = 180_000): Promise<CS> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = pick(cloneSets());
+    let found: CS | undefined;
+    try {
+      found = pick(cloneSets());
+    } catch {
+      // A slow or busy sandbox: kubectl timed out; ask again.
+    }
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`the demo scenario never showed ${what}`);
     await new Promise((r) => setTimeout(r, 1000));
