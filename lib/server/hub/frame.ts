@@ -24,6 +24,10 @@ export class Frame {
   }
   /** The same as UTF-8 bytes, also built once. */
   bytes(): Uint8Array {
-    return (this.encoded ??= encoder.encode(this.sse()));
+    if (!this.encoded) {
+      this.encoded = encoder.encode(this.sse());
+      this.text = undefined; // keep one copy of a large snapshot, not two
+    }
+    return this.encoded;
   }
 }

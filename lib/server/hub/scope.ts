@@ -175,6 +175,7 @@ export class Scope {
     if (type !== "ADDED" && type !== "MODIFIED" && type !== "DELETED") return;
     if (type === "DELETED") this.cache.remove(obj);
     else this.cache.upsert(obj);
+    this.snapshotMemo = undefined; // outdated now; don't keep its serialised bytes alive
     if (rv) this.rv = rv;
     if (this.cache.size > this.opts.maxObjects) {
       this.giveUp(toApiErrorBody(this.tooMany()));
