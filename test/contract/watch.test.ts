@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { KINDS, useCluster } from "./lib/harness";
-import { cloneSet, clonesets } from "./lib/fixtures";
-import { watch, type WatchEvent } from "./lib/raw";
+import { cloneSet, clonesets, core, pod, FIELD_MANAGER } from "./lib/fixtures";
+import { raw, watch, type WatchEvent } from "./lib/raw";
 
 const named = (name: string, type?: string) => (e: WatchEvent) =>
   (e.object.metadata as { name?: string } | undefined)?.name === name && (!type || e.type === type);
@@ -89,6 +89,24 @@ describe.each(KINDS)("watch (%s)", (kind) => {
       const e = await w.next((x) => x.type !== "BOOKMARK");
       expect(e.type).toBe("DELETED");
       expect(e.object.metadata?.name).toBe("w-leave");
+    } finally {
+      w.close();
+    }
+  });
+
+  it("a pod bound to a node enters a spec.nodeName watch as ADDED (how a kubelet sees new pods)", async () => {
+    const api = core(h.c.kubeConfig());
+    const created = await api.createNamespacedPod({ namespace: h.ns, fieldManager: FIELD_MANAGER, body: pod("w-pod") });
+    const w = await watch(h.c, `/api/v1/namespaces/${h.ns}/pods?watch=1&resourceVersion=${created.metadata?.resourceVersion}` +
+      `&fieldSelector=${encodeURIComponent("spec.nodeName=node-w")}`);
+    try {
+      const bind = await raw(h.c, { method: "POST", path: `/api/v1/namespaces/${h.ns}/pods/w-pod/binding`,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ apiVersion: "v1", kind: "Binding", metadata: { name: "w-pod" }, target: { kind: "Node", name: "node-w" } }) });
+      expect(bind.status).toBe(201);
+      const e = await w.next((x) => x.type !== "BOOKMARK");
+      expect(e.type).toBe("ADDED");
+      expect((e.object.spec as { nodeName: string }).nodeName).toBe("node-w");
     } finally {
       w.close();
     }
