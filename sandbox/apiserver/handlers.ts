@@ -3,7 +3,7 @@ import type { Auth, User } from "./auth";
 import type { Cluster, WriteCtx } from "./cluster";
 import { deleteCollection, deleteObject } from "./deletion";
 import type { GarbageCollector } from "./gc";
-import type { Lister } from "./list";
+import { listJson, type Lister } from "./list";
 import { applyPatch, patchTypeOf } from "./mechanics/patch";
 import { serverSideApply } from "./mechanics/managed-fields";
 import { copy, rfc3339 } from "./meta";
@@ -19,7 +19,7 @@ import type { WatchHub } from "./watch";
 import { createObject, updateObject } from "./write";
 
 export interface Services { c: Cluster; lister: Lister; hub: WatchHub; gc: GarbageCollector; auth: Auth }
-export interface Reply { code: number; body: Obj; warnings?: string[] }
+export interface Reply { code: number; body: Obj; warnings?: string[]; json?: string }
 
 const PATCH_TYPES = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
 
@@ -77,7 +77,7 @@ export async function handleResource(s: Services, info: RequestInfo, req: Incomi
     case "list": {
       const list = s.lister.list(rt, ns, q);
       if (table) return { code: 200, body: toTable(rt, list.items.map((o: Obj) => ({ ...o, apiVersion: apiVersionOf(rt), kind: rt.kind })), list.metadata, q, table, s.c.now()) };
-      return { code: 200, body: list };
+      return { code: 200, body: list, json: listJson(rt, list) };
     }
     case "get": {
       const o = s.c.view(rt, s.c.mustGet(rt, ns, name));
@@ -118,7 +118,7 @@ function write(s: Services, rt: ResourceType, info: RequestInfo, ns: string | un
       return r;
     }
     case "deletecollection": {
-      const items = s.lister.list(rt, ns, q).items.map((o: Obj) => ({ ...o, metadata: { ...o.metadata, namespace: o.metadata.namespace } }));
+      const items = s.lister.list(rt, ns, q).items;
       return { code: 200, body: deleteCollection(s.c, rt, items, { ...decodeOptional(body, ct), ...deleteQuery(q) }, ctx, s.gc.schedule) };
     }
   }

@@ -11,6 +11,32 @@ interface Snapshot { rv: number; items: Obj[]; created: number }
 export const CONTINUE_TTL_MS = 5 * 60 * 1000;
 const MAX_SNAPSHOTS = 64;
 
+const itemCache = new WeakMap<Obj, Map<string, string>>();
+
+/**
+ * One list item's JSON, cached per stored object (stored objects never change). Built-in list items
+ * carry no apiVersion/kind (typed encoding); custom resources keep them, at the served version.
+ */
+function itemJson(rt: ResourceType, o: Obj): string {
+  const variant = rt.builtin ? "" : apiVersionOf(rt);
+  let m = itemCache.get(o);
+  if (!m) { m = new Map(); itemCache.set(o, m); }
+  let s = m.get(variant);
+  if (s === undefined) {
+    const view: Obj = { ...o };
+    if (rt.builtin) { delete view.apiVersion; delete view.kind; } else { view.apiVersion = variant; view.kind = rt.kind; }
+    s = JSON.stringify(view);
+    m.set(variant, s);
+  }
+  return s;
+}
+
+/** The JSON text of a list answer (what `Lister.list` returned). */
+export function listJson(rt: ResourceType, list: Obj): string {
+  return `{"kind":${JSON.stringify(list.kind)},"apiVersion":${JSON.stringify(list.apiVersion)},"metadata":${JSON.stringify(list.metadata)},` +
+    `"items":[${list.items.map((o: Obj) => itemJson(rt, o)).join(",")}]}`;
+}
+
 export function selectorFor(rt: ResourceType, q: URLSearchParams): Matcher {
   return both(parseLabelSelector(q.get("labelSelector")), parseFieldSelector(q.get("fieldSelector"), rt.kind));
 }
@@ -77,13 +103,8 @@ export class Lister {
       meta.continue = encodeToken({ rv: snap.rv, start: i, key });
       meta.remainingItemCount = snap.items.slice(i).filter(match).length;
     }
-    return { kind: rt.listKind, apiVersion: apiVersionOf(rt), metadata: meta, items: items.map((o) => this.item(rt, o)) };
-  }
-
-  /** Built-in list items carry no apiVersion/kind (typed encoding); custom resources keep them. */
-  private item(rt: ResourceType, o: Obj): Obj {
-    if (rt.builtin) { const rest = { ...o }; delete rest.apiVersion; delete rest.kind; return rest; }
-    return { ...o, apiVersion: apiVersionOf(rt), kind: rt.kind };
+    // Items are the stored (immutable) objects: serialize with listJson, never modify them.
+    return { kind: rt.listKind, apiVersion: apiVersionOf(rt), metadata: meta, items };
   }
 
   private keep(k: string, s: Snapshot) {

@@ -122,7 +122,7 @@ export function createHandler(d: ServerDeps) {
         return sendError(res, path.startsWith("/apis/") ? new PlainNotFound() : errors.pathNotFound());
       }
       const reply = await handleResource(d, info, req, res, user, url.searchParams);
-      if (reply) send(res, reply.code, reply.body, reply.warnings);
+      if (reply) send(res, reply.code, reply.json ?? reply.body, reply.warnings);
     } catch (e) {
       if (e instanceof ApiError) return sendError(res, e);
       d.log(`internal error: ${(e as Error).stack ?? e}`);
