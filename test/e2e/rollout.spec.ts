@@ -118,3 +118,18 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   expect(events.filter((e) => e.involvedObject.name === NAME).map((e) => e.message)).toContainEqual(expect.stringMatching(/^partition 10 → 7 by \S+/));
   kubectl("delete", "namespace", NS, "--wait=false");
 });
+
+test("a user without patch rights sees the controls disabled with the reason", async ({ page }) => {
+  const ns = `${NS}-ro`;
+  kubectl("create", "namespace", ns);
+  const file = `/tmp/${ns}.json`;
+  writeFileSync(file, manifest("nginx:1.25").replaceAll(`"namespace":"${NS}"`, `"namespace":"${ns}"`));
+  kubectl("apply", "-f", file);
+  const viewer = kubectlJson<{ contexts: { name: string }[] }>("config", "view").contexts.map((c) => c.name).find((n) => /viewer/.test(n));
+  test.skip(!viewer, "the sandbox kubeconfig has no viewer context");
+  await page.goto(`/c/${encodeURIComponent(viewer!)}/ns/${ns}/clonesets/${NAME}`);
+  await expect(page.getByTestId("access-denied")).toContainText("You may not patch this CloneSet");
+  await expect(page.getByRole("slider", { name: /Partition/ })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Apply partition" })).toBeDisabled();
+  kubectl("delete", "namespace", ns, "--wait=false");
+});
