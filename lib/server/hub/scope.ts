@@ -230,7 +230,13 @@ export class Scope {
   }
 
   private broadcast(frame: Frame): void {
-    for (const l of this.subs) l(frame);
+    for (const l of this.subs) {
+      try {
+        l(frame);
+      } catch {
+        // one broken subscriber (e.g. a stream closed under it) must not starve the others
+      }
+    }
   }
 
   /** Waits the next exponential-with-jitter delay; a healthy watch resets `attempt` to 0. */
