@@ -33,6 +33,7 @@ export function DetailHeader({ h, rollout, yamlHref }: { h: CloneSetRow; rollout
         <span className="muted">namespace {h.namespace}</span>
         <span className="spacer" />
         <Link href={yamlHref}>View YAML</Link>
+        <Link href={yamlHref.replace(/\/yaml$/, "/edit")} data-testid="edit-yaml">Edit YAML</Link>
       </div>
       {h.statusStale ? (
         <div className="callout warn" role="alert" data-testid="stale-status">
