@@ -39,7 +39,8 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
     stop: async () => {
       controller.stop();
       kubelet.stop();
-      await controller.events.flush();
+      // Give queued Events a moment to be written, without holding shutdown hostage to a slow server.
+      await Promise.race([controller.events.flush(), new Promise((r) => setTimeout(r, 2000).unref())]);
     },
   };
 }

@@ -60,6 +60,7 @@ async function step(kc: KubeConfig, doc: Doc, stopped: () => boolean, sleep: (ms
     if ((cs.status?.readyReplicas ?? 0) >= (doc.readyReplicas ?? 1) && cs.status?.observedGeneration === cs.metadata.generation) return;
     await sleep(250);
   }
+  if (stopped()) return;
   throw new Error(`timed out waiting for ${ref.namespace}/${ref.name} to have ${doc.readyReplicas} ready pods`);
 }
 
@@ -70,8 +71,13 @@ export async function runScenario(opts: ScenarioOptions): Promise<{ stop(): Prom
   const docs = loadScenario(opts.scenario);
   const running: RunningControllers | undefined = opts.controllers ? await startControllers({ kc, fast: opts.fast, log }) : undefined;
   let stopped = false;
-  const timers = new Set<NodeJS.Timeout>();
-  const sleep = (ms: number) => new Promise<void>((r) => { const t = setTimeout(() => { timers.delete(t); r(); }, ms); timers.add(t); });
+  // Pending sleeps resolve early on stop() so the background steps can finish.
+  const wakers = new Set<() => void>();
+  const sleep = (ms: number) => new Promise<void>((r) => {
+    const wake = () => { clearTimeout(t); wakers.delete(wake); r(); };
+    const t = setTimeout(wake, ms);
+    wakers.add(wake);
+  });
   const first = docs.findIndex((d) => d.kind === "WaitFor" || d.kind === "Patch");
   const head = first < 0 ? docs : docs.slice(0, first), tail = first < 0 ? [] : docs.slice(first);
   for (const d of head) await create(kc, d);
@@ -85,7 +91,7 @@ export async function runScenario(opts: ScenarioOptions): Promise<{ stop(): Prom
   return {
     stop: async () => {
       stopped = true;
-      for (const t of timers) clearTimeout(t);
+      for (const wake of [...wakers]) wake();
       await background;
       await running?.stop();
     },
