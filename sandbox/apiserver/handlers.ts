@@ -145,7 +145,14 @@ function patch(s: Services, rt: ResourceType, ns: string | undefined, name: stri
   }
   if (type === "apply") {
     if (!q.get("fieldManager")) throw errors.invalid(patchOptions, "", [{ type: "FieldValueRequired", field: "fieldManager", detail: "is required for apply patch" }]);
-    const applied = decodeObject(body, "application/apply-patch+yaml");
+    let applied: Obj;
+    try { applied = decodeObject(body, "application/apply-patch+yaml", rt.kind); } catch (e) {
+      // The apply handler decodes YAML itself (apiserver patch.go applyPatcher): "error decoding YAML: ...".
+      throw errors.badRequest(`error decoding YAML: ${(e as Error).message.replace(/^the object provided is unrecognized \(must be of type \w+\): /, "")}`);
+    }
+    if (applied.metadata?.name && applied.metadata.name !== name) {
+      throw errors.badRequest(`the name of the object (${applied.metadata.name}) does not match the name on the URL (${name})`);
+    }
     const live = s.c.find(rt, ns, name);
     const m = { manager: ctx.manager, force, apiVersion: apiVersionOf(rt), time: rfc3339(s.c.now()), subresource: sub, gr: s.c.gr(rt), gk: s.c.gk(rt) };
     if (!live) {
