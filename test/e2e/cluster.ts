@@ -10,7 +10,7 @@ import { parse } from "yaml";
 import { E2E_KUBECONFIG } from "./paths";
 
 export function kubectl(...args: string[]): string {
-  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, ...args], { encoding: "utf8", timeout: 120_000 });
+  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, ...args], { encoding: "utf8", timeout: 120_000, maxBuffer: 512 * 1024 * 1024 });
 }
 
 export function kubectlJson<T>(...args: string[]): T {
