@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { fetchObject, postEdit, type ConflictChoice, type EditableResource, type EditRequest, type EditResponse, type WireConflict, type WireRequest } from "@/lib/client/editor";
 import { clearDraft, draftState, loadDraft, saveDraft, type DraftId } from "@/lib/client/editor-drafts";
 import { ApiError, type ApiErrorBody } from "@/lib/client";
-import { checkEdit, parseEdited, prepareForEdit, type JsonObject } from "@/lib/patch";
+import { checkEdit, diffObjects, parseEdited, prepareForEdit, type JsonObject } from "@/lib/patch";
 
 export type EditTab = "edit" | "diff" | "request" | "dry-run" | "conflicts";
 export interface Notice { tone: "ok" | "warn" | "bad"; text: string }
@@ -58,7 +58,9 @@ export function useEditSession(cluster: string, namespace: string, resource: Edi
     const prepared = prepareForEdit(obj);
     const store = storage();
     const draft = keepDraft && store ? loadDraft(store, id) : null;
-    const state = draftState(draft, prepared.object);
+    let state = draftState(draft, prepared.object);
+    // Only status or server-set metadata moved on (a rollout's churn): the draft still applies as typed.
+    if (state === "stale-base" && diffObjects(draft!.base, prepared.object).length === 0) state = "same-base";
     setBase(state === "stale-base" ? draft!.base : prepared.object);
     setBaseText(state === "stale-base" ? prepareForEdit(draft!.base).text : prepared.text);
     setTextState(state === "none" ? prepared.text : draft!.text);
