@@ -168,3 +168,18 @@ test("(6) invalid YAML and a schema violation are marked in the editor", async (
   await page.getByTestId("save").click();
   await expect(page.getByTestId("notice")).toContainText("YAML syntax error at line");
 });
+
+test("drafts: a reload restores the edit; after the object changed, the old draft opens in the conflict view", async ({ page }) => {
+  createCloneSet("e2e-draft", { replicas: 2 });
+  await openEditor(page, "e2e-draft");
+  await replaceAll(page, "replicas: 2", "replicas: 3");
+  await page.reload();
+  await expect(page.getByTestId("notice")).toContainText("Restored your unsaved draft");
+  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("replicas: 3", { timeout: 60_000 });
+  kubectl("scale", "clonesets.apps.kruise.io", "-n", NS, "e2e-draft", "--replicas=6");
+  await page.reload();
+  const row = page.locator("[data-testid=conflict-row][data-field='spec.replicas']");
+  await expect(row.getByTestId("value-mine")).toHaveText("3", { timeout: 60_000 });
+  await expect(row.getByTestId("value-theirs")).toHaveText("6");
+  expect(get("e2e-draft").spec.replicas).toBe(6);
+});
