@@ -63,14 +63,9 @@ export async function createTestRbac(kc: KubeConfig): Promise<void> {
   });
 }
 
-/** The CRD the sandbox serves (sandbox/crds), falling back to the shared reference copy of kruise v1.9.0. */
+/** The CRD the sandbox serves (sandbox/crds: the kruise v1.9.0 CloneSet CRD), so both servers get the same one. */
 export function cloneSetCrd(): V1CustomResourceDefinition {
-  const candidates = [
-    path.join(REPO, "sandbox/crds/apps.kruise.io_clonesets.yaml"),
-    "/work/shared/reference/crd/apps.kruise.io_clonesets.yaml",
-  ];
-  const file = candidates.find((f) => fs.existsSync(f));
-  if (!file) throw new Error(`CloneSet CRD not found in ${candidates.join(", ")}`);
+  const file = path.join(REPO, "sandbox/crds/apps.kruise.io_clonesets.yaml");
   // loadYaml maps `x-kubernetes-*` keys onto client-node's model; a plain YAML parse would
   // lose them on serialization and the real server rejects the schema.
   return loadYaml<V1CustomResourceDefinition>(fs.readFileSync(file, "utf8"));

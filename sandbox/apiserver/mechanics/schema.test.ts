@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import { ApiError } from "../status";
 import { validateCustomResource } from "./schema";
 
-const crd = parse(readFileSync("/work/shared/reference/crd/apps.kruise.io_clonesets.yaml", "utf8")) as object;
+const crd = parse(readFileSync(new URL("../../crds/apps.kruise.io_clonesets.yaml", import.meta.url), "utf8")) as object;
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const cs = (): Obj => ({
