@@ -11,7 +11,7 @@ import { collectionPath, type ResourceDef } from "./resources";
  * server sent them (matching what the watch stream delivers) and no work is spent on models we
  * would only turn back into JSON. Error responses pass through so client-node raises ApiException.
  */
-class RawBody implements ObservableMiddleware {
+export class RawBody implements ObservableMiddleware {
   text: string | undefined;
   pre(ctx: RequestContext): Observable<RequestContext> {
     return new Observable(Promise.resolve(ctx));

@@ -1,5 +1,6 @@
 import "server-only";
-import { Observable, ResponseContext, type ObservableMiddleware, type RequestContext } from "@kubernetes/client-node";
+import { Observable, type ObservableMiddleware, type RequestContext } from "@kubernetes/client-node";
+import { RawBody } from "../kube";
 
 /**
  * A client-node middleware that puts our exact Content-Type and body on the wire (client-node 1.4.0
@@ -7,23 +8,13 @@ import { Observable, ResponseContext, type ObservableMiddleware, type RequestCon
  * typed models) and keeps the API server's exact response JSON. Error responses pass through so
  * client-node raises ApiException as usual.
  */
-export class ExactRequest implements ObservableMiddleware {
-  text: string | undefined;
-  constructor(private readonly contentType: string, private readonly body: string) {}
+export class ExactRequest extends RawBody {
+  constructor(private readonly contentType: string, private readonly body: string) { super(); }
 
   pre(ctx: RequestContext): Observable<RequestContext> {
     ctx.setHeaderParam("Content-Type", this.contentType);
     ctx.setBody(this.body);
     return new Observable(Promise.resolve(ctx));
-  }
-
-  post(rsp: ResponseContext): Observable<ResponseContext> {
-    if (rsp.httpStatusCode < 200 || rsp.httpStatusCode > 299) return new Observable(Promise.resolve(rsp));
-    return new Observable(rsp.body.text().then((text) => {
-      this.text = text;
-      const empty = "{}";
-      return new ResponseContext(rsp.httpStatusCode, rsp.headers, { text: async () => empty, binary: async () => Buffer.from(empty) });
-    }));
   }
 }
 
