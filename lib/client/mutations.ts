@@ -1,22 +1,11 @@
 "use client";
 import { useMutation, useQuery, queryOptions } from "@tanstack/react-query";
 import { ApiError, apiFetch, errorFromResponse } from "./api";
-import type { ApiErrorBody, K8sObject } from "./types";
+import type { ApiErrorBody, K8sObject, RolloutAction, RolloutBase } from "./types";
 
 // Rollout intents (issue #5) from the browser: POST …/rollout, and the access review behind the controls.
 
-export type RolloutAction = "partition" | "pause" | "resume" | "limits" | "rollback";
-
-/** What the page showed when the user decided: the guards of the write (DESIGN.md §4). */
-export interface RolloutBase {
-  generation: number;
-  resourceVersion?: string;
-  partition?: number | string;
-  paused?: boolean;
-  maxUnavailable?: number | string;
-  maxSurge?: number | string;
-  template?: Record<string, unknown>;
-}
+export type { RolloutAction, RolloutBase };
 
 export interface RolloutIntentBody {
   action: RolloutAction;

@@ -81,3 +81,17 @@ export interface ClusterInfo {
 export interface ClustersResponse {
   clusters: ClusterInfo[];
 }
+
+/** A rollout intent's action (issue #5), as POSTed to …/clonesets/<name>/rollout. */
+export type RolloutAction = "partition" | "pause" | "resume" | "limits" | "rollback";
+
+/** What the page showed when the user decided: the guards of the write (DESIGN.md §4). */
+export interface RolloutBase<Template = Record<string, unknown>> {
+  generation: number;
+  resourceVersion?: string;
+  partition?: number | string;
+  paused?: boolean;
+  maxUnavailable?: number | string;
+  maxSurge?: number | string;
+  template?: Template;
+}

@@ -1,22 +1,15 @@
 import "server-only";
+import type { RolloutAction, RolloutBase as WireRolloutBase } from "@/lib/client/types";
 import type { JsonObject, JsonValue } from "@/lib/patch";
 import { httpErrors } from "../errors";
 
 // The rollout intents of issue #5 as posted by the page (DESIGN.md §4): what to do, the values the
 // page showed (the guards), the new value, and whether to only preview the request.
 
-export type RolloutAction = "partition" | "pause" | "resume" | "limits" | "rollback";
+export type { RolloutAction };
 const ACTIONS: readonly RolloutAction[] = ["partition", "pause", "resume", "limits", "rollback"];
 
-export interface RolloutBase {
-  generation: number;
-  resourceVersion?: string;
-  partition?: number | string;
-  paused?: boolean;
-  maxUnavailable?: number | string;
-  maxSurge?: number | string;
-  template?: JsonObject;
-}
+export type RolloutBase = WireRolloutBase<JsonObject>;
 
 export type Limits = { maxUnavailable?: number | string | null; maxSurge?: number | string | null };
 
