@@ -50,7 +50,7 @@ function CloneSetRowView({ cluster, r }: { cluster: string; r: CloneSetRow }) {
         {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>yes</Badge>
           : <Badge tone="info" icon="⇄" title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}>no</Badge>}
       </td>
-      <td className="mono small">{r.images.map((i) => <div key={i}>{i}</div>)}</td>
+      <td className="mono small wrap" data-col="images">{r.images.map((i) => <div key={i}>{i}</div>)}</td>
     </tr>
   );
 }

@@ -40,6 +40,10 @@ describe("CloneSet detail", () => {
     expect(detail.rollout.stuck).toEqual([{ pod: "ro-p9", revision: "ro-659d94d4c9", container: "app", reason: "ImagePullBackOff", message: `Back-off pulling image "nginx:2.0"` }]);
   });
 
+  it("calls the header stuck, not rolling, when the current step has failing pods", () => {
+    expect(detail.header.phase).toBe("stuck");
+  });
+
   it("says the rollout is held by the partition once the target is available", () => {
     const ok = [...pods().slice(0, 9), pod(9, { updated: true, at: "2026-11-22T11:14:09Z" })];
     const d = cloneSetDetailView(cloneSet({ updatedAvailableReplicas: 3, updatedReadyReplicas: 3 }), ok, revisions(), [], NOW);

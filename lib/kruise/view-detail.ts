@@ -24,12 +24,16 @@ export interface CloneSetDetail {
 export function cloneSetDetailView(cs: ViewCloneSet, pods: ViewPod[], revisions: ViewRevision[], events: ViewEvent[], now: Date): CloneSetDetail {
   const podRows = ownedBy(pods, cs).map((p) => podView(p, now));
   const revRows = revisionsView(cs, revisions, podRows, now);
+  const rollout = inPlaceBatches(cs, podRows);
+  const header = cloneSetView(cs, now);
+  // The list sees only the CloneSet; here the pods are known, so a rolling step with failing pods is called stuck.
+  if (header.phase === "rolling" && rollout.state === "stuck") header.phase = "stuck";
   return {
-    header: cloneSetView(cs, now),
+    header,
     revisions: revRows,
     groups: podsByRevision(cs, podRows, revRows),
     pods: podRows,
-    rollout: inPlaceBatches(cs, podRows),
+    rollout,
     events: eventsView(cs, new Set(podRows.map((p) => p.name)), new Set(podRows.map((p) => p.uid).filter(Boolean)), events, now),
   };
 }

@@ -52,7 +52,7 @@ export interface CloneSetRow {
   phase: RolloutPhase;
 }
 
-export type RolloutPhase = "complete" | "rolling" | "partitioned" | "paused" | "stale-status";
+export type RolloutPhase = "complete" | "rolling" | "stuck" | "partitioned" | "paused" | "stale-status";
 
 function intOrStr(v: IntOrString | undefined, dflt: string): string {
   return v === undefined || v === null ? dflt : String(v);
