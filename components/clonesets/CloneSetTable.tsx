@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { CloneSetRow, SortKey } from "@/lib/kruise/view";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
@@ -50,9 +51,14 @@ function CloneSetRowView({ cluster, r }: { cluster: string; r: CloneSetRow }) {
         {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>yes</Badge>
           : <Badge tone="info" icon="⇄" title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}>no</Badge>}
       </td>
-      <td className="mono small wrap" data-col="images">{r.images.map((i) => <div key={i}>{i}</div>)}</td>
+      <td className="mono small wrap" data-col="images">{r.images.map((i) => <div key={i}>{breakAfterSlashes(i)}</div>)}</td>
     </tr>
   );
+}
+
+/** Offers line breaks after "/" so a long image reference wraps at its path segments. */
+function breakAfterSlashes(image: string): ReactNode[] {
+  return image.split("/").flatMap((part, i, all) => (i < all.length - 1 ? [part + "/", <wbr key={i} />] : [part]));
 }
 
 /** The CloneSet list: kubectl's printer columns plus strategy, partition, progress, revision sync and images. */
