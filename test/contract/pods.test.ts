@@ -45,8 +45,7 @@ describe.each(KINDS)("pods and namespaces (%s)", (kind) => {
     expect(out.spec?.containers.map((c) => c.image)).toEqual(["nginx:1.0"]);
   });
 
-  // SANDBOX GAP: the sandbox validates the patched pod without defaulting it first and lacks kube's container-count check, so it answers three causes (spec.containers[1].terminationMessagePolicy/imagePullPolicy Required, spec: Forbidden: pod updates may not change fields other than …) instead of one 'spec.containers: Forbidden: pod updates may not add or remove containers'. Listed in SANDBOX-GAPS.md.
-  (kind === "sandbox" ? it.fails : it)("a pod update may change the image but not add a container (422)", async () => {
+  it("a pod update may change the image but not add a container (422)", async () => {
     await create("immutable");
     const img = await api().patchNamespacedPod({ namespace: h.ns, name: "immutable", fieldManager: FIELD_MANAGER,
       body: [{ op: "replace", path: "/spec/containers/0/image", value: "nginx:2.0" }] }, JSON_PATCH);

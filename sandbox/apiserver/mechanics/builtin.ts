@@ -8,7 +8,7 @@ import type { FieldError } from "../status";
 import { invalid } from "./invalid";
 import { deepEqual, isObject, type Json, type JsonObject } from "./json";
 import { isDNS1123Label, validateObjectMeta } from "./names";
-import { defaultPod, normalizePodStatus } from "./pod-defaults";
+import { defaultPod, defaultPodSpec, normalizePodStatus } from "./pod-defaults";
 import { validatePodSpec } from "./pod-validation";
 
 const groups: Record<string, string> = { ControllerRevision: "apps" };
@@ -29,6 +29,13 @@ function metaUpdate(obj: JsonObject, old: JsonObject | undefined): FieldError[] 
 
 /** ValidatePodUpdate: only images, activeDeadlineSeconds and added tolerations may change. */
 function podUpdate(spec: JsonObject, oldSpec: JsonObject): FieldError[] {
+  // ValidatePodUpdate checks the container counts first and stops there.
+  for (const key of ["containers", "initContainers"]) {
+    const count = (v: Json | undefined) => (Array.isArray(v) ? v.length : 0);
+    if (count(spec[key]) !== count(oldSpec[key])) {
+      return [{ type: "FieldValueForbidden", field: `spec.${key}`, detail: "pod updates may not add or remove containers" }];
+    }
+  }
   const munged = structuredClone(spec) as JsonObject;
   for (const key of ["containers", "initContainers"]) {
     const now = Array.isArray(munged[key]) ? (munged[key] as Json[]) : [];
@@ -85,6 +92,8 @@ export function validateBuiltin(kind: string, obj: object, old?: object): void {
   const o = obj as JsonObject;
   const prev = old as JsonObject | undefined;
   if (kind === "Pod" && !prev) defaultPod(o);
+  // kube defaults every decoded object, so a container added by a patch is defaulted before validation.
+  if (kind === "Pod" && prev && isObject(o.spec)) defaultPodSpec(o.spec);
   if (kind === "Pod") normalizePodStatus(o);
   const meta = isObject(o.metadata) ? o.metadata : undefined;
   const errs = [
