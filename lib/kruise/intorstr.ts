@@ -25,7 +25,9 @@ export function parseIntOrPercent(v: IntOrString | undefined | null): ParsedIntO
     return { ok: false, error: "invalid value for IntOrString: invalid type: string is not a percentage" };
   }
   const num = v.slice(0, -1);
-  if (!DECIMAL.test(num)) return { ok: false, error: `invalid value for IntOrString: invalid value "${v}"` };
+  if (!DECIMAL.test(num)) {
+    return { ok: false, error: `invalid value for IntOrString: invalid value ${JSON.stringify(v)}: strconv.ParseFloat: parsing ${JSON.stringify(num)}: invalid syntax` };
+  }
   return { ok: true, value: Number(num), isPercent: true };
 }
 
