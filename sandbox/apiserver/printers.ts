@@ -1,22 +1,12 @@
+import { humanDuration as ageText } from "@/lib/kruise/view-format";
 import type { Obj } from "./types";
 
-/** apimachinery `pkg/util/duration` HumanDuration (the AGE text kube prints for built-ins). */
+/**
+ * apimachinery `pkg/util/duration` HumanDuration (the AGE text kube prints for built-ins): the
+ * dashboard's rule, plus kube's "<invalid>" for times more than a second in the future.
+ */
 export function humanDuration(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  if (seconds < -1) return "<invalid>";
-  if (seconds < 0) return "0s";
-  if (seconds < 120) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 10) return seconds % 60 === 0 ? `${minutes}m` : `${minutes}m${seconds % 60}s`;
-  if (minutes < 180) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 8) return minutes % 60 === 0 ? `${hours}h` : `${hours}h${minutes % 60}m`;
-  if (hours < 48) return `${hours}h`;
-  if (hours < 24 * 8) return hours % 24 === 0 ? `${Math.floor(hours / 24)}d` : `${Math.floor(hours / 24)}d${hours % 24}h`;
-  if (hours < 24 * 365 * 2) return `${Math.floor(hours / 24)}d`;
-  const days = Math.floor(hours / 24);
-  if (hours < 24 * 365 * 8) return days % 365 === 0 ? `${Math.floor(days / 365)}y` : `${Math.floor(days / 365)}y${days % 365}d`;
-  return `${Math.floor(days / 365)}y`;
+  return Math.floor(ms / 1000) < -1 ? "<invalid>" : ageText(ms);
 }
 
 export interface Column { name: string; type: string; format?: string; description: string; priority: number }
