@@ -45,6 +45,8 @@ async function until<T>(what: string, f: () => T | undefined | false, timeout = 
 
 async function setSlider(page: Page, to: number) {
   const slider = page.getByRole("slider", { name: /Partition/ });
+  // Keys pressed while the permission check is pending would be dropped: a user waits for the control too.
+  await expect(slider).toBeEnabled();
   const from = Number(await slider.inputValue());
   await slider.focus();
   for (let i = 0; i < Math.abs(from - to); i++) await slider.press(from > to ? "ArrowLeft" : "ArrowRight");
