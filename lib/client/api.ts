@@ -1,3 +1,4 @@
+import { mutationHeaders } from "./session";
 import type { ApiErrorBody } from "./types";
 
 /** A failed dashboard API call; it *is* an ApiErrorBody, so the UI can show code, reason and message. */
@@ -41,7 +42,9 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
 export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers: { Accept: "application/json", ...init?.headers } });
+    const write = !!init?.method && init.method.toUpperCase() !== "GET";
+    const extra = write ? await mutationHeaders() : {};
+    res = await fetch(path, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...extra, ...init?.headers } });
   } catch (e) {
     throw new ApiError({ code: 0, reason: "NetworkError", message: `the dashboard server is unreachable: ${(e as Error).message}` });
   }

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery, queryOptions } from "@tanstack/react-query";
 import { ApiError, apiFetch, errorFromResponse } from "./api";
+import { mutationHeaders } from "./session";
 import type { ApiErrorBody, K8sObject, RolloutAction, RolloutBase } from "./types";
 
 // Rollout intents (issue #5) from the browser: POST …/rollout, and the access review behind the controls.
@@ -53,7 +54,7 @@ export async function postRolloutIntent(cluster: string, ns: string, name: strin
   try {
     res = await fetch(`${base(cluster, ns, name)}/rollout`, {
       method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(intent),
+      headers: await mutationHeaders(), body: JSON.stringify(intent),
     });
   } catch (e) {
     throw new RolloutError({ code: 0, reason: "NetworkError", message: `the dashboard server is unreachable: ${(e as Error).message}` });

@@ -95,3 +95,6 @@ export interface RolloutBase<Template = Record<string, unknown>> {
   maxSurge?: number | string;
   template?: Template;
 }
+
+/** How the console authenticates (issue #7): local (kubeconfig, loopback), token (sign-in), proxy (auth proxy + impersonation). */
+export type AuthMode = "local" | "token" | "proxy";

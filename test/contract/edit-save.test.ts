@@ -14,6 +14,7 @@ import type { EditRequest, EditResponse } from "@/lib/client/editor";
 import { clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, minimalStatus } from "./lib/fixtures";
+import { csrfFor } from "../support/console";
 
 type C = { name: string; image: string; env?: { name: string; value: string }[] };
 const containersOf = (o: { spec?: unknown }) => ((o.spec as JsonObject).template as { spec: { containers: C[] } }).spec.containers;
@@ -32,7 +33,7 @@ describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
 
   async function save(name: string, body: EditRequest): Promise<EditResponse> {
     const req = new Request(`http://127.0.0.1:3000/api/c/admin/ns/${h.ns}/clonesets/${name}/edit`, {
-      method: "POST", headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000" }, body: JSON.stringify(body),
+      method: "POST", headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor() }, body: JSON.stringify(body),
     });
     const res = await editObject(req, "admin", h.ns, "clonesets", name);
     const json = await res.json();

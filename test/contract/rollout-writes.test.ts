@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { postRollout } from "@/lib/server/write";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, core, minimalStatus, type Obj } from "./lib/fixtures";
+import { csrfFor } from "../support/console";
 
 const ORIGIN = "http://127.0.0.1:3000";
 
@@ -23,8 +24,8 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
     process.env.KRUISE_CONSOLE_KUBECONFIG = h.c.kubeconfigPath;
   });
 
-  const post = (name: string, body: unknown) => postRollout(new Request(`${ORIGIN}/api/c/admin/ns/${h.ns}/clonesets/${name}/rollout`, {
-    method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", origin: ORIGIN },
+  const post = async (name: string, body: unknown) => postRollout(new Request(`${ORIGIN}/api/c/admin/ns/${h.ns}/clonesets/${name}/rollout`, {
+    method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },
   }), "admin", h.ns, name);
   const strategy = (o: Obj) => (o.spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
   const baseOf = (o: Obj, template = false) => ({

@@ -12,6 +12,7 @@ import type { EditRequest, EditResponse } from "@/lib/client/editor";
 import { applyJsonPatch, clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { startCluster, type TestCluster } from "../support/clusters";
 import { cloneSet, clonesets, pod } from "../contract/lib/fixtures";
+import { csrfFor } from "../support/console";
 
 let cluster: TestCluster;
 const NS = "shop";
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 async function post(resource: string, name: string, body: unknown, headers: Record<string, string> = {}) {
   const req = new Request(`http://127.0.0.1:3000/api/c/admin/ns/${NS}/${resource}/${name}/edit`, {
-    method: "POST", headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", ...headers }, body: JSON.stringify(body),
+    method: "POST", headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor(), ...headers }, body: JSON.stringify(body),
   });
   const res = await editObject(req, "admin", NS, resource, name);
   return { status: res.status, body: (await res.json()) as EditResponse & { code?: number; message?: string; details?: { causes?: { field?: string }[] } } };

@@ -5,6 +5,8 @@ vi.mock("server-only", () => ({}));
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canI, getAccess, postRollout, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
+import { actorFor, LOCAL_CALLER } from "@/lib/server/auth";
+import { csrfFor } from "../support/console";
 import { HttpError } from "@/lib/server/errors";
 import type { K8sObject } from "@/lib/client/types";
 import { startCluster, type TestCluster } from "../support/clusters";
@@ -73,10 +75,10 @@ describe("shared write module against the sandbox", () => {
   it("sends a merge patch with its explicit content type and field manager, and a dry run writes nothing", async () => {
     const cs = await createCloneSet("wm-merge");
     const body = JSON.stringify({ spec: { updateStrategy: { partition: 2 } } });
-    const dry = await sendPatch("admin", { resource: "clonesets", namespace: NS, name: "wm-merge" }, { contentType: "application/merge-patch+json", body }, { dryRun: true });
+    const dry = await sendPatch(actorFor(LOCAL_CALLER, "admin"), { resource: "clonesets", namespace: NS, name: "wm-merge" }, { contentType: "application/merge-patch+json", body }, { dryRun: true });
     expect((dry.spec as { updateStrategy: { partition: number } }).updateStrategy.partition).toBe(2);
     expect((await getCloneSet("wm-merge")).metadata.resourceVersion).toBe(cs.metadata.resourceVersion);
-    const out = await sendPatch("admin", { resource: "clonesets", namespace: NS, name: "wm-merge" }, { contentType: "application/merge-patch+json", body });
+    const out = await sendPatch(actorFor(LOCAL_CALLER, "admin"), { resource: "clonesets", namespace: NS, name: "wm-merge" }, { contentType: "application/merge-patch+json", body });
     expect((out.spec as { updateStrategy: { partition: number } }).updateStrategy.partition).toBe(2);
     const managers = (out.metadata.managedFields as { manager: string }[] | undefined)?.map((m) => m.manager) ?? [];
     expect(managers).toContain("kruise-console");
@@ -86,21 +88,21 @@ describe("shared write module against the sandbox", () => {
     await createCloneSet("wm-err");
     const target = { resource: "clonesets" as const, namespace: NS, name: "wm-err" };
     const bad = JSON.stringify([{ op: "test", path: "/spec/replicas", value: 99 }, { op: "replace", path: "/spec/replicas", value: 1 }]);
-    expect((await thrown(sendPatch("admin", target, { contentType: "application/json-patch+json", body: bad }))).body.code).toBe(422);
+    expect((await thrown(sendPatch(actorFor(LOCAL_CALLER, "admin"), target, { contentType: "application/json-patch+json", body: bad }))).body.code).toBe(422);
     const smp = JSON.stringify({ spec: { replicas: 1 } });
-    expect((await thrown(sendPatch("admin", target, { contentType: "application/strategic-merge-patch+json", body: smp }))).body).toMatchObject({ code: 415 });
+    expect((await thrown(sendPatch(actorFor(LOCAL_CALLER, "admin"), target, { contentType: "application/strategic-merge-patch+json", body: smp }))).body).toMatchObject({ code: 415 });
     expect(((await getCloneSet("wm-err")).spec as { replicas: number }).replicas).toBe(4);
   });
 
   it("answers access reviews for the kubeconfig user: admin may patch, nobody may not", async () => {
     const q = { verb: "patch", group: "apps.kruise.io", resource: "clonesets", namespace: NS };
-    expect((await canI("admin", q)).allowed).toBe(true);
-    expect((await canI("nobody", q)).allowed).toBe(false);
+    expect((await canI(actorFor(LOCAL_CALLER, "admin"), q)).allowed).toBe(true);
+    expect((await canI(actorFor(LOCAL_CALLER, "nobody"), q)).allowed).toBe(false);
   });
 
   it("records an Event on the object that kubectl describe would list", async () => {
     const cs = await createCloneSet("wm-event");
-    await recordEvent("admin", cs, { reason: "PartitionChanged", message: "partition 4 → 2 by admin" });
+    await recordEvent(actorFor(LOCAL_CALLER, "admin"), cs, { reason: "PartitionChanged", message: "partition 4 → 2 by admin" });
     const events = await cluster.kubeConfig().makeApiClient(CoreV1Api).listNamespacedEvent({ namespace: NS });
     const mine = events.items.filter((e) => e.involvedObject.uid === cs.metadata.uid);
     expect(mine).toHaveLength(1);
@@ -110,13 +112,13 @@ describe("shared write module against the sandbox", () => {
 
   it("a failing event write never fails the caller", async () => {
     const cs = await createCloneSet("wm-event-ro");
-    await expect(recordEvent("nobody", cs, { reason: "X", message: "y" })).resolves.toBeUndefined();
+    await expect(recordEvent(actorFor(LOCAL_CALLER, "nobody"), cs, { reason: "X", message: "y" })).resolves.toBeUndefined();
   });
 });
 
-const post = (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
+const post = async (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
   postRollout(new Request(`${ORIGIN}/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
-    method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers },
+    method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-csrf-token": await csrfFor(), ...headers },
   }), "admin", NS, name);
 
 const baseOf = (o: K8sObject) => {
@@ -178,7 +180,7 @@ describe("POST …/rollout against the sandbox", () => {
 
   it("a concurrent partition change since the preview is a typed conflict with the current value, and nothing is written", async () => {
     const cs = await createCloneSet("rr-conflict");
-    await sendPatch("admin", { resource: "clonesets", namespace: NS, name: "rr-conflict" },
+    await sendPatch(actorFor(LOCAL_CALLER, "admin"), { resource: "clonesets", namespace: NS, name: "rr-conflict" },
       { contentType: "application/merge-patch+json", body: JSON.stringify({ spec: { updateStrategy: { partition: 3 } } }) });
     const res = await post("rr-conflict", { action: "partition", base: baseOf(cs), value: 2 });
     expect(res.status).toBe(409);
@@ -190,7 +192,7 @@ describe("POST …/rollout against the sandbox", () => {
 
   it("another spec change (replicas) since the preview is also a conflict", async () => {
     const cs = await createCloneSet("rr-spec");
-    await sendPatch("admin", { resource: "clonesets", namespace: NS, name: "rr-spec" },
+    await sendPatch(actorFor(LOCAL_CALLER, "admin"), { resource: "clonesets", namespace: NS, name: "rr-spec" },
       { contentType: "application/merge-patch+json", body: JSON.stringify({ spec: { replicas: 5 } }) });
     const res = await post("rr-spec", { action: "pause", base: baseOf(cs) });
     expect(res.status).toBe(409);
@@ -222,9 +224,9 @@ describe("POST …/rollout against the sandbox", () => {
   });
 
   it("the access review says whether the user may patch the CloneSet", async () => {
-    const allowed = await (await getAccess("admin", NS, "rr-any")).json();
+    const allowed = await (await getAccess(new Request(`${ORIGIN}/x`), "admin", NS, "rr-any")).json();
     expect(allowed.patch.allowed).toBe(true);
-    const denied = await (await getAccess("nobody", NS, "rr-any")).json();
+    const denied = await (await getAccess(new Request(`${ORIGIN}/x`), "nobody", NS, "rr-any")).json();
     expect(denied.patch.allowed).toBe(false);
   });
 });

@@ -53,7 +53,7 @@ const req = (path: string, signal?: AbortSignal) => new Request(`http://127.0.0.
 
 describe(`dashboard API routes against ${KIND}`, () => {
   it("GET /api/clusters lists every kubeconfig context as a cluster", async () => {
-    const res = getClusters();
+    const res = await getClusters(req("/api/clusters"));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.clusters.map((c: { name: string }) => c.name).sort()).toEqual(["admin", "deployer", "nobody", "viewer"]);
@@ -70,7 +70,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
     ["an unknown cluster", "/api/c/elsewhere/stream?r=pods", "cluster"],
   ])("the stream answers %s with a typed 400 before streaming", async (_what, path, field) => {
     const cl = path.split("/")[3];
-    const res = getStream(req(path), cl);
+    const res = await getStream(req(path), cl);
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ code: 400, reason: "BadRequest", details: { field } });
@@ -78,7 +78,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
 
   it("streams status, snapshot, then live changes, and lets go of the hub when the browser leaves", async () => {
     const ctl = new AbortController();
-    const res = getStream(req("/api/c/admin/stream?r=pods&r=clonesets&ns=shop", ctl.signal), "admin");
+    const res = await getStream(req("/api/c/admin/stream?r=pods&r=clonesets&ns=shop", ctl.signal), "admin");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     const sse = sseReader(res);
@@ -100,7 +100,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
 
   it("a forbidden user gets a 200 stream whose status says which permission is missing", async () => {
     const ctl = new AbortController();
-    const sse = sseReader(getStream(req("/api/c/nobody/stream?r=clonesets&ns=shop", ctl.signal), "nobody"));
+    const sse = sseReader(await getStream(req("/api/c/nobody/stream?r=clonesets&ns=shop", ctl.signal), "nobody"));
     const st = await waitFor("error status", () => sse.events.find((e) => e.event === "status" && e.data.state === "error"));
     expect(st.data.error).toMatchObject({ code: 403, reason: "Forbidden" });
     expect(st.data.error.message).toContain('User "nobody" cannot list resource "clonesets"');
@@ -108,7 +108,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
   });
 
   it("GET one object returns it without managedFields", async () => {
-    const res = await getObject("admin", "shop", "pods", "routes-pod");
+    const res = await getObject(req("/x"), "admin", "shop", "pods", "routes-pod");
     expect(res.status).toBe(200);
     const pod = await res.json();
     expect(pod).toMatchObject({ kind: "Pod", metadata: { name: "routes-pod", namespace: "shop" } });
@@ -117,13 +117,13 @@ describe(`dashboard API routes against ${KIND}`, () => {
   });
 
   it("a missing object is the API server's typed 404", async () => {
-    const res = await getObject("admin", "shop", "clonesets", "nope");
+    const res = await getObject(req("/x"), "admin", "shop", "clonesets", "nope");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 404, reason: "NotFound", message: 'clonesets.apps.kruise.io "nope" not found' });
   });
 
   it("a forbidden read is a 403 with the Kubernetes message", async () => {
-    const res = await getObject("nobody", "shop", "pods", "routes-pod");
+    const res = await getObject(req("/x"), "nobody", "shop", "pods", "routes-pod");
     expect(res.status).toBe(403);
     const body = await res.json();
     expect(body.reason).toBe("Forbidden");
@@ -133,12 +133,12 @@ describe(`dashboard API routes against ${KIND}`, () => {
   it.each([
     ["events", "x", "resource"], ["secrets", "x", "resource"], ["pods", "Bad_Name", "name"], ["pods", "..", "name"],
   ])("GET refuses resource %j / name %j with 400 (no generic proxy)", async (resource, name, field) => {
-    const res = await getObject("admin", "shop", resource, name);
+    const res = await getObject(req("/x"), "admin", "shop", resource, name);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 400, details: { field } });
   });
 
   it("a read-only user (viewer) can read objects", async () => {
-    expect((await getObject("viewer", "shop", "pods", "routes-pod")).status).toBe(200);
+    expect((await getObject(req("/x"), "viewer", "shop", "pods", "routes-pod")).status).toBe(200);
   });
 });

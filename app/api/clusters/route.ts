@@ -2,6 +2,6 @@ import { getClusters } from "@/lib/server/routes";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return getClusters();
+export function GET(req: Request) {
+  return getClusters(req);
 }

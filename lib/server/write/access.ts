@@ -1,6 +1,6 @@
 import "server-only";
 import { AuthorizationV1Api } from "@kubernetes/client-node";
-import { clientFor } from "../clusters";
+import type { Actor } from "../auth/actor";
 import { HttpError, toApiErrorBody } from "../errors";
 import { exactCall } from "./exact";
 
@@ -18,11 +18,11 @@ interface ReviewAnswer {
 }
 
 /**
- * "Can I?" for the kubeconfig's user: a SelfSubjectAccessReview (authorization.k8s.io/v1,
+ * "Can I?" for the acting user (kubeconfig, their token, or impersonated): a SelfSubjectAccessReview (authorization.k8s.io/v1,
  * kubernetes pkg/registry/authorization/selfsubjectaccessreview/rest.go), as `kubectl auth can-i` does.
  */
-export async function canI(cluster: string, a: AccessQuestion): Promise<{ allowed: boolean; reason?: string }> {
-  const kc = clientFor(cluster).kc;
+export async function canI(actor: Actor, a: AccessQuestion): Promise<{ allowed: boolean; reason?: string }> {
+  const kc = actor.client.kc;
   const resourceAttributes = {
     verb: a.verb, group: a.group, resource: a.resource, namespace: a.namespace,
     ...(a.name ? { name: a.name } : {}), ...(a.subresource ? { subresource: a.subresource } : {}),
@@ -35,6 +35,6 @@ export async function canI(cluster: string, a: AccessQuestion): Promise<{ allowe
     const reason = r.status?.reason || r.status?.evaluationError || undefined;
     return reason ? { allowed, reason } : { allowed };
   } catch (e) {
-    throw new HttpError(toApiErrorBody(e, `cluster "${cluster}"`));
+    throw new HttpError(toApiErrorBody(e, `cluster "${actor.cluster}"`));
   }
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { CoreV1Api } from "@kubernetes/client-node";
 import os from "node:os";
 import type { K8sObject } from "@/lib/client/types";
-import { clientFor } from "../clusters";
+import type { Actor } from "../auth/actor";
 import { FIELD_MANAGER } from "./patch";
 import { exactCall } from "./exact";
 
@@ -10,12 +10,6 @@ export interface EventNote {
   reason: string;
   message: string;
   type?: "Normal" | "Warning";
-}
-
-/** Who is writing: the kubeconfig user's name in local mode (DESIGN.md §5). */
-export function actorFor(cluster: string): string {
-  const kc = clientFor(cluster).kc;
-  return kc.getCurrentUser()?.name || kc.getCurrentContext() || "unknown user";
 }
 
 // client-go's EventRecorder names events <object>.<unix nanos in hex> (tools/record/event.go makeEvent).
@@ -44,13 +38,13 @@ export function eventBody(obj: K8sObject, e: EventNote, now: Date = new Date()):
 
 /**
  * Records a core/v1 Event on the object (shown by `kubectl describe`), like client-go's
- * EventRecorder (tools/record/event.go). Never fails the user's write: errors are logged.
+ * EventRecorder (tools/record/event.go), as the acting user (their RBAC decides). Never fails the user's write: errors are logged.
  */
-export async function recordEvent(cluster: string, obj: K8sObject, e: EventNote): Promise<void> {
+export async function recordEvent(actor: Actor, obj: K8sObject, e: EventNote): Promise<void> {
   try {
     const body = eventBody(obj, e);
     const namespace = obj.metadata.namespace ?? "default";
-    const kc = clientFor(cluster).kc;
+    const kc = actor.client.kc;
     await exactCall("application/json", JSON.stringify(body), (o) =>
       kc.makeApiClient(CoreV1Api).createNamespacedEvent({ namespace, body: {} as never }, o));
   } catch (err) {

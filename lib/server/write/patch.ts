@@ -1,7 +1,7 @@
 import "server-only";
 import { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
 import type { K8sObject } from "@/lib/client/types";
-import { clientFor } from "../clusters";
+import type { Actor } from "../auth/actor";
 import { HttpError, toApiErrorBody } from "../errors";
 import { RESOURCES } from "../resources";
 import { exactCall } from "./exact";
@@ -44,11 +44,11 @@ export function patchPath(target: WriteTarget, opts: SendOptions = {}): string {
  * apiserver pkg/endpoints/handlers/patch.go); that answer is passed on, not papered over.
  * Throws HttpError carrying the API's Status (code, reason, message, details.causes).
  */
-export async function sendPatch(cluster: string, target: WriteTarget, request: WireRequest, opts: SendOptions = {}): Promise<K8sObject> {
+export async function sendPatch(actor: Actor, target: WriteTarget, request: WireRequest, opts: SendOptions = {}): Promise<K8sObject> {
   if (!PATCH_TYPES.has(request.contentType)) {
     throw new HttpError({ code: 415, reason: "UnsupportedMediaType", message: `unsupported patch content type ${JSON.stringify(request.contentType)}` });
   }
-  const kc = clientFor(cluster).kc;
+  const kc = actor.client.kc;
   const common = {
     namespace: target.namespace, name: target.name, body: {},
     fieldManager: FIELD_MANAGER, ...(opts.dryRun ? { dryRun: "All" } : {}), ...(opts.force ? { force: true } : {}),
@@ -60,6 +60,6 @@ export async function sendPatch(cluster: string, target: WriteTarget, request: W
       return kc.makeApiClient(CustomObjectsApi).patchNamespacedCustomObject({ group: d.group, version: d.version, plural: d.name, ...common }, o);
     });
   } catch (e) {
-    throw new HttpError(toApiErrorBody(e, `cluster "${cluster}"`));
+    throw new HttpError(toApiErrorBody(e, `cluster "${actor.cluster}"`));
   }
 }

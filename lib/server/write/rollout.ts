@@ -1,10 +1,10 @@
 import "server-only";
 import type { K8sObject } from "@/lib/client/types";
 import { failedTests, partitionPatch, pausePatch, rollbackPatch, rollingLimitsPatch, type JsonObject, type PatchRequest } from "@/lib/patch";
-import { clientFor } from "../clusters";
+import type { Actor } from "../auth/actor";
 import { HttpError, httpErrors } from "../errors";
 import { RESOURCES } from "../resources";
-import { actorFor, recordEvent } from "./events";
+import { recordEvent } from "./events";
 import { guardBase, parseIntent, type RolloutBase, type RolloutIntent } from "./intent";
 import { patchPath, sendPatch, type WriteTarget } from "./patch";
 
@@ -14,15 +14,15 @@ export interface ShownRequest extends PatchRequest {
 
 const show = (v: unknown) => (v === undefined || v === null ? "unset" : typeof v === "string" ? v : JSON.stringify(v));
 
-async function readRevision(cluster: string, t: WriteTarget, name: string): Promise<JsonObject> {
-  const rev = await clientFor(cluster).get(RESOURCES.controllerrevisions, t.namespace, name);
+async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise<JsonObject> {
+  const rev = await actor.client.get(RESOURCES.controllerrevisions, t.namespace, name);
   const owned = (rev.metadata.ownerReferences ?? []).some((o) => o.kind === "CloneSet" && o.name === t.name && o.controller);
   if (!owned) throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
   return rev as unknown as JsonObject;
 }
 
 /** The lib/patch request for an intent, and the Event that will describe it. */
-async function build(cluster: string, t: WriteTarget, i: RolloutIntent): Promise<{ request: PatchRequest; event: { reason: string; message: string } }> {
+async function build(actor: Actor, t: WriteTarget, i: RolloutIntent): Promise<{ request: PatchRequest; event: { reason: string; message: string } }> {
   const base = guardBase(i.base);
   switch (i.action) {
     case "partition":
@@ -38,7 +38,7 @@ async function build(cluster: string, t: WriteTarget, i: RolloutIntent): Promise
       return { request: rollingLimitsPatch(base, i.value), event: { reason: "RolloutLimitsChanged", message: parts.join(", ") } };
     }
     case "rollback": {
-      const rev = await readRevision(cluster, t, i.value);
+      const rev = await readRevision(actor, t, i.value);
       const n = typeof rev.revision === "number" ? ` (revision ${rev.revision})` : "";
       return { request: rollbackPatch(base, rev), event: { reason: "RolledBack", message: `pod template rolled back to ${i.value}${n}` } };
     }
@@ -67,8 +67,8 @@ function currentValues(o: K8sObject): RolloutBase {
  * answer carries no path, lib/patch failedTests). A field guard → 409-style typed conflict with the
  * current values; no failed guard → the 422 was real validation and is passed on with its field.
  */
-async function explain422(cluster: string, t: WriteTarget, request: PatchRequest, e: HttpError): Promise<Response> {
-  const latest = await clientFor(cluster).get(RESOURCES.clonesets, t.namespace, t.name);
+async function explain422(actor: Actor, t: WriteTarget, request: PatchRequest, e: HttpError): Promise<Response> {
+  const latest = await actor.client.get(RESOURCES.clonesets, t.namespace, t.name);
   const failed = failedTests(request.body, latest as unknown as JsonObject);
   if (failed.length === 0) return Response.json(e.body, { status: 422 });
   const f = failed.find((x) => x.path !== "/metadata/generation") ?? failed[0];
@@ -89,19 +89,19 @@ async function explain422(cluster: string, t: WriteTarget, request: PatchRequest
  * returns the exact request; otherwise it is sent with fieldManager kruise-console and an Event
  * records who changed what (issue #5 "Record").
  */
-export async function applyRollout(cluster: string, t: WriteTarget, body: unknown): Promise<Response> {
+export async function applyRollout(actor: Actor, t: WriteTarget, body: unknown): Promise<Response> {
   const intent = parseIntent(body);
-  const { request, event } = await build(cluster, t, intent);
+  const { request, event } = await build(actor, t, intent);
   const shown: ShownRequest = { ...request, path: patchPath(t) };
   if (intent.preview) return Response.json({ request: shown }, { headers: { "Cache-Control": "no-store" } });
   let object: K8sObject;
   try {
-    object = await sendPatch(cluster, t, request);
+    object = await sendPatch(actor, t, request);
   } catch (e) {
-    if (e instanceof HttpError && e.body.code === 422) return explain422(cluster, t, request, e);
+    if (e instanceof HttpError && e.body.code === 422) return explain422(actor, t, request, e);
     throw e;
   }
-  await recordEvent(cluster, object, { ...event, message: `${event.message} by ${actorFor(cluster)}` });
+  await recordEvent(actor, object, { ...event, message: `${event.message} by ${actor.user}` });
   if (object.metadata && "managedFields" in object.metadata) delete object.metadata.managedFields;
   return Response.json({ object, request: shown }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,9 +1,8 @@
 import "server-only";
+import { actorFor, asCaller, asWriter, consoleConfig } from "../auth";
 import { clientFor } from "../clusters";
-import { errorResponse } from "../errors";
 import { validateNamespace, validateObjectName } from "../validate";
 import { canI } from "./access";
-import { readMutation } from "./mutation";
 import { applyRollout } from "./rollout";
 
 // Logic behind app/api/c/<cluster>/ns/<ns>/clonesets/<name>/{rollout,access}; the route files stay one-liners.
@@ -13,24 +12,23 @@ function target(cluster: string, ns: string, name: string) {
   return { resource: "clonesets" as const, namespace: validateNamespace(ns), name: validateObjectName(name) };
 }
 
-/** POST …/rollout — same-origin JSON intent (issue #5). */
-export async function postRollout(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
-  try {
+/** POST …/rollout — a same-origin JSON intent with the anti-CSRF header, acting as the caller (issues #5, #7). */
+export function postRollout(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
+  return asWriter(req, cluster, { verb: "patch", resource: "clonesets.apps.kruise.io", namespace: ns, name }, async (ctx) => {
     const t = target(cluster, ns, name);
-    const body = await readMutation(req);
-    return await applyRollout(cluster, t, body);
-  } catch (e) {
-    return errorResponse(e, `cluster "${cluster}"`);
-  }
+    const b = (ctx.body && typeof ctx.body === "object" ? ctx.body : {}) as { action?: unknown; value?: unknown; preview?: unknown };
+    ctx.summary = { intent: b.action, ...(b.value !== undefined ? { value: b.value } : {}), ...(b.preview === true ? { preview: true } : {}) };
+    return applyRollout(ctx.actor, t, ctx.body);
+  });
 }
 
-/** GET …/access — may this kubeconfig user patch the CloneSet? (SelfSubjectAccessReview) */
-export async function getAccess(cluster: string, ns: string, name: string): Promise<Response> {
-  try {
+/** GET …/access — may the caller patch the CloneSet? (SelfSubjectAccessReview as them; always no in read-only mode) */
+export function getAccess(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
+  return asCaller(req, cluster, async (caller) => {
     const t = target(cluster, ns, name);
-    const patch = await canI(cluster, { verb: "patch", group: "apps.kruise.io", resource: "clonesets", namespace: t.namespace, name: t.name });
+    const patch = consoleConfig().readOnly
+      ? { allowed: false, reason: "this console runs in read-only mode" }
+      : await canI(actorFor(caller, cluster), { verb: "patch", group: "apps.kruise.io", resource: "clonesets", namespace: t.namespace, name: t.name });
     return Response.json({ patch }, { headers: { "Cache-Control": "no-store" } });
-  } catch (e) {
-    return errorResponse(e, `cluster "${cluster}"`);
-  }
+  });
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import { buildEditSave, checkEdit, isObject, type Choice, type Conflict, type JsonObject } from "@/lib/patch";
 import type { EditResponse, WireConflict, WireRequest } from "@/lib/client/editor";
-import { clientFor } from "@/lib/server/clusters";
-import { errorResponse, HttpError, httpErrors, toApiErrorBody } from "@/lib/server/errors";
+import { asWriter, type Actor } from "@/lib/server/auth";
+import { HttpError, httpErrors, toApiErrorBody } from "@/lib/server/errors";
 import { RESOURCES } from "@/lib/server/resources";
 import { validateNamespace, validateObjectName, validateResource } from "@/lib/server/validate";
-import { patchPath, readMutation, recordEvent, sendPatch, type WriteTarget } from "@/lib/server/write";
+import { patchPath, recordEvent, sendPatch, type WriteTarget } from "@/lib/server/write";
 
 interface EditInput {
   base: JsonObject;
@@ -36,23 +36,23 @@ const wireConflict = (c: Conflict): WireConflict => ({
   ...(c.theirs !== undefined ? { theirs: c.theirs } : {}),
 });
 
-async function readLatest(cluster: string, t: WriteTarget): Promise<JsonObject> {
+async function readLatest(actor: Actor, t: WriteTarget): Promise<JsonObject> {
   try {
-    const obj = (await clientFor(cluster).get(RESOURCES[t.resource], t.namespace, t.name)) as unknown as JsonObject;
+    const obj = (await actor.client.get(RESOURCES[t.resource], t.namespace, t.name)) as unknown as JsonObject;
     if (isObject(obj.metadata)) delete obj.metadata.managedFields;
     return obj;
   } catch (e) {
-    const body = toApiErrorBody(e, `cluster "${cluster}"`);
+    const body = toApiErrorBody(e, `cluster "${actor.cluster}"`);
     if (body.code !== 404) throw new HttpError(body);
-    throw new HttpError({ ...body, message: `${RESOURCES[t.resource].kind} ${t.namespace}/${t.name} no longer exists on ${cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.` });
+    throw new HttpError({ ...body, message: `${RESOURCES[t.resource].kind} ${t.namespace}/${t.name} no longer exists on ${actor.cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.` });
   }
 }
 
 const rvOf = (o: JsonObject) => (isObject(o.metadata) ? String(o.metadata.resourceVersion ?? "") : "");
 
 /** One pass: re-read, three-way merge, then preview / refuse a changed body / send. `retry` after a guard's 422. */
-async function attempt(cluster: string, t: WriteTarget, input: EditInput): Promise<EditResponse | { retry: true }> {
-  const latest = await readLatest(cluster, t);
+async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<EditResponse | { retry: true }> {
+  const latest = await readLatest(actor, t);
   const out = buildEditSave(input.base, input.mine, latest, { choices: input.choices });
   if (out.kind === "no-changes") return { kind: "no-changes", message: "No changes to send: the cluster already has everything you changed." };
   if (out.kind === "conflict") return { kind: "conflict", conflicts: out.conflicts.map(wireConflict), latest };
@@ -61,13 +61,13 @@ async function attempt(cluster: string, t: WriteTarget, input: EditInput): Promi
   if (input.preview) return { kind: "preview", request, latest };
   if (input.expectBody !== undefined && input.expectBody !== body) return { kind: "preview", request, latest, changed: true };
   try {
-    const object = (await sendPatch(cluster, t, request, { dryRun: input.dryRun })) as unknown as JsonObject;
+    const object = (await sendPatch(actor, t, request, { dryRun: input.dryRun })) as unknown as JsonObject;
     if (input.dryRun) return { kind: "dry-run", request, object, latest };
-    void recordEvent(cluster, object as never, { reason: "EditedYAML", message: `Edited in Kruise Console: JSON patch of ${out.opCount} operation(s)` });
+    void recordEvent(actor, object as never, { reason: "EditedYAML", message: `Edited in Kruise Console: JSON patch of ${out.opCount} operation(s)` });
     return { kind: "saved", request, object };
   } catch (e) {
     // A guard's `test` failed (422 without the field, reference §11.6) when the object moved on: merge again.
-    if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(cluster, t)) !== rvOf(latest)) return { retry: true };
+    if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, t)) !== rvOf(latest)) return { retry: true };
     throw e;
   }
 }
@@ -78,11 +78,12 @@ async function attempt(cluster: string, t: WriteTarget, input: EditInput): Promi
  * conflict comes back per field and nothing is written; with `expectBody` nothing is sent unless the
  * request equals the one the user previewed.
  */
-export async function editObject(req: Request, cluster: string, ns: string, resource: string, name: string): Promise<Response> {
-  try {
-    const input = parseInput(await readMutation(req));
-    clientFor(cluster);
+export function editObject(req: Request, cluster: string, ns: string, resource: string, name: string): Promise<Response> {
+  const what = resource === "pods" ? "pods" : "clonesets.apps.kruise.io";
+  return asWriter(req, cluster, { verb: "patch", resource: what, namespace: ns, name }, async (ctx) => {
+    const input = parseInput(ctx.body);
     const t: WriteTarget = { resource: validateResource(resource, ["clonesets", "pods"]) as WriteTarget["resource"], namespace: validateNamespace(ns), name: validateObjectName(name) };
+    ctx.summary = { intent: "edit", ...(input.preview ? { preview: true } : {}), ...(input.dryRun ? { dryRun: true } : {}) };
     const check = checkEdit(input.base, input.mine);
     if (check.kind === "refused") return Response.json({ kind: "refused", message: check.message, fields: check.fields } satisfies EditResponse);
     if (check.kind === "no-changes") return Response.json({ kind: "no-changes", message: check.message } satisfies EditResponse);
@@ -91,11 +92,10 @@ export async function editObject(req: Request, cluster: string, ns: string, reso
       throw httpErrors.badRequest(`base is not the ${RESOURCES[t.resource].kind} ${t.namespace}/${t.name}`, "base");
     }
     for (let i = 0; i < 3; i++) {
-      const out = await attempt(cluster, t, input);
+      const out = await attempt(ctx.actor, t, input);
+      if ("request" in out && out.request) ctx.summary = { ...ctx.summary, contentType: out.request.contentType, bytes: out.request.body.length };
       if (!("retry" in out)) return Response.json(out, { headers: { "Cache-Control": "no-store" } });
     }
     throw new HttpError({ code: 409, reason: "Conflict", message: "The object kept changing while saving; nothing was written. Try again." });
-  } catch (e) {
-    return errorResponse(e, `cluster "${cluster}"`);
-  }
+  });
 }

@@ -1,0 +1,56 @@
+import "server-only";
+import { clientFor } from "../clusters";
+import { KubeClient } from "../kube";
+import type { Caller } from "./caller";
+import { ImpersonatingKubeConfig, withBearerToken } from "./impersonation";
+import type { Session } from "./sessions";
+
+/** A caller acting on one cluster: the client-node access Kubernetes will see as that user. */
+export interface Actor {
+  cluster: string;
+  caller: Caller;
+  /** acts as the user: their token (token mode), impersonation (proxy mode), the kubeconfig (local) */
+  client: KubeClient;
+  /** the user name Kubernetes sees, for events and the audit log */
+  user: string;
+  groups: string[];
+}
+
+const bySession = new WeakMap<Session, Map<string, KubeClient>>();
+const byProxyUser = new Map<string, KubeClient>();
+const PROXY_CLIENTS_MAX = 500;
+
+/** The kubeconfig user of a context (local mode's identity). */
+function kubeconfigUser(cluster: string): string {
+  const kc = clientFor(cluster).kc;
+  return kc.getCurrentUser()?.name || kc.getCurrentContext() || "unknown user";
+}
+
+/**
+ * The client a caller's cluster calls go through (issue #7 "every action as the signed-in user"):
+ * local mode uses the kubeconfig's credentials; token mode the user's own bearer token; proxy mode
+ * the console's credentials with Impersonate-User/Impersonate-Group. `clientFor(cluster)` stays the
+ * console's own identity, used only by the shared informer hub and access reviews.
+ */
+export function actorFor(caller: Caller, cluster: string): Actor {
+  const own = clientFor(cluster); // validates the cluster name (400) for every mode
+  if (caller.mode === "local") return { cluster, caller, client: own, user: kubeconfigUser(cluster), groups: [] };
+  if (caller.mode === "token") {
+    const session = caller.session!;
+    let m = bySession.get(session);
+    if (!m) bySession.set(session, (m = new Map()));
+    let client = m.get(cluster);
+    if (!client) m.set(cluster, (client = new KubeClient(withBearerToken(own.kc, session.token))));
+    return { cluster, caller, client, user: caller.user.name, groups: caller.user.groups };
+  }
+  const key = `${cluster}\u0000${JSON.stringify(caller.user)}`;
+  let client = byProxyUser.get(key);
+  if (!client) {
+    if (byProxyUser.size >= PROXY_CLIENTS_MAX) byProxyUser.delete(byProxyUser.keys().next().value!);
+    byProxyUser.set(key, (client = new KubeClient(new ImpersonatingKubeConfig(own.kc, caller.user))));
+  }
+  return { cluster, caller, client, user: caller.user.name, groups: caller.user.groups };
+}
+
+/** The local-mode caller (tests and scripts that act with the kubeconfig's credentials). */
+export const LOCAL_CALLER: Caller = { mode: "local", user: { name: "", groups: [] }, csrf: "", limitKey: "local" };

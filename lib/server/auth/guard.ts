@@ -1,0 +1,89 @@
+import "server-only";
+import { errorResponse, HttpError, toApiErrorBody } from "../errors";
+import { readMutation } from "../write/mutation";
+import { actorFor, type Actor } from "./actor";
+import { audit } from "./audit";
+import { assertCsrf, resolveCaller, type Caller } from "./caller";
+import { consoleConfig } from "./config";
+
+export interface WriteTarget {
+  verb: string;
+  resource: string;
+  namespace: string;
+  name: string;
+}
+
+/** What a write handler reports back for the audit line. */
+export interface WriteContext {
+  actor: Actor;
+  body: unknown;
+  summary: Record<string, unknown>;
+}
+
+/**
+ * A cluster's 403 (`… is forbidden: User "x" cannot patch resource …`) said the way the user needs
+ * it: "you may not patch clonesets.apps.kruise.io in shop", keeping Kubernetes' own words after it.
+ */
+export function explainForbidden(e: unknown, t: Pick<WriteTarget, "verb" | "resource" | "namespace">, what: string): unknown {
+  const body = toApiErrorBody(e, what);
+  if (body.code !== 403 || !/ is forbidden: /.test(body.message)) return e;
+  return new HttpError({ ...body, message: `you may not ${t.verb} ${t.resource} in ${t.namespace} (Kubernetes: ${body.message})` });
+}
+
+/** Runs a read route as the caller (401 without one). */
+export async function asCaller(req: Request, cluster: string | null, fn: (caller: Caller) => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await fn(resolveCaller(req.headers, req.url));
+  } catch (e) {
+    return errorResponse(e, cluster ? `cluster "${cluster}"` : undefined);
+  }
+}
+
+/**
+ * The one way into a write (issue #7): caller (401), read-only mode (403), same-origin + JSON + size
+ * (readMutation: 403/415/413), anti-CSRF header (403), then the handler acting as the user; a 403
+ * from the cluster is explained. Every attempt, refused or not, writes one audit line.
+ */
+export async function asWriter(req: Request, cluster: string, t: WriteTarget,
+  fn: (ctx: WriteContext) => Promise<Response>): Promise<Response> {
+  const what = `cluster "${cluster}"`;
+  let caller: Caller | undefined;
+  let ctx: WriteContext | undefined;
+  let res: Response;
+  try {
+    caller = resolveCaller(req.headers, req.url);
+    if (consoleConfig().readOnly) throw new HttpError({ code: 403, reason: "Forbidden", message: "this console runs in read-only mode: writes are disabled for everyone" });
+    const body = await readMutation(req);
+    assertCsrf(req.headers, caller);
+    ctx = { actor: actorFor(caller, cluster), body, summary: {} };
+    res = await fn(ctx);
+  } catch (e) {
+    res = errorResponse(explainForbidden(e, t, what), what);
+  }
+  await auditResult(res, { cluster, t, caller, ctx });
+  return res;
+}
+
+async function auditResult(res: Response, a: { cluster: string; t: WriteTarget; caller?: Caller; ctx?: WriteContext }): Promise<void> {
+  let reason: string | undefined;
+  let message: string | undefined;
+  if (res.status >= 400) {
+    const body = (await res.clone().json().catch(() => ({}))) as { reason?: string; message?: string };
+    reason = body.reason;
+    message = body.message?.slice(0, 500);
+  } else {
+    const body = (await res.clone().json().catch(() => ({}))) as { kind?: string };
+    if (body.kind) reason = body.kind; // edit outcomes: saved, conflict, preview, dry-run, …
+  }
+  audit({
+    time: new Date().toISOString(),
+    user: a.ctx?.actor.user ?? a.caller?.user.name ?? null,
+    groups: a.ctx?.actor.groups ?? a.caller?.user.groups ?? [],
+    mode: consoleConfig().mode,
+    cluster: a.cluster,
+    verb: a.t.verb,
+    object: { resource: a.t.resource, namespace: a.t.namespace, name: a.t.name },
+    request: a.ctx?.summary ?? {},
+    result: { code: res.status, ...(reason ? { reason } : {}), ...(message ? { message } : {}) },
+  });
+}
