@@ -27,8 +27,8 @@ export interface ConsoleConfig {
 
 const MODES: readonly AuthMode[] = ["local", "token", "proxy"];
 
-function num(name: string, dflt: number): number {
-  const raw = process.env[name];
+function num(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === "") return dflt;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name}=${JSON.stringify(raw)} is not a non-negative number`);
@@ -49,10 +49,10 @@ export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): Console
   const cfg: ConsoleConfig = {
     mode,
     readOnly: truthy(env.KRUISE_CONSOLE_READ_ONLY),
-    sessionTtlMs: num("KRUISE_CONSOLE_SESSION_HOURS", 8) * 3600_000,
-    sessionIdleMs: num("KRUISE_CONSOLE_SESSION_IDLE_MINUTES", 60) * 60_000,
-    accessCacheMs: num("KRUISE_CONSOLE_ACCESS_CACHE_SECONDS", 10) * 1000,
-    maxStreamsPerSession: num("KRUISE_CONSOLE_MAX_STREAMS", 12),
+    sessionTtlMs: num(env, "KRUISE_CONSOLE_SESSION_HOURS", 8) * 3600_000,
+    sessionIdleMs: num(env, "KRUISE_CONSOLE_SESSION_IDLE_MINUTES", 60) * 60_000,
+    accessCacheMs: num(env, "KRUISE_CONSOLE_ACCESS_CACHE_SECONDS", 10) * 1000,
+    maxStreamsPerSession: num(env, "KRUISE_CONSOLE_MAX_STREAMS", 12),
     proxy: {
       addresses: proxyAddresses,
       userHeader: (env.KRUISE_CONSOLE_PROXY_USER_HEADER || "X-Remote-User").toLowerCase(),

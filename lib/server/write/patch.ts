@@ -9,6 +9,17 @@ import { exactCall } from "./exact";
 /** Every write is attributed to this field manager (managedFields, `kubectl get --show-managed-fields`). */
 export const FIELD_MANAGER = "kruise-console";
 
+/**
+ * The field manager for a write: "kruise-console" in local mode; in shared modes "kruise-console/<user>",
+ * so managedFields name the person who changed a field (apiserver caps fieldManager at 128 printable
+ * characters: pkg/apis/meta/v1/validation ValidateFieldManager).
+ */
+export function fieldManagerFor(actor: Pick<Actor, "caller" | "user">): string {
+  if (actor.caller.mode === "local") return FIELD_MANAGER;
+  const user = actor.user.replace(/[^\x20-\x7e]/g, "?");
+  return `${FIELD_MANAGER}/${user}`.slice(0, 128);
+}
+
 export interface WriteTarget {
   resource: "clonesets" | "pods";
   namespace: string;
@@ -22,6 +33,8 @@ export interface SendOptions {
   dryRun?: boolean;
   /** server-side apply only: take over conflicting fields (kubectl apply --server-side --force-conflicts) */
   force?: boolean;
+  /** field manager (default "kruise-console"; see fieldManagerFor) */
+  manager?: string;
 }
 
 const PATCH_TYPES = new Set([
@@ -32,7 +45,7 @@ const PATCH_TYPES = new Set([
 /** The URL path (with query) a PATCH goes to, for "Show request" and for logs. */
 export function patchPath(target: WriteTarget, opts: SendOptions = {}): string {
   const d = RESOURCES[target.resource];
-  const q = new URLSearchParams({ fieldManager: FIELD_MANAGER });
+  const q = new URLSearchParams({ fieldManager: opts.manager ?? FIELD_MANAGER });
   if (opts.dryRun) q.set("dryRun", "All");
   if (opts.force) q.set("force", "true");
   return `${d.prefix}/namespaces/${encodeURIComponent(target.namespace)}/${d.name}/${encodeURIComponent(target.name)}?${q}`;
@@ -51,7 +64,7 @@ export async function sendPatch(actor: Actor, target: WriteTarget, request: Wire
   const kc = actor.client.kc;
   const common = {
     namespace: target.namespace, name: target.name, body: {},
-    fieldManager: FIELD_MANAGER, ...(opts.dryRun ? { dryRun: "All" } : {}), ...(opts.force ? { force: true } : {}),
+    fieldManager: fieldManagerFor(actor), ...(opts.dryRun ? { dryRun: "All" } : {}), ...(opts.force ? { force: true } : {}),
   };
   try {
     return await exactCall<K8sObject>(request.contentType, request.body, (o) => {

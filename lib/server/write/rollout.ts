@@ -6,7 +6,7 @@ import { HttpError, httpErrors } from "../errors";
 import { RESOURCES } from "../resources";
 import { recordEvent } from "./events";
 import { guardBase, parseIntent, type RolloutBase, type RolloutIntent } from "./intent";
-import { patchPath, sendPatch, type WriteTarget } from "./patch";
+import { fieldManagerFor, patchPath, sendPatch, type WriteTarget } from "./patch";
 
 export interface ShownRequest extends PatchRequest {
   path: string;
@@ -92,7 +92,7 @@ async function explain422(actor: Actor, t: WriteTarget, request: PatchRequest, e
 export async function applyRollout(actor: Actor, t: WriteTarget, body: unknown): Promise<Response> {
   const intent = parseIntent(body);
   const { request, event } = await build(actor, t, intent);
-  const shown: ShownRequest = { ...request, path: patchPath(t) };
+  const shown: ShownRequest = { ...request, path: patchPath(t, { manager: fieldManagerFor(actor) }) };
   if (intent.preview) return Response.json({ request: shown }, { headers: { "Cache-Control": "no-store" } });
   let object: K8sObject;
   try {

@@ -5,7 +5,7 @@ import { asWriter, type Actor } from "@/lib/server/auth";
 import { HttpError, httpErrors, toApiErrorBody } from "@/lib/server/errors";
 import { RESOURCES } from "@/lib/server/resources";
 import { validateNamespace, validateObjectName, validateResource } from "@/lib/server/validate";
-import { patchPath, recordEvent, sendPatch, type WriteTarget } from "@/lib/server/write";
+import { fieldManagerFor, patchPath, recordEvent, sendPatch, type WriteTarget } from "@/lib/server/write";
 
 interface EditInput {
   base: JsonObject;
@@ -57,7 +57,7 @@ async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<
   if (out.kind === "no-changes") return { kind: "no-changes", message: "No changes to send: the cluster already has everything you changed." };
   if (out.kind === "conflict") return { kind: "conflict", conflicts: out.conflicts.map(wireConflict), latest };
   const { contentType, body, note } = out.request;
-  const request: WireRequest = { method: "PATCH", path: patchPath(t, { dryRun: input.dryRun }), contentType, body, note };
+  const request: WireRequest = { method: "PATCH", path: patchPath(t, { dryRun: input.dryRun, manager: fieldManagerFor(actor) }), contentType, body, note };
   if (input.preview) return { kind: "preview", request, latest };
   if (input.expectBody !== undefined && input.expectBody !== body) return { kind: "preview", request, latest, changed: true };
   try {
