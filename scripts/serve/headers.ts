@@ -1,0 +1,78 @@
+/**
+ * Request hygiene and response security headers of the console's HTTP server (issue #7).
+ * Peer stamping is the contract lib/server/auth/peer.ts reads; the CSP nonce travels to Next in the
+ * REQUEST's content-security-policy header (Next puts it on its inline bootstrap scripts).
+ */
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+const PREFIX = "x-kruise-console-";
+
+export interface StampOptions {
+  /** process.env.KRUISE_CONSOLE_STAMP: proves a header came from this server */
+  secret: string;
+  /** this server terminates TLS itself */
+  tls: boolean;
+  /** configured proxy addresses (their X-Forwarded-Proto is believed) */
+  proxyAddresses: string[];
+}
+
+/** IPv4-mapped IPv6 (`::ffff:10.0.0.5`) compares equal to its IPv4 form (as in peer.ts). */
+const norm = (s: string) => s.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
+
+/** Drops every client-sent x-kruise-console-* header, then stamps the real peer and whether the browser's link is TLS. */
+export function stampRequest(req: IncomingMessage, o: StampOptions): void {
+  for (const name of Object.keys(req.headers)) if (name.startsWith(PREFIX)) delete req.headers[name];
+  const peer = req.socket.remoteAddress ?? "";
+  const fromProxy = o.proxyAddresses.some((a) => norm(a) === norm(peer));
+  const forwardedTls = fromProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim().toLowerCase() === "https";
+  req.headers[`${PREFIX}stamp`] = o.secret;
+  req.headers[`${PREFIX}peer`] = peer;
+  req.headers[`${PREFIX}tls`] = o.tls || forwardedTls ? "1" : "0";
+}
+
+export const newNonce = () => randomBytes(16).toString("base64");
+
+/**
+ * The page policy: scripts only from our origin, with this request's nonce (Next's inline bootstrap)
+ * or a known hash (inline scripts fixed at build time: prerendered pages, the theme boot script).
+ * No 'unsafe-inline'/'unsafe-eval' for scripts; styles need 'unsafe-inline' (React style attributes,
+ * Monaco's injected styles), so no nonce there (a nonce would switch 'unsafe-inline' off).
+ * Monaco's workers are module workers served from /_next/static (same origin).
+ */
+export function contentSecurityPolicy(nonce: string, hashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${hashes.map((h) => ` '${h}'`).join("")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+/** Headers every response carries (pages, API, static files). */
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+  };
+}
+
+/** Per request: hygiene, a fresh nonce handed to Next, and the security headers set before Next writes. */
+export function prepare(req: IncomingMessage, res: ServerResponse, o: StampOptions & { hashes: readonly string[] }): void {
+  stampRequest(req, o);
+  const csp = contentSecurityPolicy(newNonce(), o.hashes);
+  req.headers["content-security-policy"] = csp;
+  delete req.headers["content-security-policy-report-only"];
+  for (const [k, v] of Object.entries(securityHeaders(csp))) res.setHeader(k, v);
+}

@@ -1,0 +1,131 @@
+/**
+ * Flags of the console's HTTP server (scripts/serve.ts, also accepted by `npm start`) and the bind rule:
+ * only loopback may be served without authentication (issue #7, DESIGN.md §5).
+ * Every flag has a KRUISE_CONSOLE_* env equivalent; a flag wins over its env.
+ */
+export type ServeMode = "local" | "token" | "proxy";
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  mode: ServeMode;
+  readOnly: boolean;
+  proxyAddresses: string[];
+  proxyUserHeader?: string;
+  proxyGroupHeader?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+}
+
+export class UsageError extends Error {}
+
+export const SERVE_USAGE = `  --host 127.0.0.1        address to bind (KRUISE_CONSOLE_HOST); non-loopback needs --mode token or proxy
+  --port 3000             port (KRUISE_CONSOLE_PORT; 0 = any free port)
+  --mode local            local | token | proxy (KRUISE_CONSOLE_MODE)
+  --read-only             hide write controls, refuse every write (KRUISE_CONSOLE_READ_ONLY=1)
+  --proxy-addresses a,b   proxy mode: the auth proxy's IPs whose identity headers are trusted (KRUISE_CONSOLE_PROXY_ADDRESSES)
+  --proxy-user-header H   proxy mode: user header (KRUISE_CONSOLE_PROXY_USER_HEADER, default X-Remote-User)
+  --proxy-group-header H  proxy mode: group header (KRUISE_CONSOLE_PROXY_GROUP_HEADER, default X-Remote-Group)
+  --tls-cert F --tls-key F  serve https with this PEM certificate and key (KRUISE_CONSOLE_TLS_CERT/_KEY)`;
+
+const MODES: readonly ServeMode[] = ["local", "token", "proxy"];
+const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+
+/** Defaults from the environment, so a container can be configured with env alone. */
+function fromEnv(env: NodeJS.ProcessEnv): ServeOptions {
+  return {
+    host: env.KRUISE_CONSOLE_HOST || "127.0.0.1",
+    port: env.KRUISE_CONSOLE_PORT ? Number(env.KRUISE_CONSOLE_PORT) : 3000,
+    mode: (env.KRUISE_CONSOLE_MODE || "local").trim() as ServeMode,
+    readOnly: truthy(env.KRUISE_CONSOLE_READ_ONLY),
+    proxyAddresses: list(env.KRUISE_CONSOLE_PROXY_ADDRESSES),
+    proxyUserHeader: env.KRUISE_CONSOLE_PROXY_USER_HEADER || undefined,
+    proxyGroupHeader: env.KRUISE_CONSOLE_PROXY_GROUP_HEADER || undefined,
+    tlsCert: env.KRUISE_CONSOLE_TLS_CERT || undefined,
+    tlsKey: env.KRUISE_CONSOLE_TLS_KEY || undefined,
+  };
+}
+
+type Setter = (o: ServeOptions, v: string) => void;
+const VALUED: Record<string, Setter> = {
+  "--host": (o, v) => { o.host = v; },
+  "--port": (o, v) => { o.port = Number(v); },
+  "--mode": (o, v) => { o.mode = v as ServeMode; },
+  "--proxy-addresses": (o, v) => { o.proxyAddresses = list(v); },
+  "--proxy-user-header": (o, v) => { o.proxyUserHeader = v; },
+  "--proxy-group-header": (o, v) => { o.proxyGroupHeader = v; },
+  "--tls-cert": (o, v) => { o.tlsCert = v; },
+  "--tls-key": (o, v) => { o.tlsKey = v; },
+};
+
+/** Parses the flags; throws UsageError (empty message for --help) on anything it does not know or accept. */
+export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = {}): ServeOptions {
+  const o = fromEnv(env);
+  for (let i = 0; i < argv.length; i++) {
+    const eq = argv[i].indexOf("=");
+    const flag = eq > 0 ? argv[i].slice(0, eq) : argv[i];
+    const inline = eq > 0 ? argv[i].slice(eq + 1) : undefined;
+    if (flag === "--read-only") o.readOnly = inline === undefined || truthy(inline);
+    else if (flag === "--help" || flag === "-h") throw new UsageError("");
+    else if (VALUED[flag]) {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v.startsWith("--")) throw new UsageError(`${flag} needs a value`);
+      VALUED[flag](o, v);
+    } else throw new UsageError(`unknown flag ${argv[i]}`);
+  }
+  validate(o);
+  return o;
+}
+
+function validate(o: ServeOptions) {
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new UsageError("--port must be a number 0-65535");
+  if (!o.host) throw new UsageError("--host needs a value");
+  if (!MODES.includes(o.mode)) throw new UsageError(`--mode ${JSON.stringify(o.mode)}: expected one of ${MODES.join(", ")}`);
+  if (Boolean(o.tlsCert) !== Boolean(o.tlsKey)) throw new UsageError("--tls-cert and --tls-key go together: give both to serve https");
+}
+
+/** Loopback addresses: the only binds allowed without authentication (DESIGN.md §5). */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * Why these options may not be served, or null when they may: local mode acts with the kubeconfig's
+ * credentials for whoever connects, so only loopback; proxy mode trusts identity headers only from
+ * known proxy addresses, so it needs them.
+ */
+export function bindRefusal(o: ServeOptions): string | null {
+  if (o.mode === "proxy" && o.proxyAddresses.length === 0) {
+    return "proxy mode needs --proxy-addresses (KRUISE_CONSOLE_PROXY_ADDRESSES): the IP addresses of the authenticating proxy, " +
+      "the only peers whose user/group headers are trusted. Example: --mode proxy --proxy-addresses 10.0.0.7";
+  }
+  if (o.mode === "local" && !isLoopback(o.host)) {
+    return `Refusing to bind ${o.host} in local mode: it would act with your kubeconfig's credentials for everyone who can reach it.\n` +
+      "Either bind 127.0.0.1 (the default) and reach it through an SSH tunnel or `kubectl port-forward`, or share it with\n" +
+      "authentication: --mode token (users sign in with their own Kubernetes bearer token) or --mode proxy --proxy-addresses <ip>\n" +
+      "(behind an authenticating proxy). Add --tls-cert/--tls-key, or terminate TLS at the proxy, so tokens never travel in clear.";
+  }
+  return null;
+}
+
+/** The KRUISE_CONSOLE_* environment the app reads (lib/server/auth/config.ts), set before Next loads. */
+export function consoleEnv(o: ServeOptions): Record<string, string> {
+  const env: Record<string, string> = { KRUISE_CONSOLE_MODE: o.mode, KRUISE_CONSOLE_READ_ONLY: o.readOnly ? "1" : "0" };
+  if (o.proxyAddresses.length) env.KRUISE_CONSOLE_PROXY_ADDRESSES = o.proxyAddresses.join(",");
+  if (o.proxyUserHeader) env.KRUISE_CONSOLE_PROXY_USER_HEADER = o.proxyUserHeader;
+  if (o.proxyGroupHeader) env.KRUISE_CONSOLE_PROXY_GROUP_HEADER = o.proxyGroupHeader;
+  return env;
+}
+
+/** Flags that reproduce these options (the launcher hands them to scripts/serve.ts). */
+export function toArgs(o: ServeOptions): string[] {
+  const a = ["--host", o.host, "--port", String(o.port), "--mode", o.mode];
+  if (o.readOnly) a.push("--read-only");
+  if (o.proxyAddresses.length) a.push("--proxy-addresses", o.proxyAddresses.join(","));
+  if (o.proxyUserHeader) a.push("--proxy-user-header", o.proxyUserHeader);
+  if (o.proxyGroupHeader) a.push("--proxy-group-header", o.proxyGroupHeader);
+  if (o.tlsCert && o.tlsKey) a.push("--tls-cert", o.tlsCert, "--tls-key", o.tlsKey);
+  return a;
+}
