@@ -1,15 +1,17 @@
 /**
  * `npm start`: serve the dashboard on 127.0.0.1:3000 against the user's kubeconfig, or against the
  * built-in sandbox when there is none (`--sandbox` adds it beside the user's contexts).
- * Builds first when the build is missing or older than the sources. See README "Configuration".
+ * Builds first when the build is missing or older than the sources, then serves through scripts/serve.ts
+ * (flags pass through: `npm start -- --mode token --host 0.0.0.0`). See README "Configuration", "Shared mode".
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stringify } from "yaml";
-import { isLoopback, parseArgs, USAGE, UsageError, type LaunchOptions } from "./launcher/args";
+import { parseArgs, serveArgs, USAGE, UsageError, type LaunchOptions } from "./launcher/args";
 import { needsBuild } from "./launcher/build";
 import { startChild, stopChildren, waitForLine } from "./launcher/children";
+import { bindRefusal } from "./serve/options";
 import { findKubeconfig, inClusterKubeconfig, mergeKubeconfigs, readKubeconfig, renameSandbox, type KubeConfig } from "./launcher/kubeconfig";
 
 const root = path.resolve(__dirname, "..");
@@ -52,7 +54,10 @@ function build() {
 async function main() {
   let opts: LaunchOptions;
   try {
-    opts = parseArgs(process.argv.slice(2));
+    opts = parseArgs(process.argv.slice(2), process.env);
+    // Checked before starting anything: local mode on a non-loopback address, proxy mode without proxies.
+    const refusal = bindRefusal(opts.serve);
+    if (refusal) throw new UsageError(refusal);
   } catch (e) {
     if (e instanceof UsageError) {
       if (e.message) console.error(e.message);
@@ -61,12 +66,6 @@ async function main() {
     }
     throw e;
   }
-  if (!isLoopback(opts.host)) {
-    console.error(`Refusing to bind ${opts.host}: a non-loopback address shares your kubeconfig credentials with everyone who can reach it.\n` +
-      `Shared mode needs an authentication mode, which comes in a later release. Bind 127.0.0.1 (the default) and reach it\n` +
-      `through an SSH tunnel or \`kubectl port-forward\`.`);
-    process.exit(2);
-  }
   const onSignal = () => void stopChildren().then(() => process.exit(0));
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
@@ -74,10 +73,9 @@ async function main() {
   const kubeconfig = await clusters(opts);
   if (kubeconfig) env.KRUISE_CONSOLE_KUBECONFIG = kubeconfig;
   build();
-  const server = startChild("npx", ["next", "start", "-H", opts.host, "-p", String(opts.port)], { cwd: root, env, pipe: true });
-  await waitForLine(server, /\bready\b/i, 60_000, (l) => console.log(`[next] ${l}`));
-  const host = opts.host.includes(":") ? `[${opts.host.replace(/^\[|\]$/g, "")}]` : opts.host;
-  log(`open http://${host}:${opts.port}/  (Ctrl-C to stop)`);
+  const server = startChild("npx", ["tsx", "scripts/serve.ts", ...serveArgs(opts)], { cwd: root, env, pipe: true });
+  const ready = await waitForLine(server, /\bready on\b/i, 120_000, (l) => console.log(l));
+  log(`open ${/ready on (\S+)/.exec(ready)?.[1] ?? "the address above"}  (Ctrl-C to stop)`);
   server.on("exit", (code) => {
     log(`dashboard exited (${code}); stopping`);
     void stopChildren().then(() => process.exit(code ?? 1));

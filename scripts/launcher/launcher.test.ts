@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isLoopback, parseArgs } from "./args";
+import { isLoopback, parseArgs, serveArgs } from "./args";
 import { findKubeconfig, inClusterKubeconfig, mergeKubeconfigs, renameSandbox, type KubeConfig } from "./kubeconfig";
 
 describe("launcher flags", () => {
-  it("defaults to 127.0.0.1:3000 and reads --port, --host and --sandbox", () => {
-    expect(parseArgs([])).toEqual({ port: 3000, host: "127.0.0.1", sandbox: false });
-    expect(parseArgs(["--port", "4000", "--host=::1", "--sandbox"])).toEqual({ port: 4000, host: "::1", sandbox: true });
+  it("defaults to 127.0.0.1:3000 in local mode and reads --sandbox plus the server's flags", () => {
+    expect(parseArgs([])).toMatchObject({ sandbox: false, serve: { port: 3000, host: "127.0.0.1", mode: "local" } });
+    const o = parseArgs(["--port", "4000", "--host=::1", "--sandbox", "--mode", "token", "--read-only"]);
+    expect(o).toMatchObject({ sandbox: true, serve: { port: 4000, host: "::1", mode: "token", readOnly: true } });
+    expect(serveArgs(o)).toEqual(["--host", "::1", "--port", "4000", "--mode", "token", "--read-only"]);
     expect(() => parseArgs(["--port", "x"])).toThrow(/port/);
     expect(() => parseArgs(["--bogus"])).toThrow(/unknown flag/);
   });
