@@ -39,6 +39,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Issue #7: sign-in, acting as the user, request hygiene; RBAC parts also against kube-apiserver.
+          name: "security",
+          include: ["test/security/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/contract/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

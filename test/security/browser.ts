@@ -1,0 +1,99 @@
+/**
+ * A scripted browser for the security suite: it calls the real route logic (the same functions the
+ * app/api route files call) with the cookies, Origin and anti-CSRF header a browser page would send,
+ * so each test states exactly which of those a request carries.
+ */
+import { getClusters, getObject, getStream } from "@/lib/server/routes";
+import { getSession, postSignIn, postSignOut } from "@/lib/server/auth";
+import { getAccess, postRollout } from "@/lib/server/write";
+import { editObject } from "@/app/api/c/[cluster]/ns/[ns]/[resource]/[name]/edit/save";
+
+export const ORIGIN = "http://127.0.0.1:3000";
+
+export interface SendOptions {
+  origin?: string | null;
+  csrf?: string | null;
+  contentType?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export class ScriptedBrowser {
+  cookie?: string;
+  csrf?: string;
+  /** every response body this browser received, to search for secrets */
+  readonly received: string[] = [];
+  constructor(readonly base: Record<string, string> = {}) {}
+
+  private headers(o: SendOptions, write: boolean): Record<string, string> {
+    const h: Record<string, string> = { ...this.base, ...(this.cookie ? { cookie: this.cookie } : {}) };
+    if (write) {
+      const origin = o.origin === undefined ? ORIGIN : o.origin;
+      if (origin) h.origin = origin;
+      h["content-type"] = o.contentType ?? "application/json";
+      const csrf = o.csrf === undefined ? this.csrf : o.csrf;
+      if (csrf) h["x-csrf-token"] = csrf;
+    }
+    return { ...h, ...o.headers };
+  }
+
+  request(path: string, o: SendOptions = {}, body?: string): Request {
+    const write = body !== undefined;
+    return new Request(`${ORIGIN}${path}`, { method: write ? "POST" : "GET", headers: this.headers(o, write), body, signal: o.signal });
+  }
+
+  async keep(res: Response): Promise<Response> {
+    this.received.push(await res.clone().text());
+    return res;
+  }
+
+  async signIn(token: string): Promise<Response> {
+    const res = await this.keep(await postSignIn(this.request("/api/auth/signin", { csrf: null }, JSON.stringify({ token }))));
+    const set = res.headers.get("set-cookie");
+    if (set) this.cookie = set.split(";")[0];
+    if (res.ok) this.csrf = (await (await this.session()).json()).csrf;
+    return res;
+  }
+  async session(): Promise<Response> {
+    return this.keep(getSession(this.request("/api/auth/session")));
+  }
+  async signOut(): Promise<Response> {
+    return this.keep(await postSignOut(this.request("/api/auth/signout", {}, "{}")));
+  }
+  async clusters(): Promise<Response> {
+    return this.keep(await getClusters(this.request("/api/clusters")));
+  }
+  async object(cluster: string, ns: string, resource: string, name: string): Promise<Response> {
+    return this.keep(await getObject(this.request(`/api/c/${cluster}/ns/${ns}/${resource}/${name}`), cluster, ns, resource, name));
+  }
+  async access(cluster: string, ns: string, name: string): Promise<Response> {
+    return this.keep(await getAccess(this.request(`/api/c/${cluster}/ns/${ns}/clonesets/${name}/access`), cluster, ns, name));
+  }
+  /** the stream's Response; read it with readSse */
+  stream(cluster: string, query: string, o: SendOptions = {}): Promise<Response> {
+    return getStream(this.request(`/api/c/${cluster}/stream?${query}`, o), cluster);
+  }
+  async rollout(cluster: string, ns: string, name: string, intent: unknown, o: SendOptions = {}): Promise<Response> {
+    const body = typeof intent === "string" ? intent : JSON.stringify(intent);
+    return this.keep(await postRollout(this.request(`/api/c/${cluster}/ns/${ns}/clonesets/${name}/rollout`, o, body), cluster, ns, name));
+  }
+  async edit(cluster: string, ns: string, resource: string, name: string, input: unknown, o: SendOptions = {}): Promise<Response> {
+    const req = this.request(`/api/c/${cluster}/ns/${ns}/${resource}/${name}/edit`, o, JSON.stringify(input));
+    return this.keep(await editObject(req, cluster, ns, resource, name));
+  }
+}
+
+/** Reads an SSE response until `until` says stop (or the time runs out); returns the raw text. */
+export async function readSse(res: Response, until: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + timeoutMs;
+  while (!until(text) && Date.now() < deadline) {
+    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now())))]);
+    if (!next || next.done) break;
+    text += dec.decode(next.value, { stream: true });
+  }
+  await reader.cancel().catch(() => undefined);
+  return text;
+}
