@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Providers } from "@/lib/client/providers";
 import { ThemeToggle } from "@/components/ui/ThemeToggle";
+import { UserMenu } from "@/components/auth/UserMenu";
 import { THEME_BOOT_SCRIPT } from "@/components/ui/theme-script";
 import "./globals.css";
 
@@ -24,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/" className="brand">Kruise Console</Link>
             <span className="muted small">OpenKruise CloneSets</span>
             <span className="spacer" />
+            <UserMenu />
             <ThemeToggle />
           </header>
           <main>{children}</main>

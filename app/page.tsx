@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { AuthGate } from "@/components/auth/AuthGate";
 import { HomeRedirect } from "@/components/clusters/HomeRedirect";
 
 export const metadata: Metadata = { title: "Clusters" };
 
 export default function Home() {
-  return <HomeRedirect />;
+  return <AuthGate><HomeRedirect /></AuthGate>;
 }

@@ -1,8 +1,12 @@
 "use client";
 import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
 import type { EditableResource } from "@/lib/client/editor";
+import { accessOptions } from "@/lib/client/mutations";
+import { useSession } from "@/lib/client/session";
+import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
 import { lineForField, parseEdited, type JsonObject } from "@/lib/patch";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
@@ -31,6 +35,14 @@ function useMarkers(text: string, error: { code: number; details?: { causes?: { 
   }, [text, error]);
 }
 
+/** Why Save is unavailable: the CloneSet access review said no (pods have no review route: the server's 403 speaks). */
+function useSaveBlocked(cluster: string, namespace: string, resource: EditableResource, name: string): string | undefined {
+  const q = useQuery({ ...accessOptions(cluster, namespace, name), enabled: resource === "clonesets" });
+  const p = q.data?.patch;
+  if (!p || p.allowed) return undefined;
+  return `You may not patch this CloneSet${p.reason ? `: ${p.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`;
+}
+
 /** /c/<cluster>/ns/<ns>/<clonesets|pods>/<name>/edit: Monaco + diff + exact request + dry run + conflict-safe save. */
 export function EditView({ cluster, namespace, resource, name }: { cluster: string; namespace: string; resource: EditableResource; name: string }) {
   const s = useEditSession(cluster, namespace, resource, name);
@@ -38,6 +50,8 @@ export function EditView({ cluster, namespace, resource, name }: { cluster: stri
   const list = useResourceList(cluster, resource, namespace);
   const live = list.items.find((o) => o.metadata.name === name) as unknown as JsonObject | undefined;
   const markers = useMarkers(s.text, s.error);
+  const { readOnly } = useSession();
+  const blocked = useSaveBlocked(cluster, namespace, resource, name);
   const [schemaMarkers, setSchemaMarkers] = useState<ReportedMarker[]>([]);
   const path = `file:///${cluster}/${namespace}/${name}.${resource === "clonesets" ? "cloneset" : "pod"}.yaml`;
   const back = resource === "clonesets" ? `/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(namespace)}/clonesets/${encodeURIComponent(name)}` : `/c/${encodeURIComponent(cluster)}/clonesets`;
@@ -52,16 +66,20 @@ export function EditView({ cluster, namespace, resource, name }: { cluster: stri
         <h1>Edit {KIND[resource]} {name}</h1>
         <ConnectionBadge connection={list.connection} />
         <span className="spacer" />
-        <button type="button" onClick={() => void s.runDryRun()} disabled={s.busy} data-testid="dry-run">Dry run</button>
-        <button type="button" onClick={() => void s.review()} disabled={s.busy} data-testid="save">Review &amp; save</button>
+        {readOnly ? null : <>
+          <button type="button" onClick={() => void s.runDryRun()} disabled={s.busy} data-testid="dry-run">Dry run</button>
+          <button type="button" onClick={() => void s.review()} disabled={s.busy || !!blocked} title={blocked} data-testid="save">Review &amp; save</button>
+        </>}
       </div>
+      <ReadOnlyNote what="you can read and change the YAML here, but it cannot be saved." />
+      {blocked && !readOnly ? <div className="callout warn" data-testid="save-disabled-reason">{blocked}</div> : null}
       <p className="small muted">Save re-reads the object, merges your changes with changes made on the cluster meanwhile, and sends a JSON patch whose <span className="mono">test</span> operations guard every field it touches. You see the exact request before it is sent.</p>
       <LiveBanner base={s.base} live={live} deleted={!list.loading && !live && list.connection.state === "live"} />
       {resource === "clonesets" ? <InPlacePanel base={s.base} text={s.text} /> : null}
       {s.notice ? <div className={`callout ${s.notice.tone === "ok" ? "" : s.notice.tone}`} role="status" data-testid="notice">{s.notice.text}{s.notice.text.startsWith("Restored") ? <> <button type="button" onClick={s.discardDraft}>Discard draft</button></> : null}</div> : null}
       {s.error && s.error.code !== 404 ? <ErrorPanel title="The server refused the edit" error={s.error} /> : null}
       <div role="tablist" className="page-head">
-        {TABS.filter((t) => (t.key !== "conflicts" || s.conflicts.length) && (t.key !== "dry-run" || s.dryRun)).map((t) => (
+        {TABS.filter((t) => (t.key !== "conflicts" || s.conflicts.length) && (t.key !== "dry-run" || s.dryRun) && (t.key !== "request" || !readOnly)).map((t) => (
           <button key={t.key} type="button" role="tab" aria-selected={s.tab === t.key} onClick={() => s.setTab(t.key)} data-testid={`tab-${t.key}`} style={s.tab === t.key ? { fontWeight: 700 } : undefined}>{t.label}</button>
         ))}
       </div>
@@ -74,7 +92,7 @@ export function EditView({ cluster, namespace, resource, name }: { cluster: stri
         ) : null}
       </div>
       {s.tab === "diff" ? <Monaco path={path} diff={{ original: s.baseText, modified: s.text }} height="60vh" /> : null}
-      {s.tab === "request" ? <PatchPreview request={s.request} base={s.base} text={s.text} busy={s.busy} onSend={() => void s.send()} /> : null}
+      {s.tab === "request" && !readOnly ? <PatchPreview request={s.request} base={s.base} text={s.text} busy={s.busy} onSend={() => void s.send()} /> : null}
       {s.tab === "conflicts" ? <ConflictView conflicts={s.conflicts} choices={s.choices} choose={s.choose} busy={s.busy} onReview={() => void s.review()} /> : null}
       {s.tab === "dry-run" && s.dryRun ? <Monaco path={`${path}.dryrun`} diff={{ original: s.dryRun.before, modified: s.dryRun.after }} height="60vh" /> : null}
     </>

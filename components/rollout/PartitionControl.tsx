@@ -12,12 +12,14 @@ import { useIntent } from "./useIntent";
 interface Props {
   cluster: string; namespace: string; name: string;
   object: K8sObject; pods: Pod[]; now: number; disabled?: string;
+  /** read-only console: preview only, no Show request / Apply */
+  readOnly?: boolean;
 }
 
 const str = (v: unknown) => (v === undefined || v === null ? "0" : String(v));
 
 /** Partition slider + text field with a live preview; nothing is sent before Apply. */
-export function PartitionControl({ cluster, namespace, name, object, pods, now, disabled }: Props) {
+export function PartitionControl({ cluster, namespace, name, object, pods, now, disabled, readOnly }: Props) {
   const cs = object as unknown as CloneSet;
   const replicas = cs.spec.replicas ?? 1;
   const current = cs.spec.updateStrategy?.partition;
@@ -58,13 +60,15 @@ export function PartitionControl({ cluster, namespace, name, object, pods, now, 
       </div>
       {preview ? <PartitionPreviewView p={preview} /> : null}
       <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
-        <button type="button" disabled={blocked} onClick={() => intent.showRequest({ action: "partition", value })}>Show request</button>
-        <button type="button" disabled={blocked} title={disabled} onClick={() => intent.apply({ action: "partition", value }, `Partition ${str(intent.shown?.partition ?? current)} → ${String(value)} applied`)}>
-          Apply partition
-        </button>
+        {readOnly ? null : <>
+          <button type="button" disabled={blocked} onClick={() => intent.showRequest({ action: "partition", value })}>Show request</button>
+          <button type="button" disabled={blocked} title={disabled} onClick={() => intent.apply({ action: "partition", value }, `Partition ${str(intent.shown?.partition ?? current)} → ${String(value)} applied`)}>
+            Apply partition
+          </button>
+        </>}
         {text !== null ? <button type="button" onClick={repreview}>Reset</button> : null}
       </div>
-      {disabled ? <div className="muted small" data-testid="disabled-reason">{disabled}</div> : null}
+      {disabled && !readOnly ? <div className="muted small" data-testid="disabled-reason">{disabled}</div> : null}
       {intent.request ? <RequestView request={intent.request} /> : null}
       {intent.error ? <WriteError error={intent.error} onRepreview={intent.reset} /> : null}
       {intent.done ? <div className="callout info" role="status" data-testid="applied">{intent.done}</div> : null}

@@ -7,20 +7,22 @@ import type { CloneSet, IntOrString } from "@/lib/kruise/types";
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";
 
-interface Props { cluster: string; namespace: string; name: string; object: K8sObject; disabled?: string }
+interface Props { cluster: string; namespace: string; name: string; object: K8sObject; disabled?: string; readOnly?: boolean }
 
 /** Pause / resume (spec.updateStrategy.paused): the controller stops updating pods while paused. */
-export function PauseControl({ cluster, namespace, name, object, disabled }: Props) {
+export function PauseControl({ cluster, namespace, name, object, disabled, readOnly }: Props) {
   const paused = !!(object as unknown as CloneSet).spec.updateStrategy?.paused;
   const intent = useIntent(cluster, namespace, name, object);
   const action = paused ? "resume" : "pause";
   return (
     <div data-testid="pause-control">
       <p>The rollout is <strong data-testid="paused-state">{paused ? "paused" : "running"}</strong>.{" "}
-        <button type="button" disabled={!!disabled || intent.pending} title={disabled}
-          onClick={() => intent.apply({ action }, paused ? "Rollout resumed" : "Rollout paused")}>
-          {paused ? "Resume rollout" : "Pause rollout"}
-        </button>
+        {readOnly ? null : (
+          <button type="button" disabled={!!disabled || intent.pending} title={disabled}
+            onClick={() => intent.apply({ action }, paused ? "Rollout resumed" : "Rollout paused")}>
+            {paused ? "Resume rollout" : "Pause rollout"}
+          </button>
+        )}
       </p>
       {intent.error ? <WriteError error={intent.error} onRepreview={intent.reset} /> : null}
     </div>
@@ -30,7 +32,7 @@ export function PauseControl({ cluster, namespace, name, object, disabled }: Pro
 const str = (v: IntOrString | undefined) => (v === undefined ? "" : String(v));
 
 /** maxUnavailable / maxSurge with validation and a preview of their rounding (reference §3.3). */
-export function LimitsControl({ cluster, namespace, name, object, disabled }: Props) {
+export function LimitsControl({ cluster, namespace, name, object, disabled, readOnly }: Props) {
   const cs = object as unknown as CloneSet;
   const us = cs.spec.updateStrategy ?? {};
   const replicas = cs.spec.replicas ?? 1;
@@ -58,8 +60,10 @@ export function LimitsControl({ cluster, namespace, name, object, disabled }: Pr
       {errors.map((e) => <div key={e} className="callout bad" role="alert">{e}</div>)}
       {notes.map((n) => <div key={n} className="callout warn">{n}</div>)}
       {lp ? <ul className="small" data-testid="limits-preview">{lp.notes.map((n) => <li key={n}>{n}</li>)}</ul> : null}
-      <button type="button" disabled={blocked} onClick={() => intent.showRequest({ action: "limits", value })}>Show request</button>{" "}
-      <button type="button" disabled={blocked} onClick={() => intent.apply({ action: "limits", value }, "Update limits applied")}>Apply limits</button>
+      {readOnly ? null : <>
+        <button type="button" disabled={blocked} onClick={() => intent.showRequest({ action: "limits", value })}>Show request</button>{" "}
+        <button type="button" disabled={blocked} onClick={() => intent.apply({ action: "limits", value }, "Update limits applied")}>Apply limits</button>
+      </>}
       {intent.request ? <RequestView request={intent.request} /> : null}
       {intent.error ? <WriteError error={intent.error} onRepreview={intent.reset} /> : null}
       {intent.done ? <div className="callout info" role="status">{intent.done}</div> : null}

@@ -5,7 +5,7 @@ import { diffObjects, predictInPlace, revisionTemplate, type FieldDiff, type Jso
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";
 
-interface Props { cluster: string; namespace: string; name: string; object: K8sObject; revisions: K8sObject[]; updateRevision?: string; disabled?: string }
+interface Props { cluster: string; namespace: string; name: string; object: K8sObject; revisions: K8sObject[]; updateRevision?: string; disabled?: string; readOnly?: boolean }
 
 const fmt = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
 const tpl = (r: K8sObject | undefined) => (r ? revisionTemplate(r as unknown as JsonObject) ?? {} : {});
@@ -26,7 +26,7 @@ export function TemplateDiff({ rows, left, right }: { rows: FieldDiff[]; left: s
 }
 
 /** Compare any two revisions, and roll back like `kubectl kruise rollout undo` with a preview (issue #5). */
-export function RevisionCompare({ cluster, namespace, name, object, revisions, updateRevision, disabled }: Props) {
+export function RevisionCompare({ cluster, namespace, name, object, revisions, updateRevision, disabled, readOnly }: Props) {
   const sorted = useMemo(() => [...revisions].sort((a, b) => Number(b.revision ?? 0) - Number(a.revision ?? 0)), [revisions]);
   const names = sorted.map((r) => r.metadata.name);
   const [leftName, setLeft] = useState<string | null>(null);
@@ -55,7 +55,7 @@ export function RevisionCompare({ cluster, namespace, name, object, revisions, u
       <h3>Compare revisions and roll back</h3>
       {select("Left revision", left, setLeft)}{select("Right revision", right, setRight)}
       <TemplateDiff rows={rows} left={left ?? ""} right={right ?? ""} />
-      {target && left !== updateRevision ? (
+      {target && left !== updateRevision && !readOnly ? (
         <div style={{ marginTop: 8 }}>
           <button type="button" disabled={!!disabled} title={disabled} onClick={() => { intent.touch(); setConfirming(true); }}>Roll back to this revision ({left})</button>
           {confirming ? (

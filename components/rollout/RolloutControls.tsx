@@ -2,6 +2,8 @@
 import { useMemo } from "react";
 import type { K8sObject } from "@/lib/client/types";
 import { usePatchAccess } from "@/lib/client/mutations";
+import { useSession } from "@/lib/client/session";
+import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
 import type { Pod } from "@/lib/kruise/types";
 import type { RolloutView } from "@/lib/kruise/view-rollout";
 import { PartitionControl } from "./PartitionControl";
@@ -17,9 +19,13 @@ interface Props {
 const ownedBy = (items: K8sObject[], uid: string | undefined) =>
   items.filter((o) => !!uid && (o.metadata.ownerReferences ?? []).some((r) => r.uid === uid && r.controller));
 
-/** Rollout controls on the CloneSet detail page (issue #5); disabled with the reason when RBAC says no. */
+/**
+ * Rollout controls on the CloneSet detail page (issue #5); disabled with the reason when RBAC says no,
+ * and in read-only mode (issue #7) every control that writes is hidden: previews stay.
+ */
 export function RolloutControls({ cluster, namespace, name, object, pods, revisions, rollout, now }: Props) {
   const access = usePatchAccess(cluster, namespace, name);
+  const { readOnly } = useSession();
   const uid = object.metadata.uid;
   const own = useMemo(() => ownedBy(pods, uid) as unknown as Pod[], [pods, uid]);
   const revs = useMemo(() => ownedBy(revisions, uid), [revisions, uid]);
@@ -27,12 +33,13 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
     ? `You may not patch this CloneSet${access.reason ? `: ${access.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`
     : access.allowed === undefined ? (access.reason ?? "Checking permissions…") : undefined;
   const paused = !!(object.spec as { updateStrategy?: { paused?: boolean } } | undefined)?.updateStrategy?.paused;
-  const common = { cluster, namespace, name, object, disabled };
+  const common = { cluster, namespace, name, object, disabled, readOnly };
   const updateRevision = (object.status as { updateRevision?: string } | undefined)?.updateRevision;
   return (
     <section className="panel" aria-labelledby="rollout-controls" data-testid="rollout-controls">
       <h2 id="rollout-controls">Rollout controls</h2>
-      {access.allowed === false ? <div className="callout warn" data-testid="access-denied">{disabled}</div> : null}
+      <ReadOnlyNote what="the rollout can be previewed here but not changed." />
+      {!readOnly && access.allowed === false ? <div className="callout warn" data-testid="access-denied">{disabled}</div> : null}
       <PartitionControl {...common} pods={own} now={now.getTime()} />
       <StepProgress r={rollout} paused={paused} />
       <PauseControl {...common} />

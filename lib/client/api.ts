@@ -1,4 +1,4 @@
-import { mutationHeaders } from "./session";
+import { mutationHeaders, signInAgain } from "./session";
 import type { ApiErrorBody } from "./types";
 
 /** A failed dashboard API call; it *is* an ApiErrorBody, so the UI can show code, reason and message. */
@@ -48,6 +48,8 @@ export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> 
   } catch (e) {
     throw new ApiError({ code: 0, reason: "NetworkError", message: `the dashboard server is unreachable: ${(e as Error).message}` });
   }
+  // 401: no session or it expired; the caller still gets the error while the page moves to sign-in.
+  if (res.status === 401) signInAgain();
   if (!res.ok) throw await errorFromResponse(res);
   return (await res.json()) as T;
 }

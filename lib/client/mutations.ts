@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, queryOptions } from "@tanstack/react-query";
 import { ApiError, apiFetch, errorFromResponse } from "./api";
-import { mutationHeaders } from "./session";
+import { mutationHeaders, signInAgain } from "./session";
 import type { ApiErrorBody, K8sObject, RolloutAction, RolloutBase } from "./types";
 
 // Rollout intents (issue #5) from the browser: POST …/rollout, and the access review behind the controls.
@@ -59,6 +59,7 @@ export async function postRolloutIntent(cluster: string, ns: string, name: strin
   } catch (e) {
     throw new RolloutError({ code: 0, reason: "NetworkError", message: `the dashboard server is unreachable: ${(e as Error).message}` });
   }
+  if (res.status === 401) signInAgain();
   if (!res.ok) {
     const text = await res.clone().text().catch(() => "");
     let current: RolloutBase | undefined;

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { errorFromResponse } from "./api";
 import { parseStreamMessage, STREAM_EVENT_NAMES, streamUrl } from "./events";
 import { resourceKeys } from "./keys";
+import { signInAgain } from "./session";
 import { applyStreamEvent, markDisconnected, type ResourceListState } from "./reducer";
 import type { ApiErrorBody, ResourceName } from "./types";
 
@@ -57,6 +58,7 @@ function openStream(qc: QueryClient, cluster: string, namespace: string | null, 
       // The browser gave up (an HTTP error before streaming): ask once for the reason, then retry later.
       void explainFailure(url).then((err) => {
         if (closed) return;
+        if (err?.code === 401) signInAgain();
         markAll(err ? "error" : "stale", err);
         retryTimer = setTimeout(connect, err && err.code < 500 ? 30_000 : 3_000);
       });

@@ -17,6 +17,7 @@ import { PodsPanel } from "./PodsPanel";
 import { RevisionsPanel } from "./RevisionsPanel";
 import { RolloutPanel } from "./RolloutPanel";
 import { RolloutControls } from "@/components/rollout/RolloutControls";
+import { useSession } from "@/lib/client/session";
 
 const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "events"];
 
@@ -35,6 +36,7 @@ export function useCloneSetData(cluster: string, namespace: string, name: string
 
 export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
   const d = useCloneSetData(cluster, namespace, name);
+  const { readOnly } = useSession();
   const now = useNow();
   const view = useMemo(() => d.object
     ? cloneSetDetailView(d.object as unknown as ViewCloneSet, d.pods.items as unknown as ViewPod[], d.revs.items as unknown as ViewRevision[], d.events.items as unknown as ViewEvent[], now)
@@ -62,7 +64,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
     <>
       {crumbs}{badge}{errors}
       <div className={notLive(d.connection.state) ? "not-live" : undefined}>
-        <DetailHeader h={view.header} rollout={view.rollout} yamlHref={`${detailHref(cluster, namespace, name)}/yaml`} />
+        <DetailHeader h={view.header} rollout={view.rollout} yamlHref={`${detailHref(cluster, namespace, name)}/yaml`} readOnly={readOnly} />
         <RolloutPanel r={view.rollout} />
         <RolloutControls cluster={cluster} namespace={namespace} name={name} object={d.object!} pods={d.pods.items} revisions={d.revs.items} rollout={view.rollout} now={now} />
         <RevisionsPanel revisions={view.revisions} />

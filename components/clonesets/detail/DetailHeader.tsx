@@ -24,7 +24,7 @@ function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
 }
 
 /** Spec and status at a glance: images, strategy, partition, limits, paused, conditions, stale-status warning. */
-export function DetailHeader({ h, rollout, yamlHref }: { h: CloneSetRow; rollout: RolloutView; yamlHref: string }) {
+export function DetailHeader({ h, rollout, yamlHref, readOnly }: { h: CloneSetRow; rollout: RolloutView; yamlHref: string; readOnly?: boolean }) {
   return (
     <section className="panel" aria-labelledby="hdr">
       <div className="page-head" style={{ marginBottom: 8 }}>
@@ -33,7 +33,7 @@ export function DetailHeader({ h, rollout, yamlHref }: { h: CloneSetRow; rollout
         <span className="muted">namespace {h.namespace}</span>
         <span className="spacer" />
         <Link href={yamlHref}>View YAML</Link>
-        <Link href={yamlHref.replace(/\/yaml$/, "/edit")} data-testid="edit-yaml">Edit YAML</Link>
+        {readOnly ? null : <Link href={yamlHref.replace(/\/yaml$/, "/edit")} data-testid="edit-yaml">Edit YAML</Link>}
       </div>
       {h.statusStale ? (
         <div className="callout warn" role="alert" data-testid="stale-status">

@@ -1,0 +1,12 @@
+import type { ReactNode } from "react";
+import { gate } from "./gate";
+import { SignInRedirect } from "./SignInRedirect";
+import { Unauthorized } from "./Unauthorized";
+
+/** Renders its pages only for a resolved caller; otherwise sign-in (token mode) or a designed 401/403 page. */
+export async function AuthGate({ children }: { children: ReactNode }) {
+  const g = await gate();
+  if (g.ok) return <>{children}</>;
+  if (g.mode === "token" && g.code === 401) return <SignInRedirect />;
+  return <Unauthorized mode={g.mode} code={g.code} message={g.message} />;
+}

@@ -1,0 +1,21 @@
+import "server-only";
+import { headers } from "next/headers";
+import { consoleConfig, resolveCaller, type AuthMode, type Caller } from "@/lib/server/auth";
+import { HttpError } from "@/lib/server/errors";
+
+export type Gate =
+  | { ok: true; caller: Caller }
+  | { ok: false; mode: AuthMode; code: number; message: string };
+
+/** Who is asking for this page (issue #7): the same resolution the API routes use, so pages and data agree. */
+export async function gate(): Promise<Gate> {
+  const h = await headers();
+  try {
+    return { ok: true, caller: resolveCaller(h) };
+  } catch (e) {
+    if (e instanceof HttpError && (e.body.code === 401 || e.body.code === 403)) {
+      return { ok: false, mode: consoleConfig().mode, code: e.body.code, message: e.body.message };
+    }
+    throw e;
+  }
+}
