@@ -2,7 +2,7 @@
  * Launcher flags: --sandbox, plus every flag of the console's server (scripts/serve/options.ts:
  * --host, --port, --mode, --read-only, --proxy-*, --tls-*), which are validated here and passed through.
  */
-import { parseServeArgs, SERVE_USAGE, toArgs, type ServeOptions } from "../serve/options";
+import { parseServeArgs, SERVE_USAGE, toArgs, type Env, type ServeOptions } from "../serve/options";
 
 export { isLoopback, UsageError } from "../serve/options";
 
@@ -11,7 +11,7 @@ export interface LaunchOptions {
   serve: ServeOptions;
 }
 
-export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = {}): LaunchOptions {
+export function parseArgs(argv: string[], env: Env = {}): LaunchOptions {
   const sandbox = argv.includes("--sandbox");
   return { sandbox, serve: parseServeArgs(argv.filter((a) => a !== "--sandbox"), env) };
 }

@@ -19,6 +19,9 @@ export interface ServeOptions {
 
 export class UsageError extends Error {}
 
+/** The environment the options default from (process.env, or a plain object in tests). */
+export type Env = Record<string, string | undefined>;
+
 export const SERVE_USAGE = `  --host 127.0.0.1        address to bind (KRUISE_CONSOLE_HOST); non-loopback needs --mode token or proxy
   --port 3000             port (KRUISE_CONSOLE_PORT; 0 = any free port)
   --mode local            local | token | proxy (KRUISE_CONSOLE_MODE)
@@ -33,7 +36,7 @@ const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim()
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
 
 /** Defaults from the environment, so a container can be configured with env alone. */
-function fromEnv(env: NodeJS.ProcessEnv): ServeOptions {
+function fromEnv(env: Env): ServeOptions {
   return {
     host: env.KRUISE_CONSOLE_HOST || "127.0.0.1",
     port: env.KRUISE_CONSOLE_PORT ? Number(env.KRUISE_CONSOLE_PORT) : 3000,
@@ -60,7 +63,7 @@ const VALUED: Record<string, Setter> = {
 };
 
 /** Parses the flags; throws UsageError (empty message for --help) on anything it does not know or accept. */
-export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = {}): ServeOptions {
+export function parseServeArgs(argv: string[], env: Env = {}): ServeOptions {
   const o = fromEnv(env);
   for (let i = 0; i < argv.length; i++) {
     const eq = argv[i].indexOf("=");

@@ -1,17 +1,32 @@
 /**
- * Playwright's web server: the sandbox (demo scenario, fast mode) plus the built dashboard on loopback.
+ * Playwright's web server: the sandbox (demo scenario, fast mode) plus three instances of the built
+ * dashboard (scripts/serve.ts) on loopback, all on the same sandbox kubeconfig: local mode on --port,
+ * token mode on E2E_SHARED_PORT (output also to SHARED_LOG) and local --read-only on E2E_READONLY_PORT.
  * The sandbox kubeconfig is written to test/e2e/cluster.ts's KUBECONFIG path so specs can run kubectl.
  * The dashboard reaches the sandbox only through that kubeconfig, like any cluster.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { needsBuild } from "../../scripts/launcher/build";
 import { startChild, stopChildren, waitForLine } from "../../scripts/launcher/children";
-import { E2E_KUBECONFIG } from "./paths";
+import { E2E_KUBECONFIG, SHARED_LOG } from "./paths";
 
 const root = path.resolve(__dirname, "../..");
 const port = process.argv[process.argv.indexOf("--port") + 1];
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+/** One scripts/serve.ts instance; resolves once it prints its ready line, then keeps echoing (and logging) its output. */
+async function serve(name: string, args: string[], log?: NodeJS.WritableStream) {
+  const app = startChild("npx", ["tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], { cwd: root, env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG }, pipe: true, group: "shared" });
+  const out = (c: Buffer | string, to: NodeJS.WriteStream) => {
+    to.write(c);
+    log?.write(c);
+  };
+  app.on("exit", () => void stopChildren().then(() => process.exit(1)));
+  await waitForLine(app, /\bready on\b/, 180_000, (l) => out(`[${name}] ${l}\n`, process.stdout));
+  app.stdout?.on("data", (c: Buffer) => out(c, process.stdout));
+  app.stderr?.on("data", (c: Buffer) => out(c, process.stderr));
+}
 
 async function main() {
   rmSync(E2E_KUBECONFIG, { force: true });
@@ -26,10 +41,20 @@ async function main() {
     const code = await new Promise<number | null>((r) => build.on("exit", r));
     if (code !== 0) throw new Error("next build failed");
   }
-  const app = startChild("npx", ["next", "start", "-H", "127.0.0.1", "-p", port], { cwd: root, env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG }, pipe: true, group: "shared" });
-  app.stdout?.on("data", (c: Buffer) => process.stdout.write(c));
-  app.stderr?.on("data", (c: Buffer) => process.stderr.write(c));
-  app.on("exit", () => void stopChildren().then(() => process.exit(1)));
+  mkdirSync(path.dirname(SHARED_LOG), { recursive: true });
+  const sharedLog = createWriteStream(SHARED_LOG, { flags: "w" });
+  // The extra instances first: Playwright starts the specs once the local one (--port) answers.
+  await Promise.all([
+    serve("shared", ["--port", need("E2E_SHARED_PORT"), "--mode", "token"], sharedLog),
+    serve("read-only", ["--port", need("E2E_READONLY_PORT"), "--mode", "local", "--read-only"]),
+  ]);
+  await serve("local", ["--port", port, "--mode", "local"]);
+}
+
+function need(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set (playwright.config.ts chooses it)`);
+  return v;
 }
 
 const stop = () => void stopChildren().then(() => process.exit(0));
