@@ -16,8 +16,9 @@ export interface Actor {
   groups: string[];
 }
 
-const bySession = new WeakMap<Session, Map<string, KubeClient>>();
-const byProxyUser = new Map<string, KubeClient>();
+// Keyed by the console's own client too: a reloaded kubeconfig (new server, new CA) yields new user clients.
+const bySession = new WeakMap<Session, WeakMap<KubeClient, KubeClient>>();
+const byProxyUser = new WeakMap<KubeClient, Map<string, KubeClient>>();
 const PROXY_CLIENTS_MAX = 500;
 
 /** The kubeconfig user of a context (local mode's identity). */
@@ -38,16 +39,18 @@ export function actorFor(caller: Caller, cluster: string): Actor {
   if (caller.mode === "token") {
     const session = caller.session!;
     let m = bySession.get(session);
-    if (!m) bySession.set(session, (m = new Map()));
-    let client = m.get(cluster);
-    if (!client) m.set(cluster, (client = new KubeClient(withBearerToken(own.kc, session.token))));
+    if (!m) bySession.set(session, (m = new WeakMap()));
+    let client = m.get(own);
+    if (!client) m.set(own, (client = new KubeClient(withBearerToken(own.kc, session.token))));
     return { cluster, caller, client, user: caller.user.name, groups: caller.user.groups };
   }
-  const key = `${cluster}\u0000${JSON.stringify(caller.user)}`;
-  let client = byProxyUser.get(key);
+  const key = JSON.stringify(caller.user);
+  let m = byProxyUser.get(own);
+  if (!m) byProxyUser.set(own, (m = new Map()));
+  let client = m.get(key);
   if (!client) {
-    if (byProxyUser.size >= PROXY_CLIENTS_MAX) byProxyUser.delete(byProxyUser.keys().next().value!);
-    byProxyUser.set(key, (client = new KubeClient(new ImpersonatingKubeConfig(own.kc, caller.user))));
+    if (m.size >= PROXY_CLIENTS_MAX) m.delete(m.keys().next().value!);
+    m.set(key, (client = new KubeClient(new ImpersonatingKubeConfig(own.kc, caller.user))));
   }
   return { cluster, caller, client, user: caller.user.name, groups: caller.user.groups };
 }
