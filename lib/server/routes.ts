@@ -1,10 +1,11 @@
 import "server-only";
-import { actorFor, asCaller } from "./auth";
+import { actorFor, asCaller, consoleConfig } from "./auth";
+import { listAccess } from "./auth/list-access";
 import { listClusters } from "./clusters";
-import { httpErrors } from "./errors";
 import { getHub } from "./hub";
 import { READABLE, RESOURCES } from "./resources";
-import { SSE_HEADERS, sseStream } from "./sse";
+import { HttpError, httpErrors } from "./errors";
+import { acquireStreamSlot, SSE_HEADERS, sseStream, type StreamViewer } from "./sse";
 import { validateNamespace, validateObjectName, validateResource } from "./validate";
 
 // The logic behind app/api/** route handlers, which stay one-liners.
@@ -16,7 +17,11 @@ export function getClusters(req: Request): Promise<Response> {
   return asCaller(req, null, () => Response.json({ clusters: listClusters() }, { headers: NO_STORE }));
 }
 
-/** GET /api/c/<cluster>/stream?r=<resource>&r=…&ns=<namespace?> — everything is validated before streaming. */
+/**
+ * GET /api/c/<cluster>/stream?r=<resource>&r=…&ns=<namespace?> — everything is validated before streaming.
+ * Token/proxy callers see only what they may list themselves (SubjectAccessReviews, lib/server/auth/list-access.ts);
+ * at most KRUISE_CONSOLE_MAX_STREAMS open streams per session (429 beyond).
+ */
 export function getStream(req: Request, cluster: string): Promise<Response> {
   return asCaller(req, cluster, (caller) => {
     actorFor(caller, cluster);
@@ -26,7 +31,15 @@ export function getStream(req: Request, cluster: string): Promise<Response> {
     const resources = [...new Set(rs.map((r) => validateResource(r)))];
     const ns = url.searchParams.get("ns");
     const namespace = ns ? validateNamespace(ns) : null;
-    const body = sseStream(getHub(), cluster, resources, namespace, req.signal);
+    const cfg = consoleConfig();
+    const release = acquireStreamSlot(caller.limitKey, cfg.maxStreamsPerSession);
+    if (!release) {
+      throw new HttpError({ code: 429, reason: "TooManyRequests", message: `too many open streams for this session (${cfg.maxStreamsPerSession}): close other tabs` });
+    }
+    const access = listAccess();
+    const viewer: StreamViewer | undefined = caller.mode === "local" ? undefined
+      : { mayList: (r, n) => access.mayList(caller, cluster, r, n), recheckMs: cfg.accessCacheMs };
+    const body = sseStream(getHub(), cluster, resources, namespace, req.signal, { viewer, onClose: release });
     return new Response(body, { headers: SSE_HEADERS });
   });
 }

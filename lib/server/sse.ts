@@ -1,5 +1,14 @@
 import type { ResourceName } from "@/lib/client/types";
+import { FilteredSubscription, type ListDecision } from "./hub/filter";
 import type { InformerHub } from "./hub/hub";
+
+/** Whose stream this is, for per-user filtering of the shared hub (token and proxy modes). */
+export interface StreamViewer {
+  /** may the user list+watch `resource` in `namespace` (null = cluster-wide)? (cached by the caller) */
+  mayList(resource: ResourceName, namespace: string | null): Promise<ListDecision>;
+  /** how often open streams re-ask, so a revoked permission takes effect (the access-cache time) */
+  recheckMs: number;
+}
 
 export interface SseOptions {
   /** comment line interval that keeps proxies and the browser from timing the stream out (default 15 s) */
@@ -8,6 +17,10 @@ export interface SseOptions {
   maxQueuedBytes?: number;
   /** EventSource reconnect delay the browser should use */
   retryMs?: number;
+  /** filter for this user; absent (local mode) = the shared frames as they are, zero-copy */
+  viewer?: StreamViewer;
+  /** called once when the stream ends (per-session stream counting) */
+  onClose?: () => void;
 }
 
 const encoder = new TextEncoder();
@@ -22,11 +35,12 @@ export const SSE_HEADERS = {
 /**
  * A Server-Sent Events stream of hub frames for one page: for each resource a `status`, a
  * `snapshot` once the scope has listed, then `change` and `status` events, plus heartbeat comments.
- * Unsubscribes from the hub when the browser goes away (cancel or request abort).
+ * Unsubscribes from the hub when the browser goes away (cancel or request abort). With a `viewer`,
+ * each resource goes through a FilteredSubscription: the user sees only what they may list.
  */
 export function sseStream(hub: InformerHub, cluster: string, resources: readonly ResourceName[], namespace: string | null,
   signal: AbortSignal | undefined, opts: SseOptions = {}): ReadableStream<Uint8Array> {
-  const { heartbeatMs = 15_000, maxQueuedBytes = 16 << 20, retryMs = 2000 } = opts;
+  const { heartbeatMs = 15_000, maxQueuedBytes = 16 << 20, retryMs = 2000, viewer, onClose } = opts;
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -47,22 +61,70 @@ export function sseStream(hub: InformerHub, cluster: string, resources: readonly
         if ((controller.desiredSize ?? 0) < -maxQueuedBytes) return close();
         controller.enqueue(chunk);
       };
+      let released = false;
       cleanup = () => {
         closed = true;
         clearInterval(heartbeat);
         for (const u of unsubs.splice(0)) u();
         signal?.removeEventListener("abort", close);
+        if (!released) {
+          released = true;
+          onClose?.();
+        }
       };
       const heartbeat = setInterval(() => send(encoder.encode(`: heartbeat ${Date.now()}\n\n`)), heartbeatMs);
       signal?.addEventListener("abort", close);
       send(encoder.encode(`retry: ${retryMs}\n: kruise-console stream\n\n`));
-      for (const resource of resources) {
-        unsubs.push(hub.subscribe({ cluster, resource, namespace }, (frame) => send(frame.bytes())));
-      }
+      unsubs.push(attach(hub, { cluster, resources, namespace }, send, close, viewer));
       if (signal?.aborted) close();
     },
     cancel() {
       cleanup();
     },
   }, { highWaterMark: 1 << 20, size: (chunk) => chunk.byteLength });
+}
+
+/** Subscribes the stream to each resource's scope (filtered per user when there is a viewer); returns the undo. */
+function attach(hub: InformerHub, t: { cluster: string; resources: readonly ResourceName[]; namespace: string | null },
+  send: (chunk: Uint8Array) => void, close: () => void, viewer?: StreamViewer): () => void {
+  const { cluster, namespace } = t;
+  if (!viewer) {
+    // local mode: every subscriber gets the same Frame bytes (serialised once for all tabs)
+    const unsubs = t.resources.map((resource) => hub.subscribe({ cluster, resource, namespace }, (frame) => send(frame.bytes())));
+    return () => unsubs.forEach((u) => u());
+  }
+  const subs = t.resources.map((resource) => new FilteredSubscription(hub, { cluster, resource, namespace },
+    (ns) => viewer.mayList(resource, ns), send, close));
+  subs.forEach((s) => s.start());
+  const recheck = setInterval(() => subs.forEach((s) => s.recheck()), Math.max(100, viewer.recheckMs));
+  return () => {
+    clearInterval(recheck);
+    subs.forEach((s) => s.close());
+  };
+}
+
+const g = globalThis as typeof globalThis & { __kruiseConsoleStreams?: Map<string, number> };
+
+/** Open streams per session (or proxy user): the count behind KRUISE_CONSOLE_MAX_STREAMS. */
+export function openStreams(key: string): number {
+  return g.__kruiseConsoleStreams?.get(key) ?? 0;
+}
+
+/**
+ * Takes one of `max` stream slots for `key`; returns its release function (idempotent), or
+ * undefined when all are taken. Shared on globalThis like the hub, so every route bundle counts alike.
+ */
+export function acquireStreamSlot(key: string, max: number): (() => void) | undefined {
+  const counts = (g.__kruiseConsoleStreams ??= new Map());
+  const n = counts.get(key) ?? 0;
+  if (n >= max) return undefined;
+  counts.set(key, n + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
 }

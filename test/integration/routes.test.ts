@@ -56,7 +56,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
     const res = await getClusters(req("/api/clusters"));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.clusters.map((c: { name: string }) => c.name).sort()).toEqual(["admin", "deployer", "nobody", "viewer"]);
+    expect(body.clusters.map((c: { name: string }) => c.name).sort()).toEqual(["admin", "deployer", "nobody", "payments-reader", "shop-reader", "viewer"]);
     const admin = body.clusters.find((c: { name: string }) => c.name === "admin");
     expect(admin).toEqual({ name: "admin", server: expect.stringMatching(/^https?:\/\/[\w.:[\]-]+$/), current: true });
     expect(new URL(admin.server).port).toBe(new URL(cluster.server).port);

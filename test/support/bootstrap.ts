@@ -63,6 +63,23 @@ export async function createTestRbac(kc: KubeConfig): Promise<void> {
   });
 }
 
+/** shop-reader / payments-reader: read all but secrets in their one namespace (it must exist). */
+export async function createNamespaceReaders(kc: KubeConfig): Promise<void> {
+  const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
+  for (const [user, namespace] of [["shop-reader", "shop"], ["payments-reader", "payments"]]) {
+    await rbac.createNamespacedRoleBinding({ namespace, fieldManager: FIELD_MANAGER, body: namespaceReaderBinding(user, namespace) });
+  }
+}
+
+/** The RoleBinding granting `user` the reader ClusterRole in `namespace` (tests delete it to revoke). */
+export function namespaceReaderBinding(user: string, namespace: string) {
+  return {
+    metadata: { name: `kruise-console-test:${user}`, namespace },
+    roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "kruise-console-test:reader" },
+    subjects: [{ apiGroup: "rbac.authorization.k8s.io", kind: "User", name: user }],
+  };
+}
+
 /** The CRD the sandbox serves (sandbox/crds: the kruise v1.9.0 CloneSet CRD), so both servers get the same one. */
 export function cloneSetCrd(): V1CustomResourceDefinition {
   const file = path.join(REPO, "sandbox/crds/apps.kruise.io_clonesets.yaml");

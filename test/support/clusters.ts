@@ -10,7 +10,7 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createNamespace, createTestRbac, installCloneSetCrd } from "./bootstrap";
+import { createNamespace, createNamespaceReaders, createTestRbac, installCloneSetCrd } from "./bootstrap";
 import { startKubeApiserverProcesses } from "./kube-apiserver";
 import { kubeConfigFor, writeKubeconfigFile, type ClusterEndpoint, type TestUser } from "./kubeconfig";
 import { startSandboxServer } from "./sandbox";
@@ -47,7 +47,7 @@ function cluster(kind: ClusterKind, ep: ClusterEndpoint, tokens: Record<TestUser
 
 /**
  * Real kube-apiserver v1.20.2 + etcd with the test users' RBAC, the CloneSet CRD
- * (unless withCloneSetCrd is false) and namespace `shop`. Takes ~5 s once the binary is built.
+ * (unless withCloneSetCrd is false) and namespaces `shop` and `payments`. Takes ~5 s once the binary is built.
  */
 export async function startKubeApiserverCluster(opts: KubeApiserverClusterOptions = {}): Promise<TestCluster> {
   const procs = await startKubeApiserverProcesses();
@@ -58,7 +58,9 @@ export async function startKubeApiserverCluster(opts: KubeApiserverClusterOption
     writeKubeconfigFile(kubeconfigPath, ep, tokens);
     const admin = kubeConfigFor(ep, tokens, "admin");
     await createNamespace(admin, "shop");
+    await createNamespace(admin, "payments");
     await createTestRbac(admin);
+    await createNamespaceReaders(admin);
     if (opts.withCloneSetCrd !== false) await installCloneSetCrd(admin);
     return cluster("kube-apiserver", ep, tokens, kubeconfigPath, procs.stop);
   } catch (e) {
@@ -67,7 +69,7 @@ export async function startKubeApiserverCluster(opts: KubeApiserverClusterOption
   }
 }
 
-/** The in-memory sandbox API server (sandbox/apiserver) on a free port, with namespace `shop`. */
+/** The in-memory sandbox API server (sandbox/apiserver) on a free port, with namespaces `shop` and `payments`. */
 export async function startSandboxCluster(opts: SandboxClusterOptions = {}): Promise<TestCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kruise-sandbox-"));
   const kubeconfigPath = path.join(dir, "kubeconfig");
@@ -78,7 +80,9 @@ export async function startSandboxCluster(opts: SandboxClusterOptions = {}): Pro
   };
   try {
     const kubeEp = { server: sb.kubeServer };
-    await createNamespace(kubeConfigFor(kubeEp, sb.tokens, "admin"), "shop");
+    const admin = kubeConfigFor(kubeEp, sb.tokens, "admin");
+    await createNamespace(admin, "shop");
+    await createNamespace(admin, "payments");
     return cluster("sandbox", { server: sb.url }, sb.tokens, kubeconfigPath, stop, kubeEp);
   } catch (e) {
     await stop();

@@ -41,13 +41,11 @@ function randomToken(): string {
 
 /** Token file line format: token,user,uid,"group1,group2". */
 function writeTokenFile(file: string): Record<string, string> {
-  const tokens = { admin: randomToken(), viewer: randomToken(), deployer: randomToken(), nobody: randomToken() };
-  const lines = [
-    `${tokens.admin},admin,uid-admin,"system:masters"`,
-    `${tokens.viewer},viewer,uid-viewer`,
-    `${tokens.deployer},deployer,uid-deployer`,
-    `${tokens.nobody},nobody,uid-nobody`,
-  ];
+  const tokens: Record<string, string> = {};
+  const lines = ["admin", "viewer", "deployer", "nobody", "shop-reader", "payments-reader"].map((user) => {
+    tokens[user] = randomToken();
+    return `${tokens[user]},${user},uid-${user}${user === "admin" ? ',"system:masters"' : ""}`;
+  });
   fs.writeFileSync(file, lines.join("\n") + "\n", { mode: 0o600 });
   return tokens;
 }

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import { writeKubeconfigFile, type TestUser } from "./kubeconfig";
+import { TEST_USERS, writeKubeconfigFile, type TestUser } from "./kubeconfig";
 
 interface SandboxHandle {
   url: string;
@@ -45,7 +45,7 @@ export async function startSandboxServer(o: { watchHistory?: number; kubeconfigP
     const doc = parse(fs.readFileSync(o.kubeconfigPath, "utf8")) as { clusters: { cluster: { server: string } }[] };
     const kubeServer = doc.clusters[0].cluster.server;
     const tokens = sb.tokens as Record<TestUser, string>;
-    for (const u of ["admin", "viewer", "deployer", "nobody"] as const) {
+    for (const u of TEST_USERS) {
       if (!tokens[u]) throw new Error(`sandbox has no "${u}" user`);
     }
     writeKubeconfigFile(o.kubeconfigPath, { server: kubeServer }, tokens);
