@@ -6,7 +6,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { setAuditSink } from "@/lib/server/auth";
 import { getHub } from "@/lib/server/hub";
-import type { ClusterKind } from "../support/clusters";
+import type { ClusterKind, TestCluster } from "../support/clusters";
 import { useCluster } from "../contract/lib/harness";
 import { cloneSet, clonesets, type Obj } from "../contract/lib/fixtures";
 
@@ -25,14 +25,15 @@ export interface ConsoleUnderTest {
 }
 
 /** Registers a cluster of `kind` and runs the console in the given mode for this file. */
-export function useConsole(kind: ClusterKind, env: Record<string, string>, kubeconfig?: () => string): ConsoleUnderTest {
+export function useConsole(kind: ClusterKind, env: Record<string, string>,
+  kubeconfig?: (c: TestCluster) => Promise<string>): ConsoleUnderTest {
   const h = useCluster(kind);
   const saved = { ...process.env };
   const audit: Record<string, unknown>[] = [];
   const logs: string[] = [];
   const restore: (() => void)[] = [];
-  beforeAll(() => {
-    process.env.KRUISE_CONSOLE_KUBECONFIG = kubeconfig ? kubeconfig() : h.c.kubeconfigPath;
+  beforeAll(async () => {
+    process.env.KRUISE_CONSOLE_KUBECONFIG = kubeconfig ? await kubeconfig(h.c) : h.c.kubeconfigPath;
     process.env.KRUISE_CONSOLE_STAMP = STAMP;
     Object.assign(process.env, env);
     setAuditSink((line) => audit.push(JSON.parse(line) as Record<string, unknown>));
