@@ -1,7 +1,7 @@
 /**
  * The whole test suite (the README's second command, and CI's).
  * Prepares what the tests need (Debian packages, the real kube-apiserver build, the Next.js build),
- * runs lint, type check, vitest (unit, integration, contract) and Playwright e2e, then prints one
+ * runs lint, type check, vitest (unit, integration, contract, security) and Playwright e2e, then prints one
  * closing line with the real totals: `N passed, N failed, N skipped`.
  */
 import { spawnSync } from "node:child_process";
@@ -69,7 +69,7 @@ function main() {
   check("system packages installed", deps);
 
   let kubeApiserver = "";
-  if (wants("contract")) {
+  if (wants("contract") || wants("security")) {
     kubeApiserver = capture("bash", ["test/setup/kube-apiserver-build.sh"]) ?? "";
     check("kube-apiserver built from Debian's source package", kubeApiserver !== "" && existsSync(kubeApiserver));
   }
@@ -77,7 +77,7 @@ function main() {
   if (wants("lint")) check("lint (eslint, import boundaries)", run("lint", "npx", ["eslint", "."]));
   if (wants("typecheck")) check("type check", run("type check", "npx", ["tsc", "--noEmit"]));
 
-  for (const project of ["unit", "integration", "contract"]) {
+  for (const project of ["unit", "integration", "contract", "security"]) {
     if (!wants(project)) continue;
     const out = path.join(tmp, `vitest-${project}.json`);
     rmSync(out, { force: true });
