@@ -20,7 +20,7 @@ export function UserMenu() {
   const groups = user?.groups.length ? `groups: ${user.groups.join(", ")}` : "no groups";
   return (
     <span className="user-menu" style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
-      {session.readOnly ? <Badge tone="warn" icon="⊘" title="Writes are disabled for everyone on this console">Read-only</Badge> : null}
+      {session.readOnly ? <span data-testid="read-only-badge"><Badge tone="warn" icon="⊘" title="Writes are disabled for everyone on this console">Read-only</Badge></span> : null}
       {session.signedIn && user ? (
         <span className="small" title={`Acting on the cluster as ${user.name} (${groups})`} data-testid="current-user">
           <span className="muted">as </span><strong>{user.name}</strong>

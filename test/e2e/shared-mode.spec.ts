@@ -1,0 +1,140 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { kubectl, sandboxAdmin } from "./cluster";
+import { cloneSets } from "./demo";
+import { SHARED_LOG, SHARED_URL } from "./paths";
+
+// Issue #7 in the browser, on the token-mode instance: nothing without a session, sign-in as the viewer,
+// writes refused by the cluster and explained where they happen, sign-out, and the token never leaves the server.
+
+const VIEWER = "sandbox-viewer-token";
+const WRONG = "e2e-not-a-token-7f3a9c";
+const NS = `e2e-shared-${Math.random().toString(36).slice(2, 7)}`;
+const NAME = "web";
+const ctx = () => sandboxAdmin().context;
+const at = (p: string) => `${SHARED_URL}${p}`;
+const detail = () => `/c/${encodeURIComponent(ctx())}/ns/${NS}/clonesets/${NAME}`;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(() => {
+  kubectl("create", "namespace", NS);
+  const file = `/tmp/${NS}.json`;
+  writeFileSync(file, JSON.stringify({
+    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: NAME, namespace: NS },
+    spec: {
+      replicas: 2, selector: { matchLabels: { app: NAME } },
+      template: { metadata: { labels: { app: NAME } }, spec: { containers: [{ name: "app", image: "nginx:1.25" }] } },
+      updateStrategy: { type: "InPlaceIfPossible", partition: 1 },
+    },
+  }));
+  kubectl("apply", "-f", file);
+});
+
+test.afterAll(() => {
+  kubectl("delete", "namespace", NS, "--wait=false");
+});
+
+/** Every body the browser received: HTTP responses, plus each SSE message (a stream's body never ends). */
+async function recordBodies(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __sse: string[]; EventSource: typeof EventSource };
+    w.__sse = [];
+    const Original = w.EventSource;
+    w.EventSource = class extends Original {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        for (const n of ["snapshot", "change", "status", "message"]) this.addEventListener(n, (e) => w.__sse.push((e as MessageEvent<string>).data));
+      }
+    };
+  });
+  const bodies: Promise<string>[] = [];
+  page.on("response", (r) => {
+    if ((r.headers()["content-type"] ?? "").includes("text/event-stream")) return;
+    bodies.push(r.body().then((b) => b.toString("utf8"), () => ""));
+  });
+  return async () => [...(await Promise.all(bodies)), ...(await page.evaluate(() => (window as unknown as { __sse: string[] }).__sse).catch(() => []))];
+}
+
+test("without a session the API answers 401, the stream sends no data, and pages lead to sign-in", async ({ page, request }) => {
+  for (const path of ["/api/clusters", `/api/c/${encodeURIComponent(ctx())}/ns/${NS}/clonesets/${NAME}`]) {
+    const r = await request.get(at(path));
+    expect(r.status(), path).toBe(401);
+  }
+  const stream = await request.get(at(`/api/c/${encodeURIComponent(ctx())}/stream?r=clonesets`), { headers: { Accept: "text/event-stream" } });
+  expect(stream.status()).toBe(401);
+  const body = await stream.text();
+  expect(body).not.toMatch(/^(event|data):/m);
+  expect(body).not.toContain(NAME);
+  await page.goto(at(`/c/${encodeURIComponent(ctx())}/clonesets`));
+  await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("next") === `/c/${encodeURIComponent(ctx())}/clonesets`);
+  await expect(page.getByRole("heading", { name: "Sign in with your Kubernetes bearer token" })).toBeVisible();
+  // For a person to look at (kept in the test's output folder), in both themes.
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: test.info().outputPath(`signin-${colorScheme}.png`) });
+  }
+});
+
+test("the viewer signs in, reads, cannot write (disabled with the reason; forged writes refused by the cluster), signs out; the token never comes back", async ({ page }) => {
+  const bodies = await recordBodies(page);
+  await page.goto(at(`/signin?next=${encodeURIComponent(`/c/${encodeURIComponent(ctx())}/clonesets`)}`));
+  const token = page.getByLabel("Bearer token");
+  await expect(token).toHaveAttribute("type", "password");
+  await expect(token).toHaveAttribute("autocomplete", "off");
+
+  await token.fill(WRONG);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signin-error")).toContainText("The cluster did not accept this token");
+
+  await token.fill(VIEWER);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((u) => u.pathname === `/c/${encodeURIComponent(ctx())}/clonesets`);
+  await expect(page.getByTestId("current-user")).toContainText("viewer");
+  const demo = cloneSets().find((c) => !c.metadata.namespace.startsWith("e2e-"));
+  expect(demo, "the demo scenario has CloneSets").toBeTruthy();
+  await expect(page.locator(`[data-testid=cloneset-row][data-name="${demo!.metadata.name}"]`).first()).toBeVisible();
+
+  await page.goto(at(detail()));
+  await expect(page.getByTestId("access-denied")).toContainText("You may not patch this CloneSet");
+  await expect(page.getByRole("slider", { name: /Partition/ })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Apply partition" })).toBeDisabled();
+
+  // A write the UI would not offer, forged from the signed-in page with the session's own anti-CSRF token.
+  const forged = await page.evaluate(async (url) => {
+    const s = (await (await fetch("/api/auth/session")).json()) as { csrf: string };
+    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
+      body: JSON.stringify({ action: "pause", base: { generation: 1 } }) });
+    return { status: r.status, body: (await r.json()) as { message: string } };
+  }, `/api${detail()}/rollout`);
+  expect(forged.status).toBe(403);
+  expect(forged.body.message).toMatch(new RegExp(`^you may not patch clonesets\\.apps\\.kruise\\.io in ${NS} \\(Kubernetes: `));
+
+  await page.goto(at(`${detail()}/edit`));
+  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", { timeout: 60_000 });
+  await expect(page.getByTestId("save")).toBeDisabled();
+  await expect(page.getByTestId("save-disabled-reason")).toContainText("You may not patch this CloneSet");
+  // The server-side dry run is a patch too: the cluster refuses it and the editor says so in the user's words.
+  await page.locator("[data-testid=yaml-editor] .view-lines").click();
+  await page.keyboard.press("Control+H");
+  await page.locator(".find-widget textarea[aria-label=Find]").fill("nginx:1.25");
+  const replace = page.locator(".find-widget textarea[aria-label=Replace]");
+  await replace.fill("nginx:1.26");
+  await replace.press("Control+Alt+Enter");
+  await page.keyboard.press("Escape");
+  await page.getByTestId("dry-run").click();
+  await expect(page.getByTestId("error-panel")).toContainText(`you may not patch clonesets.apps.kruise.io in ${NS}`);
+
+  await page.getByTestId("sign-out").click();
+  await page.waitForURL((u) => u.pathname === "/signin");
+  expect((await page.request.get(at("/api/auth/session"))).status()).toBe(401);
+  await page.goto(at(detail()));
+  await page.waitForURL((u) => u.pathname === "/signin");
+
+  const received = await bodies();
+  expect(received.length).toBeGreaterThan(10);
+  for (const secret of [VIEWER, WRONG]) {
+    expect(received.filter((b) => b.includes(secret)), `bodies containing ${secret}`).toEqual([]);
+    expect(readFileSync(SHARED_LOG, "utf8")).not.toContain(secret);
+  }
+});
