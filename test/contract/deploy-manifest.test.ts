@@ -1,44 +1,76 @@
 /**
- * The in-cluster manifest (deploy/kruise-console.yaml) is accepted by a real kube-apiserver with
- * server-side dry run, and its ClusterRole grants exactly what the console does and no more
- * (least privilege, DESIGN.md §5): checked with access reviews for the ServiceAccount.
+ * The in-cluster manifests, one per mode (deploy/kruise-console.yaml local, deploy/token.yaml,
+ * deploy/proxy.yaml), are accepted by a real kube-apiserver with server-side dry run, and once applied each
+ * ServiceAccount holds exactly what its mode needs (least privilege, issue #7): checked with
+ * `kubectl auth can-i --as system:serviceaccount:…`.
  * kube-apiserver only: the sandbox has no RBAC API objects (its users file stands in for them).
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { AuthorizationV1Api } from "@kubernetes/client-node";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useCluster } from "./lib/harness";
 
 const run = promisify(execFile);
-const SA = "system:serviceaccount:kruise-console:kruise-console";
 
-describe("kube-apiserver: deploy/kruise-console.yaml", () => {
+interface Mode { file: string; name: string; tokenReviews: boolean; impersonate: boolean; patches: boolean }
+const MODES: Mode[] = [
+  { file: "deploy/kruise-console.yaml", name: "kruise-console", tokenReviews: false, impersonate: false, patches: true },
+  { file: "deploy/token.yaml", name: "kruise-console-token", tokenReviews: true, impersonate: false, patches: false },
+  { file: "deploy/proxy.yaml", name: "kruise-console-proxy", tokenReviews: false, impersonate: true, patches: false },
+];
+
+describe("kube-apiserver: the deploy manifests", () => {
   const h = useCluster("kube-apiserver");
+  const kubectl = (...args: string[]) => run("kubectl", ["--kubeconfig", h.c.kubeconfigPath, ...args]);
+  /** `kubectl auth can-i` as the ServiceAccount: prints yes/no, exit code 1 for no. */
+  const can = async (sa: string, ...args: string[]) => {
+    try {
+      return (await kubectl("auth", "can-i", "--as", `system:serviceaccount:kruise-console:${sa}`, ...args)).stdout.trim() === "yes";
+    } catch (e) {
+      const out = String((e as { stdout?: string }).stdout ?? "").trim();
+      if (out === "no") return false;
+      throw e;
+    }
+  };
 
-  it("is accepted by kubectl apply --dry-run=server", async () => {
+  beforeAll(async () => {
     // A dry run does not create the Namespace, so the namespaced objects need it to exist already.
-    await run("kubectl", ["--kubeconfig", h.c.kubeconfigPath, "create", "namespace", "kruise-console"]);
-    const { stdout } = await run("kubectl", ["--kubeconfig", h.c.kubeconfigPath, "apply", "--dry-run=server", "-f", "deploy/kruise-console.yaml"]);
-    expect(stdout).toMatch(/namespace\/kruise-console (unchanged|configured) \(server dry run\)/);
-    expect(stdout).toMatch(/serviceaccount\/kruise-console created \(server dry run\)/);
-    expect(stdout).toMatch(/clusterrole\.rbac\.authorization\.k8s\.io\/kruise-console created \(server dry run\)/);
-    expect(stdout).toMatch(/deployment\.apps\/kruise-console created \(server dry run\)/);
+    await kubectl("create", "namespace", "kruise-console").catch((e: { stderr?: string }) => {
+      if (!/AlreadyExists/.test(String(e.stderr))) throw e;
+    });
   });
 
-  it("grants the console's verbs and refuses secrets and deletes once applied", async () => {
-    await run("kubectl", ["--kubeconfig", h.c.kubeconfigPath, "apply", "-f", "deploy/kruise-console.yaml"]);
-    const authz = h.c.kubeConfig().makeApiClient(AuthorizationV1Api);
-    const can = async (verb: string, group: string, resource: string) => (await authz.createSubjectAccessReview({
-      body: { spec: { user: SA, resourceAttributes: { verb, group, resource, namespace: "shop" } } },
-    })).status?.allowed ?? false;
-    expect(await can("watch", "apps.kruise.io", "clonesets")).toBe(true);
-    expect(await can("patch", "apps.kruise.io", "clonesets")).toBe(true);
-    expect(await can("patch", "", "pods")).toBe(true);
-    expect(await can("create", "", "events")).toBe(true);
-    expect(await can("list", "apps", "controllerrevisions")).toBe(true);
-    expect(await can("get", "", "secrets")).toBe(false);
-    expect(await can("delete", "apps.kruise.io", "clonesets")).toBe(false);
-    expect(await can("delete", "", "pods")).toBe(false);
+  it.each(MODES)("$file is accepted by kubectl apply --dry-run=server", async (m) => {
+    const { stdout } = await kubectl("apply", "--dry-run=server", "-f", m.file);
+    expect(stdout).toMatch(/namespace\/kruise-console (unchanged|configured) \(server dry run\)/);
+    expect(stdout).toMatch(new RegExp(`serviceaccount/${m.name} created \\(server dry run\\)`));
+    expect(stdout).toMatch(new RegExp(`clusterrole\\.rbac\\.authorization\\.k8s\\.io/${m.name} created \\(server dry run\\)`));
+    expect(stdout).toMatch(new RegExp(`clusterrolebinding\\.rbac\\.authorization\\.k8s\\.io/${m.name} created \\(server dry run\\)`));
+    expect(stdout).toMatch(new RegExp(`deployment\\.apps/${m.name} created \\(server dry run\\)`));
+    if (m.file !== "deploy/kruise-console.yaml") expect(stdout).toMatch(new RegExp(`service/${m.name} created \\(server dry run\\)`));
+  });
+
+  it.each(MODES)("$file, applied, lets its ServiceAccount read and review but write only in local mode and impersonate only in proxy mode", async (m) => {
+    await kubectl("apply", "-f", m.file);
+    // The shared watch (every mode).
+    for (const r of ["clonesets.apps.kruise.io", "pods", "events", "controllerrevisions.apps"]) {
+      expect(await can(m.name, "watch", r, "-n", "shop"), `watch ${r}`).toBe(true);
+      expect(await can(m.name, "list", r, "--all-namespaces"), `list ${r} cluster-wide`).toBe(true);
+    }
+    // Writes run as the user in token and proxy mode; local mode acts as itself.
+    expect(await can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop")).toBe(m.patches);
+    expect(await can(m.name, "patch", "pods", "-n", "shop")).toBe(m.patches);
+    expect(await can(m.name, "create", "events", "-n", "shop")).toBe(m.patches);
+    // Per-user filtering (shared modes) and sign-in (token mode).
+    expect(await can(m.name, "create", "subjectaccessreviews.authorization.k8s.io")).toBe(m.name !== "kruise-console");
+    expect(await can(m.name, "create", "tokenreviews.authentication.k8s.io")).toBe(m.tokenReviews);
+    expect(await can(m.name, "impersonate", "users")).toBe(m.impersonate);
+    expect(await can(m.name, "impersonate", "groups")).toBe(m.impersonate);
+    expect(await can(m.name, "impersonate", "serviceaccounts", "-n", "shop")).toBe(false);
+    // Never: secrets, deletes.
+    expect(await can(m.name, "get", "secrets", "-n", "shop")).toBe(false);
+    expect(await can(m.name, "list", "secrets", "--all-namespaces")).toBe(false);
+    expect(await can(m.name, "delete", "clonesets.apps.kruise.io", "-n", "shop")).toBe(false);
+    expect(await can(m.name, "delete", "pods", "-n", "shop")).toBe(false);
   });
 });
