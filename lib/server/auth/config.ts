@@ -27,7 +27,7 @@ export interface ConsoleConfig {
 
 const MODES: readonly AuthMode[] = ["local", "token", "proxy"];
 
-function num(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+function num(env: Record<string, string | undefined>, name: string, dflt: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return dflt;
   const n = Number(raw);
@@ -39,7 +39,7 @@ const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim()
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
 
 /** Reads the console's configuration from the environment (the launcher maps its flags onto these). */
-export function readConsoleConfig(env: NodeJS.ProcessEnv = process.env): ConsoleConfig {
+export function readConsoleConfig(env: Record<string, string | undefined> = process.env): ConsoleConfig {
   const mode = (env.KRUISE_CONSOLE_MODE || "local").trim() as AuthMode;
   if (!MODES.includes(mode)) throw new Error(`KRUISE_CONSOLE_MODE=${JSON.stringify(mode)}: expected one of ${MODES.join(", ")}`);
   const proxyAddresses = list(env.KRUISE_CONSOLE_PROXY_ADDRESSES);

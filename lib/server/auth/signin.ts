@@ -8,6 +8,7 @@ import { resolveCaller, SESSION_COOKIE, sessionIdOf } from "./caller";
 import { consoleConfig } from "./config";
 import { peerOf } from "./peer";
 import { sessionStore, type UserInfo } from "./sessions";
+import { signInThrottle } from "./throttle";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -57,7 +58,20 @@ export async function postSignIn(req: Request): Promise<Response> {
     const clusters = listClusters();
     const target = typeof cluster === "string" && cluster ? cluster : (clusters.find((c) => c.current) ?? clusters[0])?.name;
     if (!target) throw httpErrors.badRequest("no cluster is configured to sign in to", "cluster");
-    const user = await reviewToken(target, token.trim());
+    const client = peerOf(req.headers)?.address ?? "direct";
+    const wait = signInThrottle().retryAfter(client);
+    if (wait > 0) {
+      return Response.json({ code: 429, reason: "TooManyRequests", message: `too many failed sign-ins from ${client}: try again in ${wait} s` },
+        { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } });
+    }
+    let user: UserInfo;
+    try {
+      user = await reviewToken(target, token.trim());
+    } catch (e) {
+      if (e instanceof HttpError && e.body.code === 401) signInThrottle().fail(client);
+      throw e;
+    }
+    signInThrottle().succeed(client);
     const store = sessionStore();
     store.delete(sessionIdOf(req.headers));
     const { id, session } = store.create(user, token.trim(), cfg.sessionTtlMs);
