@@ -100,6 +100,27 @@ describe("FilteredSubscription: a user's view of a shared all-namespaces scope",
     expect(hub.listeners.size).toBe(1);
   });
 
+  it("when access reviews cannot be made, shows nothing and says what to fix once; resumes when they work again", async () => {
+    const hub = new ScopeFanOut();
+    hub.setItems([pod("shop", "a")]);
+    let failure: string | undefined = "the console's own identity may not create subjectaccessreviews";
+    const chunks: string[] = [];
+    const mayList = async (ns: string | null) => (failure ? { allowed: false, failure } : { allowed: ns === "shop" });
+    const sub = new FilteredSubscription(hub, { cluster: "c", resource: "pods", namespace: null }, mayList,
+      (b) => chunks.push(new TextDecoder().decode(b)), () => {});
+    sub.start();
+    sub.recheck();
+    await settle();
+    expect(chunks).toHaveLength(1);
+    expect(JSON.parse(chunks[0].split("\n")[1].slice(6))).toMatchObject({ state: "error",
+      error: { code: 403, message: "could not check whether you may list pods: the console's own identity may not create subjectaccessreviews" } });
+    expect(hub.listeners.size).toBe(0);
+    failure = undefined;
+    sub.recheck();
+    await settle();
+    expect(chunks.join("")).toContain('"name":"a"');
+  });
+
   it("keeps the hub's order even when an access review is slow", async () => {
     const hub = new ScopeFanOut();
     const chunks: string[] = [];

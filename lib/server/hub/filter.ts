@@ -53,6 +53,8 @@ export class FilteredSubscription {
   private nsAllowed?: boolean;
   /** all-namespaces scope without cluster-wide rights: answers per object namespace */
   private perNs = new Map<string, boolean>();
+  /** all-namespaces scope: the cluster-wide review itself failed (reported once) */
+  private failing = false;
 
   constructor(private hub: Subscribable, private key: ScopeKey, private mayList: MayList,
     private send: (bytes: Uint8Array) => void, private overflow: () => void) {}
@@ -114,18 +116,31 @@ export class FilteredSubscription {
     this.nsAllowed = d.allowed;
     if (d.allowed) return this.subscribe();
     this.unsubscribe();
-    const { resource, namespace } = this.key;
-    if (revoked) this.send(new Frame({ event: "snapshot", data: { resource, namespace, resourceVersion: "", items: [] } }).bytes());
-    const message = d.failure
+    const { resource } = this.key;
+    this.refuse(revoked, d.failure
       ? `could not check whether you may list ${resource} in namespace ${ns}: ${d.failure}`
-      : `you may not list ${resource} in namespace ${ns}`;
+      : `you may not list ${resource} in namespace ${ns}`);
+  }
+
+  /** Nothing for this user: empty what the browser holds (if it had data) and say why in one status frame. */
+  private refuse(hadData: boolean, message: string): void {
+    const { resource, namespace } = this.key;
+    if (hadData) this.send(new Frame({ event: "snapshot", data: { resource, namespace, resourceVersion: "", items: [] } }).bytes());
     this.send(new Frame({ event: "status", data: { resource, namespace, state: "error", error: { code: 403, reason: "Forbidden", message } } }).bytes());
   }
 
   /** All-namespaces scope: cluster-wide rights pass the shared frames; otherwise filter per object namespace. */
   private async checkAll(first: boolean): Promise<void> {
-    const wide = (await this.mayList(null)).allowed;
-    let flipped = wide !== this.clusterWide;
+    const d = await this.mayList(null);
+    if (this.closed) return;
+    if (d.failure) { // reviews cannot be made at all (network, the console lacks RBAC): show nothing, say what to fix once
+      if (!this.failing) this.refuse(this.unsub !== undefined, `could not check whether you may list ${this.key.resource}: ${d.failure}`);
+      this.failing = true;
+      return this.unsubscribe();
+    }
+    const wide = d.allowed;
+    let flipped = wide !== this.clusterWide || this.failing;
+    this.failing = false;
     this.clusterWide = wide;
     if (!first && !wide) {
       const known = [...this.perNs];
