@@ -1,5 +1,5 @@
 import "server-only";
-import { actorFor, asCaller, consoleConfig } from "./auth";
+import { actorFor, asCaller, consoleConfig, sessionStore } from "./auth";
 import { listAccess } from "./auth/list-access";
 import { listClusters } from "./clusters";
 import { getHub } from "./hub";
@@ -37,8 +37,11 @@ export function getStream(req: Request, cluster: string): Promise<Response> {
       throw new HttpError({ code: 429, reason: "TooManyRequests", message: `too many open streams for this session (${cfg.maxStreamsPerSession}): close other tabs` });
     }
     const access = listAccess();
-    const viewer: StreamViewer | undefined = caller.mode === "local" ? undefined
-      : { mayList: (r, n) => access.mayList(caller, cluster, r, n), recheckMs: cfg.accessCacheMs };
+    const { session } = caller;
+    const viewer: StreamViewer | undefined = caller.mode === "local" ? undefined : {
+      mayList: (r, n) => access.mayList(caller, cluster, r, n), recheckMs: cfg.accessCacheMs,
+      ...(session ? { alive: () => sessionStore().isLive(session) } : {}),
+    };
     const body = sseStream(getHub(), cluster, resources, namespace, req.signal, { viewer, onClose: release });
     return new Response(body, { headers: SSE_HEADERS });
   });

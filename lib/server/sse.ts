@@ -8,6 +8,8 @@ export interface StreamViewer {
   mayList(resource: ResourceName, namespace: string | null): Promise<ListDecision>;
   /** how often open streams re-ask, so a revoked permission takes effect (the access-cache time) */
   recheckMs: number;
+  /** false once the user's session ended (signed out or expired): the stream closes at the next re-check */
+  alive?: () => boolean;
 }
 
 export interface SseOptions {
@@ -96,7 +98,10 @@ function attach(hub: InformerHub, t: { cluster: string; resources: readonly Reso
   const subs = t.resources.map((resource) => new FilteredSubscription(hub, { cluster, resource, namespace },
     (ns) => viewer.mayList(resource, ns), send, close));
   subs.forEach((s) => s.start());
-  const recheck = setInterval(() => subs.forEach((s) => s.recheck()), Math.max(100, viewer.recheckMs));
+  const recheck = setInterval(() => {
+    if (viewer.alive && !viewer.alive()) return close(); // the browser reconnects and gets a 401 (sign in again)
+    subs.forEach((s) => s.recheck());
+  }, Math.max(100, viewer.recheckMs));
   return () => {
     clearInterval(recheck);
     subs.forEach((s) => s.close());

@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 
 import { RbacAuthorizationV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postSignIn } from "@/lib/server/auth";
+import { postSignIn, postSignOut } from "@/lib/server/auth";
 import { getHub } from "@/lib/server/hub";
 import { getStream } from "@/lib/server/routes";
 import { startCluster, type ClusterKind, type TestCluster, type TestUser } from "../support/clusters";
@@ -20,12 +20,12 @@ const id = Math.random().toString(36).slice(2, 7);
 function rawStream(res: Response) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
-  const s = { raw: "", events: [] as { event: string; data: any }[], cancel: () => reader.cancel() }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const s = { raw: "", ended: false, events: [] as { event: string; data: any }[], cancel: () => reader.cancel() }; // eslint-disable-line @typescript-eslint/no-explicit-any
   let buf = "";
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
+      if (done) return void (s.ended = true);
       const text = decoder.decode(value, { stream: true });
       s.raw += text;
       buf += text;
@@ -150,6 +150,16 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
     const again = new AbortController();
     expect((await stream(cookie, "r=pods&ns=shop", again.signal)).status).toBe(200);
     for (const c of [...ctls, other, again]) c.abort();
+  });
+
+  it("signing out ends the session's open streams at the next re-check (the browser's reconnect then gets a 401)", async () => {
+    const cookie = await signIn("shop-reader");
+    const s = await openStream(cookie, "r=pods");
+    await waitFor("snapshot", () => names(s).includes(`shop-early-${id}`));
+    const out = await postSignOut(new Request(`${ORIGIN}/api/auth/signout`, { method: "POST", headers: { origin: ORIGIN, cookie } }));
+    expect(out.status).toBe(200);
+    await waitFor("stream ended", () => s.ended);
+    expect((await stream(cookie, "r=pods")).status).toBe(401);
   });
 
   it.skipIf(kind === "sandbox")("a revoked RoleBinding takes effect within the access-cache time: the user's objects disappear", async () => {

@@ -59,6 +59,11 @@ export class SessionStore {
     return s;
   }
 
+  /** Whether this session is still in the store and unexpired, without counting as use (open streams ask). */
+  isLive(session: Session): boolean {
+    return this.now() < session.expires && [...this.sessions.values()].includes(session);
+  }
+
   delete(id: string | undefined): void {
     if (id) this.sessions.delete(digest(id));
   }
