@@ -29,7 +29,8 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
   const uid = object.metadata.uid;
   const own = useMemo(() => ownedBy(pods, uid) as unknown as Pod[], [pods, uid]);
   const revs = useMemo(() => ownedBy(revisions, uid), [revisions, uid]);
-  const disabled = access.allowed === false
+  // Read-only: the writes are hidden below and the server's review always says no; previews stay usable.
+  const disabled = readOnly ? undefined : access.allowed === false
     ? `You may not patch this CloneSet${access.reason ? `: ${access.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`
     : access.allowed === undefined ? (access.reason ?? "Checking permissions…") : undefined;
   const paused = !!(object.spec as { updateStrategy?: { paused?: boolean } } | undefined)?.updateStrategy?.paused;
