@@ -39,7 +39,7 @@ export function getStream(req: Request, cluster: string): Promise<Response> {
     const access = listAccess();
     const { session } = caller;
     const viewer: StreamViewer | undefined = caller.mode === "local" ? undefined : {
-      mayList: (r, n) => access.mayList(caller, cluster, r, n), recheckMs: cfg.accessCacheMs,
+      mayList: (r, n) => access.mayList(caller, cluster, r, n), recheckMs: cfg.accessCacheMs / 2,
       ...(session ? { alive: () => sessionStore().isLive(session) } : {}),
     };
     const body = sseStream(getHub(), cluster, resources, namespace, req.signal, { viewer, onClose: release });

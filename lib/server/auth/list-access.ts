@@ -58,7 +58,7 @@ export interface ListAccessOptions {
   review?: ReviewFn;
   /** milliseconds clock (tests inject one) */
   now?: () => number;
-  /** how long an answer is reused; default consoleConfig().accessCacheMs (re-read per call) */
+  /** how long an answer is reused; default half of consoleConfig().accessCacheMs (re-read per call) */
   ttlMs?: () => number;
   /** answers kept at most (oldest dropped first) */
   maxEntries?: number;
@@ -82,7 +82,9 @@ export class ListAccess {
   constructor(o: ListAccessOptions = {}) {
     this.review = o.review ?? subjectAccessReview;
     this.now = o.now ?? Date.now;
-    this.ttlMs = o.ttlMs ?? (() => consoleConfig().accessCacheMs);
+    // Half the configured time for the answer's age plus half for the open streams' re-check interval
+    // (routes.ts): a revoked permission takes effect within KRUISE_CONSOLE_ACCESS_CACHE_SECONDS.
+    this.ttlMs = o.ttlMs ?? (() => consoleConfig().accessCacheMs / 2);
     this.maxEntries = o.maxEntries ?? 10_000;
   }
 
