@@ -17,7 +17,8 @@ const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 /** One scripts/serve.ts instance; resolves once it prints its ready line, then keeps echoing (and logging) its output. */
 async function serve(name: string, args: string[], log?: NodeJS.WritableStream) {
-  const app = startChild("npx", ["tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], { cwd: root, env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG }, pipe: true, group: "shared" });
+  // node with tsx as a loader (no npx in between), so stopping the child stops the server itself.
+  const app = startChild(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], { cwd: root, env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG }, pipe: true, group: "shared" });
   const out = (c: Buffer | string, to: NodeJS.WriteStream) => {
     to.write(c);
     log?.write(c);
