@@ -52,7 +52,7 @@ export function RevisionCompare({ cluster, namespace, name, object, revisions, u
   );
   return (
     <div data-testid="revision-compare">
-      <h3>Compare revisions and roll back</h3>
+      <h3>{readOnly ? "Compare revisions" : "Compare revisions and roll back"}</h3>
       {select("Left revision", left, setLeft)}{select("Right revision", right, setRight)}
       <TemplateDiff rows={rows} left={left ?? ""} right={right ?? ""} />
       {target && left !== updateRevision && !readOnly ? (
