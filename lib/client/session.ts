@@ -42,10 +42,20 @@ export function useSession(): { session: SessionInfo | undefined; readOnly: bool
   return { session: q.data, readOnly: !!q.data?.readOnly };
 }
 
-/** A 401 from any API call: the session expired or never existed; go and sign in, then come back. */
+let leaving = false;
+
+/**
+ * A 401 from any API call: when the console itself says there is no session (expired, signed out
+ * elsewhere), go and sign in, then come back. A cluster's 401 with a live session (e.g. local mode's
+ * kubeconfig credentials expired) stays an error on the page: sign-in could not fix it, only loop.
+ */
 export function signInAgain(): void {
-  if (typeof window === "undefined" || window.location.pathname.startsWith("/signin")) return;
-  const next = window.location.pathname + window.location.search;
-  // A full load: works from any code (not only event handlers) and drops the expired session's cache.
-  window.location.assign(`/signin?next=${encodeURIComponent(next)}`); // eslint-disable-line @next/next/no-location-assign-relative-destination
+  if (typeof window === "undefined" || leaving || window.location.pathname.startsWith("/signin")) return;
+  void loadSession(true).then((s) => {
+    if (s.signedIn || leaving) return;
+    leaving = true;
+    const next = window.location.pathname + window.location.search;
+    // A full load: drops everything cached for the expired session.
+    window.location.assign(`/signin?next=${encodeURIComponent(next)}`); // eslint-disable-line @next/next/no-location-assign-relative-destination
+  }, () => undefined);
 }

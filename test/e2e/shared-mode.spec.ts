@@ -125,6 +125,16 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   await page.getByTestId("dry-run").click();
   await expect(page.getByTestId("error-panel")).toContainText(`you may not patch clonesets.apps.kruise.io in ${NS}`);
 
+  // The session ends behind the page's back (signed out in another tab): the next API call leads to
+  // sign-in, and signing in returns to the page.
+  await page.evaluate(() => fetch("/api/auth/signout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }));
+  await page.getByTestId("dry-run").click();
+  await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("next") === `${detail()}/edit`);
+  await page.getByLabel("Bearer token").fill(VIEWER);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((u) => u.pathname === `${detail()}/edit`);
+  await expect(page.getByTestId("current-user")).toContainText("viewer");
+
   await page.getByTestId("sign-out").click();
   await page.waitForURL((u) => u.pathname === "/signin");
   expect((await page.request.get(at("/api/auth/session"))).status()).toBe(401);
