@@ -64,6 +64,13 @@ test("pages, API and static files carry the CSP and security headers; a page's n
 test("the list and a CloneSet's detail page render under the policy without a violation", async ({ page }) => {
   const seen = await watchViolations(page);
   const cs = await eventually(midRollout, "a mid-rollout CloneSet");
+  // Prerendered pages (the home redirect, the 404 page) run their stored bootstrap scripts too (allowed by hash).
+  await page.goto("/");
+  await expect(page).toHaveURL(new RegExp(`${base()}/clonesets`));
+  await page.goto("/no-such-page");
+  await expect(page.getByTestId("not-found")).toBeVisible();
+  await page.getByRole("link", { name: "Go to the CloneSet list" }).click();
+  await expect(page).toHaveURL(new RegExp(`${base()}/clonesets`));
   expectSecurityHeaders(await page.goto(`${base()}/clonesets?ns=${cs.metadata.namespace}`), "list");
   await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
   await expect(page.locator(`[data-testid=cloneset-row][data-name="${cs.metadata.name}"]`).first()).toBeVisible({ timeout: 60_000 });
