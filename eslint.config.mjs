@@ -25,7 +25,8 @@ const config = [
   },
   {
     files: ["sandbox/**", "scripts/**", "test/**", "bench/**"],
-    rules: { "@next/next/no-html-link-for-pages": "off" },
+    // No React here: vitest helpers named use* (useCluster, useConsole) are test fixtures, not hooks.
+    rules: { "@next/next/no-html-link-for-pages": "off", "react-hooks/rules-of-hooks": "off", "react-hooks/immutability": "off" },
   },
 ];
 
