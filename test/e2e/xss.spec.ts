@@ -50,6 +50,8 @@ test.beforeAll(() => {
 });
 
 test.afterAll(() => {
+  // The CloneSet goes first and synchronously, so specs that pick "any steady CloneSet" never pick this one.
+  kubectl("delete", "clonesets.apps.kruise.io", NAME, "-n", NS, "--wait=true", "--timeout=120s");
   kubectl("delete", "namespace", NS, "--wait=false");
 });
 
