@@ -99,6 +99,7 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
 
   await page.goto(at(detail()));
   await expect(page.getByTestId("access-denied")).toContainText("You may not patch this CloneSet");
+  await page.screenshot({ path: test.info().outputPath("viewer-detail.png") });
   await expect(page.getByRole("slider", { name: /Partition/ })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Apply partition" })).toBeDisabled();
 
