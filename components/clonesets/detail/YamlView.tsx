@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useMemo } from "react";
+import { useSession } from "@/lib/client/session";
 import { stringify } from "yaml";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -10,6 +11,7 @@ import { useCloneSetData } from "./CloneSetDetail";
 /** Read-only YAML of the live object (managedFields dropped by the hub); rendered as text, never HTML. */
 export function YamlView({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
   const d = useCloneSetData(cluster, namespace, name);
+  const { readOnly } = useSession();
   const text = useMemo(() => (d.object ? stringify(d.object, { lineWidth: 0 }) : ""), [d.object]);
   return (
     <>
@@ -18,7 +20,8 @@ export function YamlView({ cluster, namespace, name }: { cluster: string; namesp
         <h1>{name}.yaml</h1>
         <ConnectionBadge connection={d.connection} />
         <span className="spacer" />
-        <span className="muted small">Read-only; editing comes in a later release.</span>
+        {readOnly ? <span className="muted small">This console is read-only.</span>
+          : <Link href={`${detailHref(cluster, namespace, name)}/edit`} data-testid="edit-yaml">Edit YAML</Link>}
       </div>
       {d.loading ? <Skeleton /> : d.object ? <pre className="yaml" data-testid="yaml">{text}</pre>
         : <div className="panel empty" data-testid="not-found">CloneSet {name} not found in {namespace}.</div>}
