@@ -52,7 +52,7 @@ export function SignInForm({ next, cluster }: { next?: string; cluster?: string 
       {refusal ? (
         <div className="callout bad" role="alert" data-testid="signin-error">
           <strong>{refusal.code === 401 ? "The cluster did not accept this token" : "Sign-in failed"}</strong>
-          <span className="wrap">{refusal.message}</span>
+          <span className="wrap">{refusal.code === 401 ? "Check that it is complete, not expired (kubectl create token gives one-hour tokens by default), and issued for this cluster." : refusal.message}</span>
         </div>
       ) : null}
       <button type="submit" disabled={busy || !token.trim()} style={{ background: "var(--accent)", color: "var(--accent-fg)", borderColor: "var(--accent)" }}>{busy ? "Signing in…" : "Sign in"}</button>

@@ -35,7 +35,7 @@ export async function reviewToken(cluster: string, token: string): Promise<UserI
   }
   const name = r.status?.user?.username;
   if (!r.status?.authenticated || !name) {
-    throw new HttpError({ code: 401, reason: "Unauthorized", message: `cluster "${cluster}" did not accept this token${r.status?.error ? ` (${r.status.error.replace(token, "…")})` : ""}` });
+    throw new HttpError({ code: 401, reason: "Unauthorized", message: `cluster "${cluster}" did not accept this token: check that it is complete, not expired, and issued for this cluster${r.status?.error ? ` (${r.status.error.replace(token, "…")})` : ""}` });
   }
   return { name, groups: r.status.user?.groups ?? [] };
 }
