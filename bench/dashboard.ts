@@ -2,44 +2,19 @@
 // running in its own process. Prints figures only, no assertions.
 // Run: npx tsx --expose-gc bench/dashboard.ts [--pods 5000] [--clients 50] [--rate 200] [--seconds 5]
 import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, Watch } from "@kubernetes/client-node";
-import { spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { once } from "node:events";
 import { InformerHub } from "../lib/server/hub/hub";
-import type { Upstream } from "../lib/server/hub/types";
 import { KubeClient } from "../lib/server/kube";
 import { SSE_HEADERS, sseStream } from "../lib/server/sse";
+import { countingUpstream, median, ms, pct, sleep, sseClient, startSandbox, type Ev } from "./lib";
 
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const PODS = arg("pods", 5000), CLIENTS = arg("clients", 50), RATE = arg("rate", 200), SECONDS = arg("seconds", 5);
 const NS = "bench";
-const REPO = path.resolve(__dirname, "..");
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
-const median = (xs: number[]) => pct(xs, 0.5);
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mib = (n: number) => `${(n / 1048576).toFixed(2)} MiB`;
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-
-/** The sandbox CLI as a child process, so its CPU is not this process's. */
-async function startSandbox(): Promise<{ kc: KubeConfig; stop: () => void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-dash-"));
-  const kcPath = path.join(dir, "kubeconfig");
-  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["sandbox/cli.ts", "--port", "0", "--kubeconfig", kcPath,
-    "--scenario", "none", "--no-controllers", "--watch-history", "100000"], { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  for (let i = 0; !/ready/.test(out); i++) {
-    if (i > 600 || child.exitCode !== null) throw new Error(`sandbox did not start: ${out}`);
-    await sleep(100);
-  }
-  const kc = new KubeConfig();
-  kc.loadFromFile(kcPath);
-  return { kc, stop: () => { child.kill("SIGTERM"); fs.rmSync(dir, { recursive: true, force: true }); } };
-}
 
 async function createPods(kc: KubeConfig, n: number) {
   const core = kc.makeApiClient(CoreV1Api);
@@ -49,17 +24,6 @@ async function createPods(kc: KubeConfig, n: number) {
     spec: { containers: [{ name: "main", image: "nginx:1.25", env: [{ name: "N", value: String(i) }] }] } });
   const worker = async () => { while (next < n) await core.createNamespacedPod({ namespace: NS, body: body(next++) }); };
   await Promise.all(Array.from({ length: 16 }, worker));
-}
-
-/** Counts real client-node calls the hub makes (each watch() is one upstream WATCH request). */
-function countingUpstream(kc: KubeConfig) {
-  const client = new KubeClient(kc);
-  const c = { lists: 0, watches: 0 };
-  const up: Upstream = {
-    listPage: (...a) => { if (!a[3]) c.lists++; return client.listPage(...a); },
-    watch: (...a) => { c.watches++; return client.watch(...a); },
-  };
-  return { up, c };
 }
 
 /** A bare node server around lib/server/sse.ts — what the Next route handler returns, minus Next. */
@@ -79,38 +43,6 @@ async function startSseServer(hub: InformerHub): Promise<{ url: string; close: (
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`, close: () => { server.closeAllConnections(); server.close(); } };
-}
-
-type Ev = { event: string; data: string };
-/** An SSE client like the browser's EventSource; resolves `snapshot` when the first snapshot is parsed. */
-function sseClient(url: string, onChange?: (ev: Ev) => void) {
-  const ctl = new AbortController();
-  let resolveSnap!: (n: number) => void;
-  const snapshot = new Promise<number>((r) => (resolveSnap = r));
-  void (async () => {
-    const res = await fetch(url, { signal: ctl.signal });
-    const reader = res.body!.getReader();
-    const dec = new TextDecoder();
-    let buf = "";
-    let scanFrom = 0; // only search the new bytes for the end of a message (a snapshot spans many chunks)
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) return;
-      buf += dec.decode(value, { stream: true });
-      let i: number;
-      while ((i = buf.indexOf("\n\n", scanFrom)) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        scanFrom = 0;
-        const ev = /^event: (.*)$/m.exec(block)?.[1];
-        const data = block.slice(block.indexOf("data: ") + 6);
-        if (ev === "snapshot") resolveSnap((JSON.parse(data) as { items: unknown[] }).items.length);
-        else if (ev === "change") onChange?.({ event: ev, data });
-      }
-      scanFrom = Math.max(0, buf.length - 1);
-    }
-  })().catch(() => {});
-  return { snapshot, close: () => ctl.abort() };
 }
 
 async function snapshotVsList(kc: KubeConfig) {

@@ -1,0 +1,75 @@
+// Shared by the dashboard benchmarks: the sandbox in a child process, a counting upstream, an SSE client.
+import { KubeConfig } from "@kubernetes/client-node";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Upstream } from "../lib/server/hub/types";
+import { KubeClient } from "../lib/server/kube";
+
+const REPO = path.resolve(__dirname, "..");
+export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+export const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
+export const median = (xs: number[]) => pct(xs, 0.5);
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** The sandbox CLI as a child process, so its CPU is not this process's. */
+export async function startSandbox(): Promise<{ kc: KubeConfig; kcPath: string; stop: () => void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-dash-"));
+  const kcPath = path.join(dir, "kubeconfig");
+  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["sandbox/cli.ts", "--port", "0", "--kubeconfig", kcPath,
+    "--scenario", "none", "--no-controllers", "--watch-history", "100000"], { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  for (let i = 0; !/ready/.test(out); i++) {
+    if (i > 600 || child.exitCode !== null) throw new Error(`sandbox did not start: ${out}`);
+    await sleep(100);
+  }
+  const kc = new KubeConfig();
+  kc.loadFromFile(kcPath);
+  return { kc, kcPath, stop: () => { child.kill("SIGTERM"); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** Counts real client-node calls the hub makes (each watch() is one upstream WATCH request). */
+export function countingUpstream(kc: KubeConfig) {
+  const client = new KubeClient(kc);
+  const c = { lists: 0, watches: 0 };
+  const up: Upstream = {
+    listPage: (...a) => { if (!a[3]) c.lists++; return client.listPage(...a); },
+    watch: (...a) => { c.watches++; return client.watch(...a); },
+  };
+  return { up, c };
+}
+
+export type Ev = { event: string; data: string };
+/** An SSE client like the browser's EventSource; resolves `snapshot` when the first snapshot is parsed. */
+export function sseClient(url: string, onChange?: (ev: Ev) => void) {
+  const ctl = new AbortController();
+  let resolveSnap!: (n: number) => void;
+  const snapshot = new Promise<number>((r) => (resolveSnap = r));
+  void (async () => {
+    const res = await fetch(url, { signal: ctl.signal });
+    const reader = res.body!.getReader();
+    const dec = new TextDecoder();
+    let buf = "";
+    let scanFrom = 0; // only search the new bytes for the end of a message (a snapshot spans many chunks)
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buf += dec.decode(value, { stream: true });
+      let i: number;
+      while ((i = buf.indexOf("\n\n", scanFrom)) >= 0) {
+        const block = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        scanFrom = 0;
+        const ev = /^event: (.*)$/m.exec(block)?.[1];
+        const data = block.slice(block.indexOf("data: ") + 6);
+        if (ev === "snapshot") resolveSnap((JSON.parse(data) as { items: unknown[] }).items.length);
+        else if (ev === "change") onChange?.({ event: ev, data });
+      }
+      scanFrom = Math.max(0, buf.length - 1);
+    }
+  })().catch(() => {});
+  return { snapshot, close: () => ctl.abort() };
+}
+
