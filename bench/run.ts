@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark one after another (never in parallel: they measure the
  * same 2 cores) and prints their figures. Benchmarks print numbers; they never pass or fail.
- * Run one alone with `npm run bench -- patch` (names: patch, apiserver, dashboard, controller);
+ * Run one alone with `npm run bench -- patch` (names: patch, apiserver, dashboard, filtered, controller);
  * extra flags after the names go to each benchmark, e.g. `npm run bench -- controller --pods 1000`.
  */
 import { spawnSync } from "node:child_process";
@@ -11,6 +11,7 @@ const all: { name: string; file: string; node?: string[] }[] = [
   { name: "patch", file: "bench/patch.ts" },
   { name: "apiserver", file: "bench/apiserver.ts" },
   { name: "dashboard", file: "bench/dashboard.ts", node: ["--expose-gc"] },
+  { name: "filtered", file: "bench/filtered.ts", node: ["--conditions=react-server"] },
   { name: "controller", file: "bench/controller.ts" },
 ];
 
