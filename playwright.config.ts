@@ -2,16 +2,17 @@ import { defineConfig } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-// Free loopback ports for the three dashboard instances (local, token mode, read-only), chosen once in the
-// main process; workers inherit them via env. Held open together so the three are distinct.
-if (!process.env.E2E_PORT || !process.env.E2E_SHARED_PORT || !process.env.E2E_READONLY_PORT) {
-  const probe = spawnSync(process.execPath, ["-e", "const n=require('net');const s=[0,1,2].map(()=>n.createServer());" +
+// Free loopback ports for the four dashboard instances (local, token mode, read-only, proxy mode), chosen once in
+// the main process; workers inherit them via env. Held open together so the four are distinct.
+if (!process.env.E2E_PORT || !process.env.E2E_SHARED_PORT || !process.env.E2E_READONLY_PORT || !process.env.E2E_PROXY_PORT) {
+  const probe = spawnSync(process.execPath, ["-e", "const n=require('net');const s=[0,1,2,3].map(()=>n.createServer());" +
     "Promise.all(s.map(x=>new Promise(r=>x.listen(0,'127.0.0.1',r)))).then(()=>{console.log(s.map(x=>x.address().port).join(' '));s.forEach(x=>x.close())})"],
   { encoding: "utf8" });
-  const [a, b, c] = probe.stdout.trim().split(" ");
+  const [a, b, c, d] = probe.stdout.trim().split(" ");
   process.env.E2E_PORT ??= a;
   process.env.E2E_SHARED_PORT ??= b;
   process.env.E2E_READONLY_PORT ??= c;
+  process.env.E2E_PROXY_PORT ??= d;
 }
 const port = Number(process.env.E2E_PORT);
 // A kubeconfig path per run, so two runs on one machine never read each other's sandbox.
@@ -40,7 +41,7 @@ export default defineConfig({
         "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  // E2E_EXTERNAL=1: run against apps already serving on E2E_PORT, E2E_SHARED_PORT, E2E_READONLY_PORT (with E2E_KUBECONFIG), for debugging.
+  // E2E_EXTERNAL=1: run against apps already serving on E2E_PORT, E2E_SHARED_PORT, E2E_READONLY_PORT, E2E_PROXY_PORT (with E2E_KUBECONFIG), for debugging.
   webServer: process.env.E2E_EXTERNAL ? undefined : {
     command: `npx tsx test/e2e/serve.ts --port ${port}`,
     url: `http://127.0.0.1:${port}/api/clusters`,
@@ -51,6 +52,6 @@ export default defineConfig({
     stderr: "pipe",
     // serve.ts starts the token-mode and read-only instances before the local one this url waits for.
     env: { NEXT_TELEMETRY_DISABLED: "1", E2E_KUBECONFIG: process.env.E2E_KUBECONFIG, E2E_SHARED_PORT: process.env.E2E_SHARED_PORT!,
-      E2E_READONLY_PORT: process.env.E2E_READONLY_PORT!, E2E_SHARED_LOG: process.env.E2E_SHARED_LOG },
+      E2E_READONLY_PORT: process.env.E2E_READONLY_PORT!, E2E_PROXY_PORT: process.env.E2E_PROXY_PORT!, E2E_SHARED_LOG: process.env.E2E_SHARED_LOG },
   },
 });

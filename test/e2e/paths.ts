@@ -3,10 +3,12 @@ import path from "node:path";
 /** Where serve.ts writes the sandbox kubeconfig that the dashboard and the specs' kubectl use (set per run by playwright.config.ts). */
 export const E2E_KUBECONFIG = process.env.E2E_KUBECONFIG ?? path.resolve(__dirname, "../../.tmp/e2e/kubeconfig");
 
-// The two extra app instances serve.ts starts on the same sandbox (ports chosen by playwright.config.ts).
+// The extra app instances serve.ts starts on the same sandbox (ports chosen by playwright.config.ts).
 /** Token mode (users sign in with a bearer token). */
 export const SHARED_URL = `http://127.0.0.1:${process.env.E2E_SHARED_PORT ?? "0"}`;
 /** Local mode with --read-only. */
 export const READONLY_URL = `http://127.0.0.1:${process.env.E2E_READONLY_PORT ?? "0"}`;
+/** Proxy mode trusting 127.0.0.1: a spec acts as the auth proxy by sending X-Remote-User / X-Remote-Group. */
+export const PROXY_URL = `http://127.0.0.1:${process.env.E2E_PROXY_PORT ?? "0"}`;
 /** The token-mode instance's stdout+stderr (audit lines go to stdout). */
 export const SHARED_LOG = process.env.E2E_SHARED_LOG ?? path.join(path.dirname(E2E_KUBECONFIG), "shared.log");

@@ -1,7 +1,8 @@
 /**
  * Playwright's web server: the sandbox (demo scenario, fast mode) plus three instances of the built
  * dashboard (scripts/serve.ts) on loopback, all on the same sandbox kubeconfig: local mode on --port,
- * token mode on E2E_SHARED_PORT (output also to SHARED_LOG) and local --read-only on E2E_READONLY_PORT.
+ * token mode on E2E_SHARED_PORT (output also to SHARED_LOG), local --read-only on E2E_READONLY_PORT, and proxy
+ * mode on E2E_PROXY_PORT trusting 127.0.0.1 (the browser plays the auth proxy by sending X-Remote-User).
  * The sandbox kubeconfig is written to test/e2e/cluster.ts's KUBECONFIG path so specs can run kubectl.
  * The dashboard reaches the sandbox only through that kubeconfig, like any cluster.
  */
@@ -48,6 +49,7 @@ async function main() {
   await Promise.all([
     serve("shared", ["--port", need("E2E_SHARED_PORT"), "--mode", "token"], sharedLog),
     serve("read-only", ["--port", need("E2E_READONLY_PORT"), "--mode", "local", "--read-only"]),
+    serve("proxy", ["--port", need("E2E_PROXY_PORT"), "--mode", "proxy", "--proxy-addresses", "127.0.0.1"]),
   ]);
   await serve("local", ["--port", port, "--mode", "local"]);
 }
