@@ -18,6 +18,8 @@ export interface WriteContext {
   actor: Actor;
   body: unknown;
   summary: Record<string, unknown>;
+  /** how a successful answer ended, when it says more than its status (edit: saved, conflict, preview, …) */
+  outcome?: string;
 }
 
 /**
@@ -65,15 +67,13 @@ export async function asWriter(req: Request, cluster: string, t: WriteTarget,
 }
 
 async function auditResult(res: Response, a: { cluster: string; t: WriteTarget; caller?: Caller; ctx?: WriteContext }): Promise<void> {
-  let reason: string | undefined;
+  // Only error bodies are read back (small Status JSON); a success may carry a whole object.
+  let reason = a.ctx?.outcome;
   let message: string | undefined;
   if (res.status >= 400) {
     const body = (await res.clone().json().catch(() => ({}))) as { reason?: string; message?: string };
     reason = body.reason;
     message = body.message?.slice(0, 500);
-  } else {
-    const body = (await res.clone().json().catch(() => ({}))) as { kind?: string };
-    if (body.kind) reason = body.kind; // edit outcomes: saved, conflict, preview, dry-run, …
   }
   audit({
     time: new Date().toISOString(),

@@ -8,6 +8,9 @@ import type { Caller } from "./caller";
 import { consoleConfig } from "./config";
 import type { UserInfo } from "./sessions";
 import type { ResourceName } from "@/lib/client/types";
+import type { ListDecision } from "../hub/filter";
+
+export type { ListDecision };
 
 /** One authorization question about a user (a SubjectAccessReview's resourceAttributes). */
 export interface ReviewQuestion {
@@ -18,12 +21,6 @@ export interface ReviewQuestion {
   resource: string;
   /** null = cluster-wide (all namespaces) */
   namespace: string | null;
-}
-
-export interface ListDecision {
-  allowed: boolean;
-  /** why not, when the review itself failed (network, the console lacks RBAC): what to fix */
-  failure?: string;
 }
 
 export type ReviewFn = (q: ReviewQuestion) => Promise<ListDecision>;

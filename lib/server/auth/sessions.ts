@@ -15,7 +15,6 @@ export interface Session {
   created: number;
   lastSeen: number;
   expires: number;
-  streams: number;
 }
 
 const digest = (id: string) => createHash("sha256").update(id).digest("base64url");
@@ -39,7 +38,7 @@ export class SessionStore {
     this.sweep();
     const id = randomBytes(32).toString("base64url");
     const t = this.now();
-    const session: Session = { user, token, csrf: randomBytes(24).toString("base64url"), created: t, lastSeen: t, expires: t + ttlMs, streams: 0 };
+    const session: Session = { user, token, csrf: randomBytes(24).toString("base64url"), created: t, lastSeen: t, expires: t + ttlMs };
     this.sessions.set(digest(id), session);
     return { id, session };
   }

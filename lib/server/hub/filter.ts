@@ -4,7 +4,7 @@ import type { Listener, ScopeKey } from "./types";
 
 export interface ListDecision {
   allowed: boolean;
-  /** the access review itself failed: what to fix */
+  /** why not, when the review itself failed (network, the console lacks RBAC): what to fix */
   failure?: string;
 }
 

@@ -85,6 +85,7 @@ export function editObject(req: Request, cluster: string, ns: string, resource: 
     const t: WriteTarget = { resource: validateResource(resource, ["clonesets", "pods"]) as WriteTarget["resource"], namespace: validateNamespace(ns), name: validateObjectName(name) };
     ctx.summary = { intent: "edit", ...(input.preview ? { preview: true } : {}), ...(input.dryRun ? { dryRun: true } : {}) };
     const check = checkEdit(input.base, input.mine);
+    if (check.kind !== "changed") ctx.outcome = check.kind;
     if (check.kind === "refused") return Response.json({ kind: "refused", message: check.message, fields: check.fields } satisfies EditResponse);
     if (check.kind === "no-changes") return Response.json({ kind: "no-changes", message: check.message } satisfies EditResponse);
     const meta = input.base.metadata;
@@ -94,7 +95,10 @@ export function editObject(req: Request, cluster: string, ns: string, resource: 
     for (let i = 0; i < 3; i++) {
       const out = await attempt(ctx.actor, t, input);
       if ("request" in out && out.request) ctx.summary = { ...ctx.summary, contentType: out.request.contentType, bytes: out.request.body.length };
-      if (!("retry" in out)) return Response.json(out, { headers: { "Cache-Control": "no-store" } });
+      if (!("retry" in out)) {
+        ctx.outcome = out.kind;
+        return Response.json(out, { headers: { "Cache-Control": "no-store" } });
+      }
     }
     throw new HttpError({ code: 409, reason: "Conflict", message: "The object kept changing while saving; nothing was written. Try again." });
   });
