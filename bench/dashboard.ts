@@ -2,14 +2,11 @@
 // running in its own process. Prints figures only, no assertions.
 // Run: npx tsx --expose-gc bench/dashboard.ts [--pods 5000] [--clients 50] [--rate 200] [--seconds 5]
 import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, Watch } from "@kubernetes/client-node";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { once } from "node:events";
 import { InformerHub } from "../lib/server/hub/hub";
 import { KubeClient } from "../lib/server/kube";
-import { SSE_HEADERS, sseStream } from "../lib/server/sse";
-import { countingUpstream, median, ms, pct, sleep, sseClient, startSandbox, type Ev } from "./lib";
+import { sseStream } from "../lib/server/sse";
+import { countingUpstream, median, ms, pct, serveSse, sleep, sseClient, startSandbox, type Ev } from "./lib";
 
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const PODS = arg("pods", 5000), CLIENTS = arg("clients", 50), RATE = arg("rate", 200), SECONDS = arg("seconds", 5);
@@ -26,24 +23,9 @@ async function createPods(kc: KubeConfig, n: number) {
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
-/** A bare node server around lib/server/sse.ts — what the Next route handler returns, minus Next. */
-async function startSseServer(hub: InformerHub): Promise<{ url: string; close: () => void }> {
-  const server = http.createServer(async (req, res) => {
-    const ctl = new AbortController();
-    const reader = sseStream(hub, "bench", ["pods"], NS, ctl.signal).getReader();
-    res.on("close", () => { ctl.abort(); void reader.cancel(); });
-    res.writeHead(200, SSE_HEADERS);
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) break;
-      if (!res.write(value)) await once(res, "drain");
-    }
-    res.end();
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`, close: () => { server.closeAllConnections(); server.close(); } };
-}
+/** The stream route for one namespaced pods scope, as the Next route handler would open it. */
+const startSseServer = (hub: InformerHub) =>
+  serveSse((_req, signal) => sseStream(hub, "bench", ["pods"], NS, signal), "/stream");
 
 async function snapshotVsList(kc: KubeConfig) {
   const core = kc.makeApiClient(CoreV1Api);

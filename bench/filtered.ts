@@ -4,15 +4,12 @@
 // Run: npx tsx --conditions=react-server bench/filtered.ts [--per-ns 1000] [--users 30]
 // (react-server: lib/server modules import "server-only", which resolves to nothing under that condition)
 import { CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { once } from "node:events";
 import type { Caller } from "../lib/server/auth/caller";
 import { consoleConfig } from "../lib/server/auth/config";
 import { ListAccess } from "../lib/server/auth/list-access";
 import { InformerHub } from "../lib/server/hub/hub";
-import { SSE_HEADERS, sseStream, type StreamViewer } from "../lib/server/sse";
-import { countingUpstream, median, ms, sseClient, startSandbox } from "./lib";
+import { sseStream, type StreamViewer } from "../lib/server/sse";
+import { countingUpstream, median, ms, serveSse, sseClient, startSandbox } from "./lib";
 
 const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const PER_NS = arg("per-ns", 1000), USERS = arg("users", 30);
@@ -32,26 +29,14 @@ async function createPods(kc: KubeConfig) {
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
-/** The stream route minus Next: `?user=<name>` picks the viewer (none = local mode, unfiltered). */
-async function startServer(hub: InformerHub, access: ListAccess, cluster: string) {
-  const server = http.createServer(async (req, res) => {
+/** The stream route: `?user=<name>` picks the viewer (none = local mode, unfiltered). */
+function startServer(hub: InformerHub, access: ListAccess, cluster: string) {
+  return serveSse((req, signal) => {
     const user = new URL(req.url ?? "/", "http://x").searchParams.get("user");
     const caller: Caller = { mode: "token", user: { name: user ?? "", groups: [] }, csrf: "", limitKey: user ?? "" };
     const viewer: StreamViewer | undefined = user ? { mayList: (r, ns) => access.mayList(caller, cluster, r, ns), recheckMs: 10_000 } : undefined;
-    const ctl = new AbortController();
-    const reader = sseStream(hub, cluster, ["pods"], null, ctl.signal, { viewer }).getReader();
-    res.on("close", () => { ctl.abort(); void reader.cancel(); });
-    res.writeHead(200, SSE_HEADERS);
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) break;
-      if (!res.write(value)) await once(res, "drain");
-    }
-    res.end();
+    return sseStream(hub, cluster, ["pods"], null, signal, { viewer });
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => { server.closeAllConnections(); server.close(); } };
 }
 
 async function main() {

@@ -1,11 +1,15 @@
 // Shared by the dashboard benchmarks: the sandbox in a child process, a counting upstream, an SSE client.
 import { KubeConfig } from "@kubernetes/client-node";
 import { spawn } from "node:child_process";
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Upstream } from "../lib/server/hub/types";
 import { KubeClient } from "../lib/server/kube";
+import { SSE_HEADERS } from "../lib/server/sse";
 
 const REPO = path.resolve(__dirname, "..");
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -73,3 +77,23 @@ export function sseClient(url: string, onChange?: (ev: Ev) => void) {
   return { snapshot, close: () => ctl.abort() };
 }
 
+
+/** A bare node server around an SSE body from lib/server/sse.ts — what the Next route handler returns, minus Next. */
+export async function serveSse(open: (req: http.IncomingMessage, signal: AbortSignal) => ReadableStream<Uint8Array>, path = "/"):
+  Promise<{ url: string; close: () => void }> {
+  const server = http.createServer(async (req, res) => {
+    const ctl = new AbortController();
+    const reader = open(req, ctl.signal).getReader();
+    res.on("close", () => { ctl.abort(); void reader.cancel(); });
+    res.writeHead(200, SSE_HEADERS);
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) break;
+      if (!res.write(value)) await once(res, "drain");
+    }
+    res.end();
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, close: () => { server.closeAllConnections(); server.close(); } };
+}
