@@ -17,6 +17,23 @@ export function kubectlJson<T>(...args: string[]): T {
   return JSON.parse(kubectl(...args, "-o", "json")) as T;
 }
 
+/** `kubectl apply -f -` of one object. */
+export function kubectlApply(obj: unknown): string {
+  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "apply", "-f", "-"], { input: JSON.stringify(obj), encoding: "utf8", timeout: 120_000 });
+}
+
+/** A one-container InPlaceIfPossible CloneSet selected by `app: <name>`, as the specs create them. */
+export function cloneSetManifest(namespace: string, name: string, o: { replicas: number; image?: string; partition?: number }) {
+  return {
+    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name, namespace },
+    spec: {
+      replicas: o.replicas, selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: "app", image: o.image ?? "nginx:1.25" }] } },
+      updateStrategy: { type: "InPlaceIfPossible", ...(o.partition !== undefined ? { partition: o.partition } : {}) },
+    },
+  };
+}
+
 interface Kc {
   "current-context": string;
   contexts: { name: string; context: { cluster: string; user: string } }[];

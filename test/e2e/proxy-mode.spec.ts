@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { writeFileSync } from "node:fs";
-import { kubectl, kubectlJson, sandboxAdmin } from "./cluster";
+import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { PROXY_URL } from "./paths";
 
 // Issue #7, proxy mode through the console's real server: the browser plays the auth proxy (the instance
@@ -16,16 +15,7 @@ interface CsJ { metadata: { managedFields?: { manager: string }[] }; spec: { upd
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
-  const file = `/tmp/${NAME}.json`;
-  writeFileSync(file, JSON.stringify({
-    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: NAME, namespace: NS },
-    spec: {
-      replicas: 1, selector: { matchLabels: { app: NAME } },
-      template: { metadata: { labels: { app: NAME } }, spec: { containers: [{ name: "app", image: "nginx:1.25" }] } },
-      updateStrategy: { type: "InPlaceIfPossible" },
-    },
-  }));
-  kubectl("apply", "-f", file);
+  kubectlApply(cloneSetManifest(NS, NAME, { replicas: 1 }));
 });
 
 test.afterAll(() => {

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { writeFileSync } from "node:fs";
-import { kubectl, sandboxAdmin } from "./cluster";
+import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster";
 import { READONLY_URL } from "./paths";
 
 // Issue #7 read-only mode (local --read-only on the same sandbox): everything reads, nothing offers to
@@ -12,20 +11,9 @@ const detail = () => `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${NS}/
 
 test.beforeAll(() => {
   kubectl("create", "namespace", NS);
-  const file = `/tmp/${NS}.json`;
-  const cs = (image: string) => ({
-    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: NAME, namespace: NS },
-    spec: {
-      replicas: 2, selector: { matchLabels: { app: NAME } },
-      template: { metadata: { labels: { app: NAME } }, spec: { containers: [{ name: "app", image }] } },
-      updateStrategy: { type: "InPlaceIfPossible" },
-    },
-  });
   // Two revisions, so "Roll back" would be offered if writes were allowed.
-  writeFileSync(file, JSON.stringify(cs("nginx:1.25")));
-  kubectl("apply", "-f", file);
-  writeFileSync(file, JSON.stringify(cs("nginx:1.26")));
-  kubectl("apply", "-f", file);
+  kubectlApply(cloneSetManifest(NS, NAME, { replicas: 2, image: "nginx:1.25" }));
+  kubectlApply(cloneSetManifest(NS, NAME, { replicas: 2, image: "nginx:1.26" }));
 });
 
 test.afterAll(() => {

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { writeFileSync } from "node:fs";
-import { kubectl, kubectlJson, sandboxAdmin } from "./cluster";
+import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 
 // Issue #5 end to end on the sandbox (--fast): partition slider with a preview that names the pods,
 // safe apply (conflict on a concurrent partition change, none under status churn), pause/resume, undo.
@@ -16,25 +15,14 @@ interface CsJ {
   status?: { observedGeneration?: number; updateRevision?: string; currentRevision?: string; updatedReplicas?: number; updatedReadyReplicas?: number; readyReplicas?: number };
 }
 
-const manifest = (image: string) => JSON.stringify({
-  apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: NAME, namespace: NS },
-  spec: {
-    replicas: 10, selector: { matchLabels: { app: NAME } },
-    template: { metadata: { labels: { app: NAME } }, spec: { containers: [{ name: "app", image }] } },
-    updateStrategy: { type: "InPlaceIfPossible", partition: 10 },
-  },
-});
+const manifest = (image: string, ns = NS) => cloneSetManifest(ns, NAME, { replicas: 10, image, partition: 10 });
 
 const cs = () => kubectlJson<CsJ>("get", "clonesets.apps.kruise.io", NAME, "-n", NS);
 const pods = () => kubectlJson<{ items: PodJ[] }>("get", "pods", "-n", NS, "-l", `app=${NAME}`).items.filter((p) => !p.metadata.deletionTimestamp);
 const onRevision = (rev: string) => pods().filter((p) => p.metadata.labels?.["controller-revision-hash"] === rev);
 const uids = () => Object.fromEntries(pods().map((p) => [p.metadata.name, p.metadata.uid]));
 
-function applyManifest(image: string) {
-  const file = `/tmp/${NS}-${image.replace(/[^a-z0-9]/gi, "-")}.json`;
-  writeFileSync(file, manifest(image));
-  kubectl("apply", "-f", file);
-}
+const applyManifest = (image: string) => kubectlApply(manifest(image));
 
 /** Polls kubectl state (no fixed sleeps): generous timeout for a loaded machine. */
 async function until<T>(what: string, f: () => T | undefined | false, timeout = 60_000): Promise<T> {
@@ -124,9 +112,7 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
 test("a user without patch rights sees the controls disabled with the reason", async ({ page }) => {
   const ns = `${NS}-ro`;
   kubectl("create", "namespace", ns);
-  const file = `/tmp/${ns}.json`;
-  writeFileSync(file, manifest("nginx:1.25").replaceAll(`"namespace":"${NS}"`, `"namespace":"${ns}"`));
-  kubectl("apply", "-f", file);
+  kubectlApply(manifest("nginx:1.25", ns));
   const viewer = kubectlJson<{ contexts: { name: string }[] }>("config", "view").contexts.map((c) => c.name).find((n) => /viewer/.test(n));
   expect(viewer, "the sandbox kubeconfig has a viewer context").toBeTruthy();
   await page.goto(`/c/${encodeURIComponent(viewer!)}/ns/${ns}/clonesets/${NAME}`);

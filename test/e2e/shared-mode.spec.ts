@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readFileSync, writeFileSync } from "node:fs";
-import { kubectl, sandboxAdmin } from "./cluster";
+import { readFileSync } from "node:fs";
+import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster";
 import { cloneSets } from "./demo";
 import { SHARED_LOG, SHARED_URL } from "./paths";
 
@@ -19,16 +19,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
   kubectl("create", "namespace", NS);
-  const file = `/tmp/${NS}.json`;
-  writeFileSync(file, JSON.stringify({
-    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: NAME, namespace: NS },
-    spec: {
-      replicas: 2, selector: { matchLabels: { app: NAME } },
-      template: { metadata: { labels: { app: NAME } }, spec: { containers: [{ name: "app", image: "nginx:1.25" }] } },
-      updateStrategy: { type: "InPlaceIfPossible", partition: 1 },
-    },
-  }));
-  kubectl("apply", "-f", file);
+  kubectlApply(cloneSetManifest(NS, NAME, { replicas: 2, partition: 1 }));
 });
 
 test.afterAll(() => {

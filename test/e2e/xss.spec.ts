@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { writeFileSync } from "node:fs";
-import { kubectl, kubectlJson, sandboxAdmin } from "./cluster";
+import { kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 
 // Issue #7 "Request hygiene": cluster data is attacker-controlled text. Annotations, pod-template
 // annotations (so revisions carry them) and Event messages hold HTML/JS payloads; every view shows them
@@ -13,12 +12,6 @@ const base = () => `/c/${encodeURIComponent(sandboxAdmin().context)}`;
 const detail = () => `${base()}/ns/${NS}/clonesets/${NAME}`;
 
 const annotations = (prefix: string) => Object.fromEntries(PAYLOADS.map((p, i) => [`e2e.kruise-console/${prefix}${i}`, p]));
-
-function apply(obj: unknown) {
-  const file = `/tmp/${NS}-${Math.random().toString(36).slice(2, 7)}.json`;
-  writeFileSync(file, JSON.stringify(obj));
-  kubectl("apply", "-f", file);
-}
 
 function cloneSet(templateNote: string) {
   return {
@@ -37,12 +30,12 @@ function cloneSet(templateNote: string) {
 
 test.beforeAll(() => {
   kubectl("create", "namespace", NS);
-  apply(cloneSet(PAYLOADS[0]));
+  kubectlApply(cloneSet(PAYLOADS[0]));
   // A second revision whose template differs in a payload, so the revision compare shows it.
-  apply(cloneSet(PAYLOADS[2]));
+  kubectlApply(cloneSet(PAYLOADS[2]));
   const uid = kubectlJson<{ metadata: { uid: string } }>("get", "clonesets.apps.kruise.io", NAME, "-n", NS).metadata.uid;
   const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
-  PAYLOADS.forEach((message, i) => apply({
+  PAYLOADS.forEach((message, i) => kubectlApply({
     apiVersion: "v1", kind: "Event", metadata: { name: `${NAME}.xss${i}`, namespace: NS },
     involvedObject: { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: NAME, namespace: NS, uid },
     reason: `Xss${i}`, message, type: "Warning", count: 1, firstTimestamp: now, lastTimestamp: now, source: { component: "e2e" },
