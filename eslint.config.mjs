@@ -1,5 +1,6 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier";
 
 // DESIGN.md §2 import boundaries, enforced here.
 const pure = ["react", "react-dom", "next", "next/*", "node:*", "fs", "path", "http", "https", "@kubernetes/client-node",
@@ -28,6 +29,8 @@ const config = [
     // No React here: vitest helpers named use* (useCluster, useConsole) are test fixtures, not hooks.
     rules: { "@next/next/no-html-link-for-pages": "off", "react-hooks/rules-of-hooks": "off", "react-hooks/immutability": "off" },
   },
+  // Formatting is Prettier's (`npm run format`); turn off the stylistic rules that would disagree with it.
+  prettier,
 ];
 
 export default config;

@@ -74,7 +74,10 @@ function main() {
     check("kube-apiserver built from Debian's source package", kubeApiserver !== "" && existsSync(kubeApiserver));
   }
 
-  if (wants("lint")) check("lint (eslint, import boundaries)", run("lint", "npx", ["eslint", "."]));
+  if (wants("lint")) {
+    check("lint (eslint, import boundaries)", run("lint", "npx", ["eslint", "."]));
+    check("format (prettier --check)", run("format", "npx", ["prettier", "--check", "."]));
+  }
   if (wants("typecheck")) check("type check", run("type check", "npx", ["tsc", "--noEmit"]));
 
   for (const project of ["unit", "integration", "contract", "security"]) {
