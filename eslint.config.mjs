@@ -3,8 +3,24 @@ import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier";
 
 // DESIGN.md §2 import boundaries, enforced here.
-const pure = ["react", "react-dom", "next", "next/*", "node:*", "fs", "path", "http", "https", "@kubernetes/client-node",
-  "@/lib/server/*", "@/lib/client/*", "@/sandbox/*", "**/lib/server/**", "**/lib/client/**", "**/sandbox/**"];
+const pure = [
+  "react",
+  "react-dom",
+  "next",
+  "next/*",
+  "node:*",
+  "fs",
+  "path",
+  "http",
+  "https",
+  "@kubernetes/client-node",
+  "@/lib/server/*",
+  "@/lib/client/*",
+  "@/sandbox/*",
+  "**/lib/server/**",
+  "**/lib/client/**",
+  "**/sandbox/**",
+];
 const sandbox = ["@/sandbox/*", "**/sandbox/**"];
 
 const config = [
@@ -14,20 +30,54 @@ const config = [
   {
     files: ["lib/kruise/**", "lib/patch/**"],
     ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: pure, message: "lib/kruise and lib/patch are pure: no React, Next, Node, client-node or other lib layers (DESIGN.md §2)." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: pure,
+              message:
+                "lib/kruise and lib/patch are pure: no React, Next, Node, client-node or other lib layers (DESIGN.md §2).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["lib/client/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/server/*", "**/lib/server/**", ...sandbox], message: "lib/client never imports lib/server or sandbox (DESIGN.md §2)." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/server/*", "**/lib/server/**", ...sandbox],
+              message: "lib/client never imports lib/server or sandbox (DESIGN.md §2).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["app/**", "components/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: sandbox, message: "app/ and components/ never import sandbox/ (DESIGN.md §2)." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: sandbox, message: "app/ and components/ never import sandbox/ (DESIGN.md §2)." }] },
+      ],
+    },
   },
   {
     files: ["sandbox/**", "scripts/**", "test/**", "bench/**"],
     // No React here: vitest helpers named use* (useCluster, useConsole) are test fixtures, not hooks.
-    rules: { "@next/next/no-html-link-for-pages": "off", "react-hooks/rules-of-hooks": "off", "react-hooks/immutability": "off" },
+    rules: {
+      "@next/next/no-html-link-for-pages": "off",
+      "react-hooks/rules-of-hooks": "off",
+      "react-hooks/immutability": "off",
+    },
   },
   // Formatting is Prettier's (`npm run format`); turn off the stylistic rules that would disagree with it.
   prettier,

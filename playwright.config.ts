@@ -4,10 +4,21 @@ import path from "node:path";
 
 // Free loopback ports for the four dashboard instances (local, token mode, read-only, proxy mode), chosen once in
 // the main process; workers inherit them via env. Held open together so the four are distinct.
-if (!process.env.E2E_PORT || !process.env.E2E_SHARED_PORT || !process.env.E2E_READONLY_PORT || !process.env.E2E_PROXY_PORT) {
-  const probe = spawnSync(process.execPath, ["-e", "const n=require('net');const s=[0,1,2,3].map(()=>n.createServer());" +
-    "Promise.all(s.map(x=>new Promise(r=>x.listen(0,'127.0.0.1',r)))).then(()=>{console.log(s.map(x=>x.address().port).join(' '));s.forEach(x=>x.close())})"],
-  { encoding: "utf8" });
+if (
+  !process.env.E2E_PORT ||
+  !process.env.E2E_SHARED_PORT ||
+  !process.env.E2E_READONLY_PORT ||
+  !process.env.E2E_PROXY_PORT
+) {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      "-e",
+      "const n=require('net');const s=[0,1,2,3].map(()=>n.createServer());" +
+        "Promise.all(s.map(x=>new Promise(r=>x.listen(0,'127.0.0.1',r)))).then(()=>{console.log(s.map(x=>x.address().port).join(' '));s.forEach(x=>x.close())})",
+    ],
+    { encoding: "utf8" },
+  );
   const [a, b, c, d] = probe.stdout.trim().split(" ");
   process.env.E2E_PORT ??= a;
   process.env.E2E_SHARED_PORT ??= b;
@@ -37,21 +48,36 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   // E2E_EXTERNAL=1: run against apps already serving on E2E_PORT, E2E_SHARED_PORT, E2E_READONLY_PORT, E2E_PROXY_PORT (with E2E_KUBECONFIG), for debugging.
-  webServer: process.env.E2E_EXTERNAL ? undefined : {
-    command: `npx tsx test/e2e/serve.ts --port ${port}`,
-    url: `http://127.0.0.1:${port}/api/clusters`,
-    // Generous: serve.ts builds first when the build is stale (npm test builds before, so usually it does not).
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    // serve.ts starts the token-mode and read-only instances before the local one this url waits for.
-    env: { NEXT_TELEMETRY_DISABLED: "1", E2E_KUBECONFIG: process.env.E2E_KUBECONFIG, E2E_SHARED_PORT: process.env.E2E_SHARED_PORT!,
-      E2E_READONLY_PORT: process.env.E2E_READONLY_PORT!, E2E_PROXY_PORT: process.env.E2E_PROXY_PORT!, E2E_SHARED_LOG: process.env.E2E_SHARED_LOG },
-  },
+  webServer: process.env.E2E_EXTERNAL
+    ? undefined
+    : {
+        command: `npx tsx test/e2e/serve.ts --port ${port}`,
+        url: `http://127.0.0.1:${port}/api/clusters`,
+        // Generous: serve.ts builds first when the build is stale (npm test builds before, so usually it does not).
+        timeout: 600_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+        // serve.ts starts the token-mode and read-only instances before the local one this url waits for.
+        env: {
+          NEXT_TELEMETRY_DISABLED: "1",
+          E2E_KUBECONFIG: process.env.E2E_KUBECONFIG,
+          E2E_SHARED_PORT: process.env.E2E_SHARED_PORT!,
+          E2E_READONLY_PORT: process.env.E2E_READONLY_PORT!,
+          E2E_PROXY_PORT: process.env.E2E_PROXY_PORT!,
+          E2E_SHARED_LOG: process.env.E2E_SHARED_LOG,
+        },
+      },
 });

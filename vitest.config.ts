@@ -13,7 +13,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "components/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "lib/**/*.test.ts",
+            "sandbox/**/*.test.ts",
+            "components/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

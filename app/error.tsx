@@ -6,7 +6,9 @@ export default function RootError({ error, reset }: { error: Error & { digest?: 
   return (
     <div className="panel">
       <ErrorPanel title="This page failed to render" error={{ message: error.message || "Unknown error" }} />
-      <button type="button" onClick={reset}>Try again</button>
+      <button type="button" onClick={reset}>
+        Try again
+      </button>
     </div>
   );
 }

@@ -22,7 +22,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <Providers>
           <header className="topbar">
-            <Link href="/" className="brand">Kruise Console</Link>
+            <Link href="/" className="brand">
+              Kruise Console
+            </Link>
             <span className="muted small">OpenKruise CloneSets</span>
             <span className="spacer" />
             <UserMenu />

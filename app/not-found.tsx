@@ -5,7 +5,9 @@ export default function NotFound() {
     <div className="panel empty" data-testid="not-found">
       <h1>Not found</h1>
       <p>There is nothing at this address.</p>
-      <p><Link href="/">Go to the CloneSet list</Link></p>
+      <p>
+        <Link href="/">Go to the CloneSet list</Link>
+      </p>
     </div>
   );
 }

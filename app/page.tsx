@@ -5,5 +5,9 @@ import { HomeRedirect } from "@/components/clusters/HomeRedirect";
 export const metadata: Metadata = { title: "Clusters" };
 
 export default function Home() {
-  return <AuthGate><HomeRedirect /></AuthGate>;
+  return (
+    <AuthGate>
+      <HomeRedirect />
+    </AuthGate>
+  );
 }

@@ -8,30 +8,59 @@ import { loadUsers } from "../sandbox/apiserver/auth";
 import { DEFAULT_USERS } from "../sandbox/apiserver/paths";
 import { startKubeApiserverCluster, startSandboxCluster } from "../test/support/clusters";
 
-const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
-const PODS = arg("pods", 10000), RATE = arg("rate", 1000), SECONDS = arg("seconds", 5), WATCHES = arg("watches", 100);
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const PODS = arg("pods", 10000),
+  RATE = arg("rate", 1000),
+  SECONDS = arg("seconds", 5),
+  WATCHES = arg("watches", 100);
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN;
+};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-const podBody = (i: number) => ({ metadata: { name: `bench-${i}`, labels: { bench: "1", idx: String(i % 10) } },
-  spec: { containers: [{ name: "main", image: "nginx:1.25", env: [{ name: "N", value: String(i) }] }] } });
+const podBody = (i: number) => ({
+  metadata: { name: `bench-${i}`, labels: { bench: "1", idx: String(i % 10) } },
+  spec: { containers: [{ name: "main", image: "nginx:1.25", env: [{ name: "N", value: String(i) }] }] },
+});
 
 /** Bulk creation over keep-alive connections (client-node opens a new TLS connection per request). */
 async function createPods(server: string, token: string, n: number, caData?: string) {
   const u = new URL(server);
   const mod = u.protocol === "https:" ? https : http;
-  const agent = new mod.Agent({ keepAlive: true, maxSockets: 16, ...(caData ? { ca: Buffer.from(caData, "base64") } : {}) });
-  const post = (body: unknown) => new Promise<void>((resolve, reject) => {
-    const req = mod.request({ host: u.hostname, port: u.port, path: "/api/v1/namespaces/default/pods", method: "POST", agent,
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" } }, (res) => {
-      res.resume();
-      res.on("end", () => (res.statusCode === 201 ? resolve() : reject(new Error(`create pod: HTTP ${res.statusCode}`))));
-    });
-    req.on("error", reject);
-    req.end(JSON.stringify(body));
+  const agent = new mod.Agent({
+    keepAlive: true,
+    maxSockets: 16,
+    ...(caData ? { ca: Buffer.from(caData, "base64") } : {}),
   });
+  const post = (body: unknown) =>
+    new Promise<void>((resolve, reject) => {
+      const req = mod.request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: "/api/v1/namespaces/default/pods",
+          method: "POST",
+          agent,
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () =>
+            res.statusCode === 201 ? resolve() : reject(new Error(`create pod: HTTP ${res.statusCode}`)),
+          );
+        },
+      );
+      req.on("error", reject);
+      req.end(JSON.stringify(body));
+    });
   let next = 0;
-  const worker = async () => { while (next < n) await post(podBody(next++)); };
+  const worker = async () => {
+    while (next < n) await post(podBody(next++));
+  };
   await Promise.all(Array.from({ length: 16 }, worker));
   agent.destroy();
 }
@@ -40,14 +69,30 @@ async function createPods(server: string, token: string, n: number, caData?: str
 async function timeRawList(server: string, token: string, caData?: string, runs = 5): Promise<number> {
   const u = new URL(server);
   const mod = u.protocol === "https:" ? https : http;
-  const agent = new mod.Agent({ keepAlive: true, maxSockets: 1, ...(caData ? { ca: Buffer.from(caData, "base64") } : {}) });
-  const get = () => new Promise<number>((resolve, reject) => {
-    const t0 = performance.now();
-    mod.get({ host: u.hostname, port: u.port, path: "/api/v1/namespaces/default/pods", agent, headers: { Authorization: `Bearer ${token}` } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(performance.now() - t0));
-    }).on("error", reject);
+  const agent = new mod.Agent({
+    keepAlive: true,
+    maxSockets: 1,
+    ...(caData ? { ca: Buffer.from(caData, "base64") } : {}),
   });
+  const get = () =>
+    new Promise<number>((resolve, reject) => {
+      const t0 = performance.now();
+      mod
+        .get(
+          {
+            host: u.hostname,
+            port: u.port,
+            path: "/api/v1/namespaces/default/pods",
+            agent,
+            headers: { Authorization: `Bearer ${token}` },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(performance.now() - t0));
+          },
+        )
+        .on("error", reject);
+    });
   await get();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) samples.push(await get());
@@ -71,19 +116,24 @@ async function timeList(kc: KubeConfig, runs = 5): Promise<{ median: number; cou
 
 /** Opens a raw watch and reports every event's lag from the `sent` annotation. */
 function openWatch(url: string, token: string, rv: string, onLag: (ms: number) => void): () => void {
-  const req = request(`${url}/api/v1/namespaces/default/pods?watch=1&resourceVersion=${rv}`, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
-    let buf = "";
-    res.setEncoding("utf8");
-    res.on("data", (chunk: string) => {
-      buf += chunk;
-      let i;
-      while ((i = buf.indexOf("\n")) >= 0) {
-        const line = buf.slice(0, i); buf = buf.slice(i + 1);
-        const sent = Number(JSON.parse(line).object?.metadata?.annotations?.sent);
-        if (sent) onLag(performance.timeOrigin + performance.now() - sent);
-      }
-    });
-  });
+  const req = request(
+    `${url}/api/v1/namespaces/default/pods?watch=1&resourceVersion=${rv}`,
+    { headers: { Authorization: `Bearer ${token}` } },
+    (res) => {
+      let buf = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buf += chunk;
+        let i;
+        while ((i = buf.indexOf("\n")) >= 0) {
+          const line = buf.slice(0, i);
+          buf = buf.slice(i + 1);
+          const sent = Number(JSON.parse(line).object?.metadata?.annotations?.sent);
+          if (sent) onLag(performance.timeOrigin + performance.now() - sent);
+        }
+      });
+    },
+  );
   req.on("error", () => {});
   req.end();
   return () => req.destroy();
@@ -91,31 +141,63 @@ function openWatch(url: string, token: string, rv: string, onLag: (ms: number) =
 
 /** Raw keep-alive HTTP call to the sandbox (plain http side), so the figures are the server's, not TLS handshakes. */
 const send = (url: string, token: string, method: string, path: string, body: unknown, ct = "application/json") =>
-  fetch(url + path, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": ct }, body: JSON.stringify(body) }).then((r) => r.text());
+  fetch(url + path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": ct },
+    body: JSON.stringify(body),
+  }).then((r) => r.text());
 
 /** The sandbox in its own process (the CLI), so client-side parsing here does not slow the server down. */
 async function startSandboxProcess(): Promise<{ url: string; token: string; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/cli.ts", "--port", "0", "--no-controllers", "--kubeconfig", `/tmp/bench-sandbox-${process.pid}.kubeconfig`],
-    { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "sandbox/cli.ts",
+      "--port",
+      "0",
+      "--no-controllers",
+      "--kubeconfig",
+      `/tmp/bench-sandbox-${process.pid}.kubeconfig`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (d) => { out += d; const m = /ready: (http:\/\/\S+)/.exec(out); if (m) resolve(m[1]); });
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const m = /ready: (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
     child.on("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
   });
-  return { url, token: loadUsers(DEFAULT_USERS).users.find((u) => u.name === "admin")!.token, stop: () => child.kill("SIGTERM") };
+  return {
+    url,
+    token: loadUsers(DEFAULT_USERS).users.find((u) => u.name === "admin")!.token,
+    stop: () => child.kill("SIGTERM"),
+  };
 }
 
 async function sustainedWrites() {
   const sb = await startSandboxProcess();
   const h = { url: sb.url, tokens: { admin: sb.token }, close: async () => sb.stop() };
-  const call = (method: string, path: string, body: unknown, ct?: string) => send(h.url, h.tokens.admin, method, path, body, ct);
+  const call = (method: string, path: string, body: unknown, ct?: string) =>
+    send(h.url, h.tokens.admin, method, path, body, ct);
   for (let i = 0; i < 50; i++) await call("POST", "/api/v1/namespaces/default/pods", podBody(i));
-  const rv = JSON.parse(await (await fetch(`${h.url}/api/v1/namespaces/default/pods?limit=1`, { headers: { Authorization: `Bearer ${h.tokens.admin}` } })).text()).metadata.resourceVersion;
+  const rv = JSON.parse(
+    await (
+      await fetch(`${h.url}/api/v1/namespaces/default/pods?limit=1`, {
+        headers: { Authorization: `Bearer ${h.tokens.admin}` },
+      })
+    ).text(),
+  ).metadata.resourceVersion;
   const lags: number[] = [];
   const closers = Array.from({ length: WATCHES }, () => openWatch(h.url, h.tokens.admin, rv, (l) => lags.push(l)));
   const total = RATE * SECONDS;
   const start = performance.now();
-  let sent = 0, inflight = 0;
+  let sent = 0,
+    inflight = 0;
   while (sent < total) {
     // Pace writes to RATE/s; keep at most 64 in flight.
     const due = Math.floor(((performance.now() - start) / 1000) * RATE);
@@ -123,7 +205,11 @@ async function sustainedWrites() {
       const i = sent++ % 50;
       inflight++;
       const body = { metadata: { annotations: { sent: String(performance.timeOrigin + performance.now()) } } };
-      void call("PATCH", `/api/v1/namespaces/default/pods/bench-${i}`, body, "application/merge-patch+json").finally(() => { inflight--; });
+      void call("PATCH", `/api/v1/namespaces/default/pods/bench-${i}`, body, "application/merge-patch+json").finally(
+        () => {
+          inflight--;
+        },
+      );
     }
     await new Promise((r) => setTimeout(r, 1));
   }
@@ -133,13 +219,18 @@ async function sustainedWrites() {
   while (lags.length < total * WATCHES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   closers.forEach((c) => c());
   await h.close();
-  console.log(`sustained writes: ${sent} merge patches in ${elapsed.toFixed(2)} s = ${(sent / elapsed).toFixed(0)} writes/s (target ${RATE}/s) with ${WATCHES} watches`);
-  console.log(`  events delivered ${lags.length}/${total * WATCHES}; delivery lag p50 ${ms(pct(lags, 0.5))}, p99 ${ms(pct(lags, 0.99))}, max ${ms(pct(lags, 1))}`);
+  console.log(
+    `sustained writes: ${sent} merge patches in ${elapsed.toFixed(2)} s = ${(sent / elapsed).toFixed(0)} writes/s (target ${RATE}/s) with ${WATCHES} watches`,
+  );
+  console.log(
+    `  events delivered ${lags.length}/${total * WATCHES}; delivery lag p50 ${ms(pct(lags, 0.5))}, p99 ${ms(pct(lags, 0.99))}, max ${ms(pct(lags, 1))}`,
+  );
 }
 
 async function listSideBySide() {
   const sb = await startSandboxCluster();
-  let sandboxMs = NaN, sandboxRaw = NaN;
+  let sandboxMs = NaN,
+    sandboxRaw = NaN;
   try {
     const t0 = performance.now();
     await createPods(sb.server, sb.tokens.admin, PODS);
@@ -148,7 +239,9 @@ async function listSideBySide() {
     sandboxMs = r.median;
     sandboxRaw = await timeRawList(sb.server, sb.tokens.admin);
     console.log(`sandbox: LIST of ${r.count} pods, median ${ms(r.median)} via client-node, ${ms(sandboxRaw)} raw HTTP`);
-  } finally { await sb.stop(); }
+  } finally {
+    await sb.stop();
+  }
   if (process.argv.includes("--no-kube")) return;
   const kube = await startKubeApiserverCluster({ withCloneSetCrd: false });
   try {
@@ -157,15 +250,29 @@ async function listSideBySide() {
     console.log(`kube-apiserver 1.20.2: created ${PODS} pods in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const r = await timeList(kube.kubeConfig("admin"));
     const kubeRaw = await timeRawList(kube.server, kube.tokens.admin, kube.caData);
-    console.log(`kube-apiserver 1.20.2: LIST of ${r.count} pods, median ${ms(r.median)} via client-node, ${ms(kubeRaw)} raw HTTP`);
-    console.log(`ratio sandbox/kube-apiserver: ${(sandboxMs / r.median).toFixed(2)} via client-node, ${(sandboxRaw / kubeRaw).toFixed(2)} raw HTTP`);
-  } finally { await kube.stop(); }
+    console.log(
+      `kube-apiserver 1.20.2: LIST of ${r.count} pods, median ${ms(r.median)} via client-node, ${ms(kubeRaw)} raw HTTP`,
+    );
+    console.log(
+      `ratio sandbox/kube-apiserver: ${(sandboxMs / r.median).toFixed(2)} via client-node, ${(sandboxRaw / kubeRaw).toFixed(2)} raw HTTP`,
+    );
+  } finally {
+    await kube.stop();
+  }
 }
 
 async function main() {
-  console.log(`load average at start: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")} (2 shared cores; figures scale with it)`);
+  console.log(
+    `load average at start: ${(await import("node:os"))
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} (2 shared cores; figures scale with it)`,
+  );
   if (!process.argv.includes("--list-only")) await sustainedWrites();
   await listSideBySide();
   process.exit(0);
 }
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

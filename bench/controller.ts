@@ -6,17 +6,30 @@ import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/c
 import { startControllers } from "../sandbox/controllers";
 import { startSandboxCluster } from "../test/support/clusters";
 
-const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
-const PODS = arg("pods", 5000), TIMEOUT_S = arg("timeout", 1800);
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const PODS = arg("pods", 5000),
+  TIMEOUT_S = arg("timeout", 1800);
 
 async function main() {
   const cluster = await startSandboxCluster();
   const kc = cluster.kubeConfig();
   const api = kc.makeApiClient(CustomObjectsApi);
   const ref = { group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets", namespace: "shop", name: "bench" };
-  const template = (image: string) => ({ metadata: { labels: { app: "bench" } }, spec: { containers: [{ name: "w", image }] } });
+  const template = (image: string) => ({
+    metadata: { labels: { app: "bench" } },
+    spec: { containers: [{ name: "w", image }] },
+  });
   const ctl = await startControllers({ kc, fast: true, namespace: "shop", nodes: 10, log: () => {} });
-  type Status = { readyReplicas?: number; updatedReadyReplicas?: number; updateRevision?: string; currentRevision?: string; observedGeneration?: number };
+  type Status = {
+    readyReplicas?: number;
+    updatedReadyReplicas?: number;
+    updateRevision?: string;
+    currentRevision?: string;
+    observedGeneration?: number;
+  };
   const get = async () => (await api.getNamespacedCustomObject(ref)) as { status?: Status };
   const until = async (what: string, ok: (s: Awaited<ReturnType<typeof get>>["status"]) => boolean) => {
     const end = Date.now() + TIMEOUT_S * 1000;
@@ -28,25 +41,50 @@ async function main() {
   };
   try {
     let t = Date.now();
-    await api.createNamespacedCustomObject({ ...ref, body: { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "bench" },
-      spec: { replicas: PODS, selector: { matchLabels: { app: "bench" } }, updateStrategy: { type: "InPlaceIfPossible", maxUnavailable: "20%" }, template: template("busybox:1.36") } } });
+    await api.createNamespacedCustomObject({
+      ...ref,
+      body: {
+        apiVersion: "apps.kruise.io/v1alpha1",
+        kind: "CloneSet",
+        metadata: { name: "bench" },
+        spec: {
+          replicas: PODS,
+          selector: { matchLabels: { app: "bench" } },
+          updateStrategy: { type: "InPlaceIfPossible", maxUnavailable: "20%" },
+          template: template("busybox:1.36"),
+        },
+      },
+    });
     await until("all ready", (s) => s?.readyReplicas === PODS);
     console.log(`scale-out to ${PODS} ready pods: ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
     const oldRevision = (await get()).status?.updateRevision;
     const cpu0 = process.cpuUsage();
     t = Date.now();
-    const patched = (await api.patchNamespacedCustomObject({ ...ref, body: { spec: { template: template("busybox:1.37") } } },
-      setHeaderOptions("Content-Type", PatchStrategy.MergePatch))) as { metadata: { generation: number } };
-    await until("rolled out", (s) => (s?.observedGeneration ?? 0) >= patched.metadata.generation && s?.updateRevision !== oldRevision &&
-      s?.updatedReadyReplicas === PODS && s.currentRevision === s.updateRevision);
+    const patched = (await api.patchNamespacedCustomObject(
+      { ...ref, body: { spec: { template: template("busybox:1.37") } } },
+      setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+    )) as { metadata: { generation: number } };
+    await until(
+      "rolled out",
+      (s) =>
+        (s?.observedGeneration ?? 0) >= patched.metadata.generation &&
+        s?.updateRevision !== oldRevision &&
+        s?.updatedReadyReplicas === PODS &&
+        s.currentRevision === s.updateRevision,
+    );
     const cpu = process.cpuUsage(cpu0);
-    console.log(`in-place rollout of ${PODS} pods (maxUnavailable 20%, fast): wall ${((Date.now() - t) / 1000).toFixed(1)} s, ` +
-      `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (controllers + kubelet + in-process sandbox API server)`);
+    console.log(
+      `in-place rollout of ${PODS} pods (maxUnavailable 20%, fast): wall ${((Date.now() - t) / 1000).toFixed(1)} s, ` +
+        `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (controllers + kubelet + in-process sandbox API server)`,
+    );
   } finally {
     await ctl.stop();
     await cluster.stop();
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -8,8 +8,14 @@ import { KubeClient } from "../lib/server/kube";
 import { sseStream } from "../lib/server/sse";
 import { countingUpstream, median, ms, pct, serveSse, sleep, sseClient, startSandbox, type Ev } from "./lib";
 
-const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
-const PODS = arg("pods", 5000), CLIENTS = arg("clients", 50), RATE = arg("rate", 200), SECONDS = arg("seconds", 5);
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const PODS = arg("pods", 5000),
+  CLIENTS = arg("clients", 50),
+  RATE = arg("rate", 200),
+  SECONDS = arg("seconds", 5);
 const NS = "bench";
 const mib = (n: number) => `${(n / 1048576).toFixed(2)} MiB`;
 
@@ -17,9 +23,13 @@ async function createPods(kc: KubeConfig, n: number) {
   const core = kc.makeApiClient(CoreV1Api);
   await core.createNamespace({ body: { metadata: { name: NS } } });
   let next = 0;
-  const body = (i: number) => ({ metadata: { name: `pod-${i}`, labels: { app: "bench", idx: String(i % 10) } },
-    spec: { containers: [{ name: "main", image: "nginx:1.25", env: [{ name: "N", value: String(i) }] }] } });
-  const worker = async () => { while (next < n) await core.createNamespacedPod({ namespace: NS, body: body(next++) }); };
+  const body = (i: number) => ({
+    metadata: { name: `pod-${i}`, labels: { app: "bench", idx: String(i % 10) } },
+    spec: { containers: [{ name: "main", image: "nginx:1.25", env: [{ name: "N", value: String(i) }] }] },
+  });
+  const worker = async () => {
+    while (next < n) await core.createNamespacedPod({ namespace: NS, body: body(next++) });
+  };
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
@@ -50,9 +60,14 @@ async function snapshotVsList(kc: KubeConfig) {
     const second = sseClient(srv.url);
     await second.snapshot;
     warm.push(performance.now() - t1);
-    first.close(); second.close(); srv.close(); hub.close();
+    first.close();
+    second.close();
+    srv.close();
+    hub.close();
   }
-  const d = median(direct), c = median(cold), w = median(warm);
+  const d = median(direct),
+    c = median(cold),
+    w = median(warm);
   console.log(`\n1) ${PODS}-pod snapshot, median of 5`);
   console.log(`   direct client-node LIST (typed)        ${ms(d)}`);
   console.log(`   SSE, cold scope (hub LIST+WATCH first)  ${ms(c)}   ratio ${(c / d).toFixed(2)} (goal <= 1.5)`);
@@ -93,18 +108,26 @@ async function fanOutAndLatency(kc: KubeConfig) {
   const all = heap();
   console.log(`\n2) ${CLIENTS} SSE clients on one scope (${PODS} pods)`);
   console.log(`   upstream LISTs ${c.lists}, upstream WATCH requests ${c.watches} (goal 1)`);
-  if (CLIENTS > 1) console.log(`   memory per extra client: heap ${mib((all.heap - one.heap) / (CLIENTS - 1))}, rss ${mib((all.rss - one.rss) / (CLIENTS - 1))}` +
-    ` (server and clients share this process, so this is an upper bound${(globalThis as { gc?: unknown }).gc ? "" : "; run with --expose-gc for steadier heap figures"})`);
+  if (CLIENTS > 1)
+    console.log(
+      `   memory per extra client: heap ${mib((all.heap - one.heap) / (CLIENTS - 1))}, rss ${mib((all.rss - one.rss) / (CLIENTS - 1))}` +
+        ` (server and clients share this process, so this is an upper bound${(globalThis as { gc?: unknown }).gc ? "" : "; run with --expose-gc for steadier heap figures"})`,
+    );
 
   const core = kc.makeApiClient(CoreV1Api);
   // Baseline: the same events on a plain client-node watch, so the hub+SSE share of the latency is visible.
   const direct: number[] = [];
   const rv = (await core.listNamespacedPod({ namespace: NS, limit: 1 })).metadata?.resourceVersion ?? "";
-  const directWatch = await new Watch(kc).watch(`/api/v1/namespaces/${NS}/pods`, { resourceVersion: rv }, (_t, o) => {
-    const seq = (o as { metadata?: { annotations?: Record<string, string> } }).metadata?.annotations?.["bench/seq"];
-    const t = seq ? sent.get(seq) : undefined;
-    if (t !== undefined) direct.push(performance.now() - t);
-  }, () => {});
+  const directWatch = await new Watch(kc).watch(
+    `/api/v1/namespaces/${NS}/pods`,
+    { resourceVersion: rv },
+    (_t, o) => {
+      const seq = (o as { metadata?: { annotations?: Record<string, string> } }).metadata?.annotations?.["bench/seq"];
+      const t = seq ? sent.get(seq) : undefined;
+      if (t !== undefined) direct.push(performance.now() - t);
+    },
+    () => {},
+  );
   const opts = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
   const total = RATE * SECONDS;
   const start = performance.now();
@@ -117,7 +140,8 @@ async function fanOutAndLatency(kc: KubeConfig) {
     const seq = String(i);
     const body = { metadata: { annotations: { "bench/seq": seq } } };
     sent.set(seq, performance.now());
-    const w = core.patchNamespacedPod({ namespace: NS, name: `pod-${i % 100}`, body, fieldManager: "bench" }, opts)
+    const w = core
+      .patchNamespacedPod({ namespace: NS, name: `pod-${i % 100}`, body, fieldManager: "bench" }, opts)
       .then(() => committed.set(seq, performance.now()));
     inflight.add(w);
     void w.finally(() => inflight.delete(w));
@@ -125,11 +149,20 @@ async function fanOutAndLatency(kc: KubeConfig) {
   await Promise.all(inflight);
   const achieved = total / ((performance.now() - start) / 1000);
   for (let i = 0; i < 100 && lat.length < total * CLIENTS; i++) await sleep(50);
-  console.log(`\n3) write-to-SSE delivery at ${RATE} writes/s for ${SECONDS} s (achieved ${achieved.toFixed(0)}/s), ${CLIENTS} clients`);
-  for (const a of arrivals) { const c0 = committed.get(a.seq); if (c0 !== undefined) fromCommit.push(a.at - c0); }
+  console.log(
+    `\n3) write-to-SSE delivery at ${RATE} writes/s for ${SECONDS} s (achieved ${achieved.toFixed(0)}/s), ${CLIENTS} clients`,
+  );
+  for (const a of arrivals) {
+    const c0 = committed.get(a.seq);
+    if (c0 !== undefined) fromCommit.push(a.at - c0);
+  }
   console.log(`   deliveries ${lat.length}/${total * CLIENTS}`);
-  console.log(`   write sent -> SSE event at client:       p50 ${ms(pct(lat, 0.5))}   p95 ${ms(pct(lat, 0.95))}   max ${ms(pct(lat, 1))}`);
-  console.log(`   write response -> SSE event at client:   p50 ${ms(pct(fromCommit, 0.5))}   p95 ${ms(pct(fromCommit, 0.95))}  (negative: the event beat the HTTP response)`);
+  console.log(
+    `   write sent -> SSE event at client:       p50 ${ms(pct(lat, 0.5))}   p95 ${ms(pct(lat, 0.95))}   max ${ms(pct(lat, 1))}`,
+  );
+  console.log(
+    `   write response -> SSE event at client:   p50 ${ms(pct(fromCommit, 0.5))}   p95 ${ms(pct(fromCommit, 0.95))}  (negative: the event beat the HTTP response)`,
+  );
   console.log(`   baseline, direct client-node watch:      p50 ${ms(pct(direct, 0.5))}   p95 ${ms(pct(direct, 0.95))}`);
   console.log(`   upstream WATCH requests during the run: ${c.watches}`);
   directWatch.abort();
@@ -139,7 +172,9 @@ async function fanOutAndLatency(kc: KubeConfig) {
 }
 
 async function main() {
-  console.log(`dashboard bench: sandbox API server (child process) -> informer hub -> SSE -> ${CLIENTS} clients; ${os.cpus().length} CPUs`);
+  console.log(
+    `dashboard bench: sandbox API server (child process) -> informer hub -> SSE -> ${CLIENTS} clients; ${os.cpus().length} CPUs`,
+  );
   const sb = await startSandbox();
   try {
     const t0 = performance.now();
@@ -152,4 +187,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -11,8 +11,12 @@ import { InformerHub } from "../lib/server/hub/hub";
 import { sseStream, type StreamViewer } from "../lib/server/sse";
 import { countingUpstream, median, ms, serveSse, sseClient, startSandbox } from "./lib";
 
-const arg = (name: string, def: number) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? Number(process.argv[i + 1]) : def; };
-const PER_NS = arg("per-ns", 1000), USERS = arg("users", 30);
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const PER_NS = arg("per-ns", 1000),
+  USERS = arg("users", 30);
 const NAMESPACES = ["shop", "payments", "bench-a", "bench-b", "bench-c"];
 // sandbox/users.yaml: viewer reads every namespace, shop-reader only shop, payments-reader only payments.
 const ROLES = ["viewer", "shop-reader", "payments-reader"] as const;
@@ -23,7 +27,10 @@ async function createPods(kc: KubeConfig) {
   const jobs = NAMESPACES.flatMap((ns) => Array.from({ length: PER_NS }, (_, i) => ({ ns, i })));
   const worker = async () => {
     for (let j = jobs.pop(); j; j = jobs.pop()) {
-      await core.createNamespacedPod({ namespace: j.ns, body: { metadata: { name: `pod-${j.i}` }, spec: { containers: [{ name: "main", image: "nginx:1.25" }] } } });
+      await core.createNamespacedPod({
+        namespace: j.ns,
+        body: { metadata: { name: `pod-${j.i}` }, spec: { containers: [{ name: "main", image: "nginx:1.25" }] } },
+      });
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
@@ -34,7 +41,9 @@ function startServer(hub: InformerHub, access: ListAccess, cluster: string) {
   return serveSse((req, signal) => {
     const user = new URL(req.url ?? "/", "http://x").searchParams.get("user");
     const caller: Caller = { mode: "token", user: { name: user ?? "", groups: [] }, csrf: "", limitKey: user ?? "" };
-    const viewer: StreamViewer | undefined = user ? { mayList: (r, ns) => access.mayList(caller, cluster, r, ns), recheckMs: 10_000 } : undefined;
+    const viewer: StreamViewer | undefined = user
+      ? { mayList: (r, ns) => access.mayList(caller, cluster, r, ns), recheckMs: 10_000 }
+      : undefined;
     return sseStream(hub, cluster, ["pods"], null, signal, { viewer });
   });
 }
@@ -45,7 +54,9 @@ async function main() {
   try {
     await createPods(sb.kc);
     const total = NAMESPACES.length * PER_NS;
-    console.log(`filtered-stream bench: ${total} pods in ${NAMESPACES.length} namespaces, ${USERS} users (${ROLES.join(", ")} in turn)`);
+    console.log(
+      `filtered-stream bench: ${total} pods in ${NAMESPACES.length} namespaces, ${USERS} users (${ROLES.join(", ")} in turn)`,
+    );
     const { up, c } = countingUpstream(sb.kc);
     const hub = new InformerHub(() => up);
     const access = new ListAccess();
@@ -60,11 +71,15 @@ async function main() {
       cl.close();
       return { n, t: performance.now() - t0 };
     };
-    console.log(`\n1) one client's snapshot on the live scope, median of 5 (the first run asks the reviews, the rest reuse them)`);
+    console.log(
+      `\n1) one client's snapshot on the live scope, median of 5 (the first run asks the reviews, the rest reuse them)`,
+    );
     for (const user of [undefined, ...ROLES]) {
       const runs = [];
       for (let i = 0; i < 5; i++) runs.push(await timeTo(user));
-      console.log(`   ${(user ?? "local mode (no filter)").padEnd(24)} ${String(runs[0].n).padStart(5)} pods  ${ms(median(runs.map((r) => r.t)))}`);
+      console.log(
+        `   ${(user ?? "local mode (no filter)").padEnd(24)} ${String(runs[0].n).padStart(5)} pods  ${ms(median(runs.map((r) => r.t)))}`,
+      );
     }
 
     const t0 = performance.now();
@@ -72,14 +87,26 @@ async function main() {
     const counts = await Promise.all(clients.map((cl) => cl.snapshot));
     const all = performance.now() - t0;
     console.log(`\n2) ${USERS} users connect at once`);
-    console.log(`   all snapshots delivered in ${ms(all)}; items per role: ${ROLES.map((r, i) => `${r} ${counts[i]}`).join(", ")}`);
-    console.log(`   SubjectAccessReviews asked in the whole run: ${access.reviews} (list + watch per user and namespace, each answer reused ${consoleConfig().accessCacheMs / 2000} s)`);
+    console.log(
+      `   all snapshots delivered in ${ms(all)}; items per role: ${ROLES.map((r, i) => `${r} ${counts[i]}`).join(", ")}`,
+    );
+    console.log(
+      `   SubjectAccessReviews asked in the whole run: ${access.reviews} (list + watch per user and namespace, each answer reused ${consoleConfig().accessCacheMs / 2000} s)`,
+    );
     console.log(`   upstream LISTs ${c.lists}, upstream WATCH requests ${c.watches} (goal 1 each)`);
     clients.forEach((cl) => cl.close());
-    warm.close(); srv.close(); hub.close();
+    warm.close();
+    srv.close();
+    hub.close();
   } finally {
     sb.stop();
   }
 }
 
-main().then(() => process.exit(0), (e: unknown) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

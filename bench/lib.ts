@@ -13,7 +13,10 @@ import { SSE_HEADERS } from "../lib/server/sse";
 
 const REPO = path.resolve(__dirname, "..");
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
-export const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN;
+};
 export const median = (xs: number[]) => pct(xs, 0.5);
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -21,8 +24,22 @@ export const ms = (n: number) => `${n.toFixed(1)} ms`;
 export async function startSandbox(): Promise<{ kc: KubeConfig; kcPath: string; stop: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-dash-"));
   const kcPath = path.join(dir, "kubeconfig");
-  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["sandbox/cli.ts", "--port", "0", "--kubeconfig", kcPath,
-    "--scenario", "none", "--no-controllers", "--watch-history", "100000"], { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    path.join(REPO, "node_modules/.bin/tsx"),
+    [
+      "sandbox/cli.ts",
+      "--port",
+      "0",
+      "--kubeconfig",
+      kcPath,
+      "--scenario",
+      "none",
+      "--no-controllers",
+      "--watch-history",
+      "100000",
+    ],
+    { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] },
+  );
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   for (let i = 0; !/ready/.test(out); i++) {
@@ -31,7 +48,14 @@ export async function startSandbox(): Promise<{ kc: KubeConfig; kcPath: string; 
   }
   const kc = new KubeConfig();
   kc.loadFromFile(kcPath);
-  return { kc, kcPath, stop: () => { child.kill("SIGTERM"); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    kc,
+    kcPath,
+    stop: () => {
+      child.kill("SIGTERM");
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Counts real client-node calls the hub makes (each watch() is one upstream WATCH request). */
@@ -39,8 +63,14 @@ export function countingUpstream(kc: KubeConfig) {
   const client = new KubeClient(kc);
   const c = { lists: 0, watches: 0 };
   const up: Upstream = {
-    listPage: (...a) => { if (!a[3]) c.lists++; return client.listPage(...a); },
-    watch: (...a) => { c.watches++; return client.watch(...a); },
+    listPage: (...a) => {
+      if (!a[3]) c.lists++;
+      return client.listPage(...a);
+    },
+    watch: (...a) => {
+      c.watches++;
+      return client.watch(...a);
+    },
   };
   return { up, c };
 }
@@ -77,14 +107,18 @@ export function sseClient(url: string, onChange?: (ev: Ev) => void) {
   return { snapshot, close: () => ctl.abort() };
 }
 
-
 /** A bare node server around an SSE body from lib/server/sse.ts — what the Next route handler returns, minus Next. */
-export async function serveSse(open: (req: http.IncomingMessage, signal: AbortSignal) => ReadableStream<Uint8Array>, path = "/"):
-  Promise<{ url: string; close: () => void }> {
+export async function serveSse(
+  open: (req: http.IncomingMessage, signal: AbortSignal) => ReadableStream<Uint8Array>,
+  path = "/",
+): Promise<{ url: string; close: () => void }> {
   const server = http.createServer(async (req, res) => {
     const ctl = new AbortController();
     const reader = open(req, ctl.signal).getReader();
-    res.on("close", () => { ctl.abort(); void reader.cancel(); });
+    res.on("close", () => {
+      ctl.abort();
+      void reader.cancel();
+    });
     res.writeHead(200, SSE_HEADERS);
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
@@ -95,5 +129,11 @@ export async function serveSse(open: (req: http.IncomingMessage, signal: AbortSi
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`, close: () => { server.closeAllConnections(); server.close(); } };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }

@@ -28,11 +28,15 @@ function time(label: string, runs: number, fn: () => unknown): void {
   }
   samples.sort((a, b) => a - b);
   const median = samples[Math.floor(samples.length / 2)];
-  console.log(`${label.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms   max ${samples[samples.length - 1].toFixed(1).padStart(7)} ms`);
+  console.log(
+    `${label.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms   max ${samples[samples.length - 1].toFixed(1).padStart(7)} ms`,
+  );
 }
 
 const base = bigCloneSet();
-const mine = variant(base, (o) => { o.spec.template.spec.containers[100].image = "new:2"; });
+const mine = variant(base, (o) => {
+  o.spec.template.spec.containers[100].image = "new:2";
+});
 const theirs = variant(base, (o) => {
   o.spec.replicas = 9;
   o.spec.template.spec.containers[3].env[5].value = "theirs";
@@ -40,7 +44,9 @@ const theirs = variant(base, (o) => {
   o.metadata.resourceVersion = "99999";
 });
 const containers = (base.spec as Obj).template.spec.containers.length;
-console.log(`object: ${(JSON.stringify(base).length / 1e6).toFixed(2)} MB JSON, ${containers} containers × 60 env vars`);
+console.log(
+  `object: ${(JSON.stringify(base).length / 1e6).toFixed(2)} MB JSON, ${containers} containers × 60 env vars`,
+);
 const runs = 15;
 time("threeWayMerge(base, mine, theirs)", runs, () => threeWayMerge(base, mine, theirs));
 time("buildEditSave (merge + guarded JSON patch)", runs, () => buildEditSave(base, mine, theirs));

@@ -26,7 +26,9 @@ for (const b of chosen) {
   console.log(`\n════ bench: ${b.name} (${b.file}) ════`);
   const started = Date.now();
   const res = spawnSync("npx", ["tsx", ...(b.node ?? []), b.file, ...flags], { cwd: root, stdio: "inherit" });
-  console.log(`──── ${b.name}: ${res.status === 0 ? "done" : `exited ${res.status}`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `──── ${b.name}: ${res.status === 0 ? "done" : `exited ${res.status}`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (res.status !== 0) broken++;
 }
 process.exit(broken ? 1 : 0);

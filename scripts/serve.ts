@@ -39,14 +39,21 @@ function urlOf(o: ServeOptions, port: number): string {
 async function main() {
   const o = options();
   // Before Next loads: consoleConfig() reads these, and peer.ts trusts only headers carrying this stamp.
-  Object.assign(process.env, consoleEnv(o), { NEXT_TELEMETRY_DISABLED: "1", KRUISE_CONSOLE_STAMP: randomBytes(32).toString("hex") });
+  Object.assign(process.env, consoleEnv(o), {
+    NEXT_TELEMETRY_DISABLED: "1",
+    KRUISE_CONSOLE_STAMP: randomBytes(32).toString("hex"),
+  });
   (process.env as Record<string, string>).NODE_ENV = "production";
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: root, hostname: o.host, port: o.port });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const stamp = { secret: process.env.KRUISE_CONSOLE_STAMP!, tls: Boolean(o.tlsCert), proxyAddresses: o.proxyAddresses,
-    hashes: buildScriptHashes(root, [THEME_BOOT_SCRIPT]) };
+  const stamp = {
+    secret: process.env.KRUISE_CONSOLE_STAMP!,
+    tls: Boolean(o.tlsCert),
+    proxyAddresses: o.proxyAddresses,
+    hashes: buildScriptHashes(root, [THEME_BOOT_SCRIPT]),
+  };
   const listener: http.RequestListener = (req, res) => {
     prepare(req, res, stamp);
     handle(req, res).catch((e: unknown) => {
@@ -55,9 +62,10 @@ async function main() {
       res.end();
     });
   };
-  const server = o.tlsCert && o.tlsKey
-    ? https.createServer({ cert: readFileSync(o.tlsCert), key: readFileSync(o.tlsKey) }, listener)
-    : http.createServer(listener);
+  const server =
+    o.tlsCert && o.tlsKey
+      ? https.createServer({ cert: readFileSync(o.tlsCert), key: readFileSync(o.tlsKey) }, listener)
+      : http.createServer(listener);
   server.listen(o.port, o.host.replace(/^\[|\]$/g, ""), () => {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : o.port;
@@ -74,6 +82,6 @@ async function main() {
 }
 
 main().catch((e: unknown) => {
-  console.error(`[kruise-console] ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  console.error(`[kruise-console] ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   process.exit(1);
 });

@@ -12,7 +12,14 @@ import { parseArgs, serveArgs, USAGE, UsageError, type LaunchOptions } from "./l
 import { needsBuild } from "./launcher/build";
 import { startChild, stopChildren, waitForLine } from "./launcher/children";
 import { bindRefusal } from "./serve/options";
-import { findKubeconfig, inClusterKubeconfig, mergeKubeconfigs, readKubeconfig, renameSandbox, type KubeConfig } from "./launcher/kubeconfig";
+import {
+  findKubeconfig,
+  inClusterKubeconfig,
+  mergeKubeconfigs,
+  readKubeconfig,
+  renameSandbox,
+  type KubeConfig,
+} from "./launcher/kubeconfig";
 
 const root = path.resolve(__dirname, "..");
 const tmp = path.join(root, ".tmp", "launcher");
@@ -23,7 +30,11 @@ async function startSandbox(): Promise<KubeConfig> {
   const kubeconfig = path.join(root, ".tmp", "sandbox", "kubeconfig");
   mkdirSync(path.dirname(kubeconfig), { recursive: true });
   log("starting the sandbox cluster (demo scenario)…");
-  const child = startChild("npx", ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", kubeconfig, "--scenario", "demo"], { cwd: root, env, pipe: true });
+  const child = startChild(
+    "npx",
+    ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", kubeconfig, "--scenario", "demo"],
+    { cwd: root, env, pipe: true },
+  );
   await waitForLine(child, /\bready\b/i, 120_000, (l) => console.log(`[sandbox] ${l}`));
   return renameSandbox(readKubeconfig(kubeconfig));
 }
@@ -32,10 +43,19 @@ async function startSandbox(): Promise<KubeConfig> {
 async function clusters(opts: LaunchOptions): Promise<string | undefined> {
   const source = findKubeconfig(process.env);
   if (source.kind !== "none" && !opts.sandbox) {
-    log(source.kind === "in-cluster" ? "using the in-cluster service account" : `using kubeconfig ${source.files.join(path.delimiter)}`);
+    log(
+      source.kind === "in-cluster"
+        ? "using the in-cluster service account"
+        : `using kubeconfig ${source.files.join(path.delimiter)}`,
+    );
     return undefined;
   }
-  const user = source.kind === "files" ? source.files.map(readKubeconfig) : source.kind === "in-cluster" ? [inClusterKubeconfig(process.env)] : [];
+  const user =
+    source.kind === "files"
+      ? source.files.map(readKubeconfig)
+      : source.kind === "in-cluster"
+        ? [inClusterKubeconfig(process.env)]
+        : [];
   if (source.kind === "none") log("no kubeconfig found (KUBECONFIG, ~/.kube/config, in-cluster): using the sandbox");
   const merged = mergeKubeconfigs([...user, await startSandbox()]);
   mkdirSync(tmp, { recursive: true });

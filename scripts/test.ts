@@ -27,22 +27,39 @@ function run(label: string, cmd: string, args: string[], extra: Record<string, s
 
 function capture(cmd: string, args: string[]): string | null {
   const res = spawnSync(cmd, args, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  return res.status === 0 ? res.stdout.trim().split("\n").pop() ?? null : null;
+  return res.status === 0 ? (res.stdout.trim().split("\n").pop() ?? null) : null;
 }
 
 function check(label: string, ok: boolean) {
   if (ok) totals.passed++;
-  else { totals.failed++; failures.push(label); }
+  else {
+    totals.failed++;
+    failures.push(label);
+  }
 }
 
 function readJson<T>(file: string): T | null {
-  try { return JSON.parse(readFileSync(file, "utf8")) as T; } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
 }
 
 // vitest's json reporter is jest-compatible.
 function addVitest(file: string, label: string, ok: boolean) {
-  const r = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numTotalTestSuites: number; testResults: { status: string; name: string; message?: string }[] }>(file);
-  if (!r) { check(`${label} (no report)`, false); return; }
+  const r = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    numTotalTestSuites: number;
+    testResults: { status: string; name: string; message?: string }[];
+  }>(file);
+  if (!r) {
+    check(`${label} (no report)`, false);
+    return;
+  }
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
@@ -56,7 +73,10 @@ function addVitest(file: string, label: string, ok: boolean) {
 type PwStats = { expected: number; unexpected: number; flaky: number; skipped: number };
 function addPlaywright(file: string, ok: boolean) {
   const r = readJson<{ stats: PwStats }>(file);
-  if (!r) { check("e2e (no report)", false); return; }
+  if (!r) {
+    check("e2e (no report)", false);
+    return;
+  }
   totals.passed += r.stats.expected + r.stats.flaky;
   totals.failed += r.stats.unexpected;
   totals.skipped += r.stats.skipped;
@@ -84,8 +104,12 @@ function main() {
     if (!wants(project)) continue;
     const out = path.join(tmp, `vitest-${project}.json`);
     rmSync(out, { force: true });
-    const ok = run(project, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
-      kubeApiserver ? { KUBE_APISERVER_BIN: kubeApiserver } : {});
+    const ok = run(
+      project,
+      "npx",
+      ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+      kubeApiserver ? { KUBE_APISERVER_BIN: kubeApiserver } : {},
+    );
     addVitest(out, project, ok);
   }
 
@@ -101,7 +125,8 @@ function main() {
   }
 
   if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
-  const line = `${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : "");
+  const line =
+    `${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : "");
   console.log(`\n${line}`);
   process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
 }

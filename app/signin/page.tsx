@@ -30,7 +30,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <div className="panel" style={{ maxWidth: 480, margin: "48px auto", padding: "24px 28px" }} data-testid="signin">
       <h1 style={{ marginBottom: 4 }}>Sign in with your Kubernetes bearer token</h1>
       <p className="muted" style={{ marginTop: 0 }}>
-        {cluster ? <>Cluster <span className="mono">{cluster}</span>. </> : null}
+        {cluster ? (
+          <>
+            Cluster <span className="mono">{cluster}</span>.{" "}
+          </>
+        ) : null}
         Everything you do here is done as you, with your own RBAC permissions.
       </p>
       <SignInForm next={next} cluster={cluster} />

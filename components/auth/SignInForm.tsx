@@ -3,14 +3,19 @@ import { useState, type FormEvent } from "react";
 import { loadSession } from "@/lib/client/session";
 import { safeNext } from "./safe-next";
 
-interface Refusal { code: number; message: string }
+interface Refusal {
+  code: number;
+  message: string;
+}
 
 /** POST /api/auth/signin; the token goes to the server once and never comes back (the session cookie is HttpOnly). */
 async function signIn(token: string): Promise<Refusal | null> {
   let res: Response;
   try {
     res = await fetch("/api/auth/signin", {
-      method: "POST", credentials: "same-origin", cache: "no-store",
+      method: "POST",
+      credentials: "same-origin",
+      cache: "no-store",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({ token }),
     });
@@ -42,20 +47,50 @@ export function SignInForm({ next, cluster }: { next?: string; cluster?: string 
   };
   return (
     <form onSubmit={(e) => void submit(e)} data-testid="signin-form">
-      <label htmlFor="token" style={{ display: "block", fontWeight: 600, marginBottom: 4 }}>Bearer token</label>
-      <input id="token" name="token" type="password" autoComplete="off" spellCheck={false} required value={token}
-        onChange={(e) => setToken(e.target.value)} aria-describedby="token-help" aria-invalid={!!refusal}
-        style={{ width: "100%", boxSizing: "border-box" }} className="mono" />
+      <label htmlFor="token" style={{ display: "block", fontWeight: 600, marginBottom: 4 }}>
+        Bearer token
+      </label>
+      <input
+        id="token"
+        name="token"
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        required
+        value={token}
+        onChange={(e) => setToken(e.target.value)}
+        aria-describedby="token-help"
+        aria-invalid={!!refusal}
+        style={{ width: "100%", boxSizing: "border-box" }}
+        className="mono"
+      />
       <p id="token-help" className="muted small">
-        Get one with <code>kubectl create token &lt;serviceaccount&gt;</code>{cluster ? <> against <span className="mono">{cluster}</span></> : null}. The console keeps it on the server and acts on the cluster as its owner.
+        Get one with <code>kubectl create token &lt;serviceaccount&gt;</code>
+        {cluster ? (
+          <>
+            {" "}
+            against <span className="mono">{cluster}</span>
+          </>
+        ) : null}
+        . The console keeps it on the server and acts on the cluster as its owner.
       </p>
       {refusal ? (
         <div className="callout bad" role="alert" data-testid="signin-error">
           <strong>{refusal.code === 401 ? "The cluster did not accept this token" : "Sign-in failed"}</strong>
-          <span className="wrap">{refusal.code === 401 ? "Check that it is complete, not expired (kubectl create token gives one-hour tokens by default), and issued for this cluster." : refusal.message}</span>
+          <span className="wrap">
+            {refusal.code === 401
+              ? "Check that it is complete, not expired (kubectl create token gives one-hour tokens by default), and issued for this cluster."
+              : refusal.message}
+          </span>
         </div>
       ) : null}
-      <button type="submit" disabled={busy || !token.trim()} style={{ background: "var(--accent)", color: "var(--accent-fg)", borderColor: "var(--accent)" }}>{busy ? "Signing in…" : "Sign in"}</button>
+      <button
+        type="submit"
+        disabled={busy || !token.trim()}
+        style={{ background: "var(--accent)", color: "var(--accent-fg)", borderColor: "var(--accent)" }}
+      >
+        {busy ? "Signing in…" : "Sign in"}
+      </button>
     </form>
   );
 }

@@ -9,7 +9,9 @@ export function SignInRedirect() {
   return (
     <div className="panel" data-testid="signin-required">
       <h1>Sign in required</h1>
-      <p>This console acts as you on the cluster. <Link href="/signin">Sign in with your Kubernetes bearer token</Link>.</p>
+      <p>
+        This console acts as you on the cluster. <Link href="/signin">Sign in with your Kubernetes bearer token</Link>.
+      </p>
     </div>
   );
 }

@@ -13,7 +13,9 @@ describe("the page shown to a request the console cannot put a name to", () => {
     expect(html).toContain("the auth proxy sent no X-Remote-User header");
   });
   it("in local mode reached over the network says it only serves this machine", () => {
-    expect(render("local", 403, "local mode serves loopback only")).toContain("403 · This console only serves this machine");
+    expect(render("local", 403, "local mode serves loopback only")).toContain(
+      "403 · This console only serves this machine",
+    );
   });
   it("shows a hostile reason as text", () => {
     const html = render("proxy", 401, "<img src=x onerror=alert(1)>");

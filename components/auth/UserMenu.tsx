@@ -6,7 +6,9 @@ import { mutationHeaders, useSession } from "@/lib/client/session";
 /** Token mode: end the server-side session (the cookie is HttpOnly), then back to the sign-in page. */
 async function signOut(): Promise<void> {
   const headers = await mutationHeaders();
-  await fetch("/api/auth/signout", { method: "POST", credentials: "same-origin", headers, body: "{}" }).catch(() => undefined);
+  await fetch("/api/auth/signout", { method: "POST", credentials: "same-origin", headers, body: "{}" }).catch(
+    () => undefined,
+  );
   // A full load on purpose: nothing cached for the old session may survive sign-out.
   window.location.assign("/signin"); // eslint-disable-line @next/next/no-location-assign-relative-destination
 }
@@ -20,15 +22,36 @@ export function UserMenu() {
   const groups = user?.groups.length ? `groups: ${user.groups.join(", ")}` : "no groups";
   return (
     <span className="user-menu" style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
-      {session.readOnly ? <span data-testid="read-only-badge"><Badge tone="warn" icon="⊘" title="Writes are disabled for everyone on this console">Read-only</Badge></span> : null}
-      {session.signedIn && user ? (
-        <span className="small" title={`Acting on the cluster as ${user.name} (${groups})`} data-testid="current-user">
-          <span className="muted">as </span><strong>{user.name}</strong>
+      {session.readOnly ? (
+        <span data-testid="read-only-badge">
+          <Badge tone="warn" icon="⊘" title="Writes are disabled for everyone on this console">
+            Read-only
+          </Badge>
         </span>
       ) : null}
-      {session.signedIn && session.mode === "local" ? <span className="small muted" title="Local mode: the console uses your kubeconfig's credentials">as your kubeconfig user</span> : null}
+      {session.signedIn && user ? (
+        <span className="small" title={`Acting on the cluster as ${user.name} (${groups})`} data-testid="current-user">
+          <span className="muted">as </span>
+          <strong>{user.name}</strong>
+        </span>
+      ) : null}
+      {session.signedIn && session.mode === "local" ? (
+        <span className="small muted" title="Local mode: the console uses your kubeconfig's credentials">
+          as your kubeconfig user
+        </span>
+      ) : null}
       {session.signedIn && session.mode === "token" ? (
-        <button type="button" disabled={leaving} onClick={() => { setLeaving(true); void signOut(); }} data-testid="sign-out">Sign out</button>
+        <button
+          type="button"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOut();
+          }}
+          data-testid="sign-out"
+        >
+          Sign out
+        </button>
       ) : null}
     </span>
   );

@@ -3,9 +3,7 @@ import { headers } from "next/headers";
 import { consoleConfig, resolveCaller, type AuthMode, type Caller } from "@/lib/server/auth";
 import { HttpError } from "@/lib/server/errors";
 
-export type Gate =
-  | { ok: true; caller: Caller }
-  | { ok: false; mode: AuthMode; code: number; message: string };
+export type Gate = { ok: true; caller: Caller } | { ok: false; mode: AuthMode; code: number; message: string };
 
 /** Who is asking for this page (issue #7): the same resolution the API routes use, so pages and data agree. */
 export async function gate(): Promise<Gate> {

@@ -28,20 +28,31 @@ export function CloneSetList({ cluster }: { cluster: string }) {
   const ns = params.get("ns") ?? "";
   const q = params.get("q") ?? "";
   const sortParam = params.get("sort") as SortKey | null;
-  const sort = { sort: sortParam && SORTS.includes(sortParam) ? sortParam : "name" as SortKey, desc: params.get("desc") === "1" };
+  const sort = {
+    sort: sortParam && SORTS.includes(sortParam) ? sortParam : ("name" as SortKey),
+    desc: params.get("desc") === "1",
+  };
 
-  const setParam = useCallback((next: Record<string, string>) => {
-    const p = new URLSearchParams(params.toString());
-    for (const [k, v] of Object.entries(next)) {
-      if (v) p.set(k, v);
-      else p.delete(k);
-    }
-    router.replace(`${pathname}${p.size ? `?${p}` : ""}`, { scroll: false });
-  }, [params, pathname, router]);
+  const setParam = useCallback(
+    (next: Record<string, string>) => {
+      const p = new URLSearchParams(params.toString());
+      for (const [k, v] of Object.entries(next)) {
+        if (v) p.set(k, v);
+        else p.delete(k);
+      }
+      router.replace(`${pathname}${p.size ? `?${p}` : ""}`, { scroll: false });
+    },
+    [params, pathname, router],
+  );
 
   const all = useMemo(() => (items as unknown as ViewCloneSet[]).map((cs) => cloneSetView(cs, now)), [items, now]);
-  const rows = useMemo(() => filterAndSortRows(all, { namespace: ns, name: q, ...sort }), [all, ns, q, sort.sort, sort.desc]); // eslint-disable-line react-hooks/exhaustive-deps
-  const onSort = (k: SortKey) => setParam({ sort: k === "name" ? "" : k, desc: sort.sort === k && !sort.desc ? "1" : "" });
+  const { sort: sortKey, desc } = sort;
+  const rows = useMemo(
+    () => filterAndSortRows(all, { namespace: ns, name: q, sort: sortKey, desc }),
+    [all, ns, q, sortKey, desc],
+  );
+  const onSort = (k: SortKey) =>
+    setParam({ sort: k === "name" ? "" : k, desc: sort.sort === k && !sort.desc ? "1" : "" });
 
   return (
     <>
@@ -51,27 +62,53 @@ export function CloneSetList({ cluster }: { cluster: string }) {
         <span className="spacer" />
         <span className="muted small">{loading ? "" : `${rows.length} of ${all.length}`}</span>
       </div>
-      {connection.state === "error" && connection.error ? <ErrorPanel title={`Cannot list CloneSets in ${cluster}`} error={connection.error} /> : null}
+      {connection.state === "error" && connection.error ? (
+        <ErrorPanel title={`Cannot list CloneSets in ${cluster}`} error={connection.error} />
+      ) : null}
       <div className="controls">
-        <label>Namespace
+        <label>
+          Namespace
           <select value={ns} onChange={(e) => setParam({ ns: e.target.value })}>
             <option value="">All namespaces</option>
-            {namespacesOf(all).concat(ns && !namespacesOf(all).includes(ns) ? [ns] : []).map((n) => <option key={n} value={n}>{n}</option>)}
+            {namespacesOf(all)
+              .concat(ns && !namespacesOf(all).includes(ns) ? [ns] : [])
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
           </select>
         </label>
-        <label>Filter by name
-          <input type="search" value={q} placeholder="name contains…" onChange={(e) => setParam({ q: e.target.value })} />
+        <label>
+          Filter by name
+          <input
+            type="search"
+            value={q}
+            placeholder="name contains…"
+            onChange={(e) => setParam({ q: e.target.value })}
+          />
         </label>
       </div>
-      {connection.state === "error" && all.length === 0 ? null : <div className={`panel${notLive(connection.state) ? " not-live" : ""}`}>
-        {loading ? <Skeleton label="Loading CloneSets" />
-          : rows.length === 0 ? (
+      {connection.state === "error" && all.length === 0 ? null : (
+        <div className={`panel${notLive(connection.state) ? " not-live" : ""}`}>
+          {loading ? (
+            <Skeleton label="Loading CloneSets" />
+          ) : rows.length === 0 ? (
             <div className="empty" data-testid="empty">
-              {all.length === 0 ? <>No CloneSets in this cluster yet. Create one with <code>kubectl apply -f cloneset.yaml</code>; it will appear here.</>
-                : <>No CloneSet matches these filters.</>}
+              {all.length === 0 ? (
+                <>
+                  No CloneSets in this cluster yet. Create one with <code>kubectl apply -f cloneset.yaml</code>; it will
+                  appear here.
+                </>
+              ) : (
+                <>No CloneSet matches these filters.</>
+              )}
             </div>
-          ) : <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} />}
-      </div>}
+          ) : (
+            <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} />
+          )}
+        </div>
+      )}
     </>
   );
 }

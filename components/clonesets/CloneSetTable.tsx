@@ -10,12 +10,25 @@ export interface SortState {
   desc: boolean;
 }
 
-function SortHeader({ k, label, s, onSort, num }: { k: SortKey; label: string; s: SortState; onSort: (k: SortKey) => void; num?: boolean }) {
+function SortHeader({
+  k,
+  label,
+  s,
+  onSort,
+  num,
+}: {
+  k: SortKey;
+  label: string;
+  s: SortState;
+  onSort: (k: SortKey) => void;
+  num?: boolean;
+}) {
   const active = s.sort === k;
   return (
     <th className={num ? "num" : undefined} aria-sort={active ? (s.desc ? "descending" : "ascending") : "none"}>
       <button type="button" className="sort" onClick={() => onSort(k)}>
-        {label}{active ? (s.desc ? " ▼" : " ▲") : ""}
+        {label}
+        {active ? (s.desc ? " ▼" : " ▲") : ""}
       </button>
     </th>
   );
@@ -29,29 +42,60 @@ function CloneSetRowView({ cluster, r }: { cluster: string; r: CloneSetRow }) {
   return (
     <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
       <td>
-        <Link href={detailHref(cluster, r.namespace, r.name)}>{r.name}</Link>{" "}
-        <PhaseBadge phase={r.phase} />
+        <Link href={detailHref(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge phase={r.phase} />
       </td>
       <td>{r.namespace}</td>
-      <td className="num" data-col="desired">{r.desired}</td>
-      <td className="num" data-col="updated">{r.updated}</td>
+      <td className="num" data-col="desired">
+        {r.desired}
+      </td>
+      <td className="num" data-col="updated">
+        {r.updated}
+      </td>
       <td className="num">{r.updatedReady}</td>
       <td className="num">{r.updatedAvailable}</td>
-      <td className="num" data-col="ready">{r.ready}</td>
+      <td className="num" data-col="ready">
+        {r.ready}
+      </td>
       <td className="num">{r.total}</td>
       <td title={r.created}>{r.age}</td>
       <td>{r.strategyType}</td>
       <td title="partition as set → pods kept on old revisions">
         <span className="mono">{r.partitionSet}</span>
-        {r.partitionResolved === null ? <Badge tone="bad" icon="!">unparsable</Badge>
-          : String(r.partitionResolved) !== r.partitionSet ? <span className="muted"> → {r.partitionResolved} pods</span> : null}
+        {r.partitionResolved === null ? (
+          <Badge tone="bad" icon="!">
+            unparsable
+          </Badge>
+        ) : String(r.partitionResolved) !== r.partitionSet ? (
+          <span className="muted"> → {r.partitionResolved} pods</span>
+        ) : null}
       </td>
-      <td><ProgressBar value={r.progress.updatedAvailable} max={r.progress.target} label={`${r.name}: updated available of target`} /></td>
       <td>
-        {r.revisionsSynced ? <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>yes</Badge>
-          : <Badge tone="info" icon="⇄" title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}>no</Badge>}
+        <ProgressBar
+          value={r.progress.updatedAvailable}
+          max={r.progress.target}
+          label={`${r.name}: updated available of target`}
+        />
       </td>
-      <td className="mono small wrap" data-col="images">{r.images.map((i) => <div key={i}>{breakAfterSlashes(i)}</div>)}</td>
+      <td>
+        {r.revisionsSynced ? (
+          <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>
+            yes
+          </Badge>
+        ) : (
+          <Badge
+            tone="info"
+            icon="⇄"
+            title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}
+          >
+            no
+          </Badge>
+        )}
+      </td>
+      <td className="mono small wrap" data-col="images">
+        {r.images.map((i) => (
+          <div key={i}>{breakAfterSlashes(i)}</div>
+        ))}
+      </td>
     </tr>
   );
 }
@@ -62,7 +106,17 @@ function breakAfterSlashes(image: string): ReactNode[] {
 }
 
 /** The CloneSet list: kubectl's printer columns plus strategy, partition, progress, revision sync and images. */
-export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string; rows: CloneSetRow[]; sort: SortState; onSort: (k: SortKey) => void }) {
+export function CloneSetTable({
+  cluster,
+  rows,
+  sort,
+  onSort,
+}: {
+  cluster: string;
+  rows: CloneSetRow[];
+  sort: SortState;
+  onSort: (k: SortKey) => void;
+}) {
   return (
     <div style={{ overflowX: "auto" }}>
       <table data-testid="cloneset-table">
@@ -73,8 +127,16 @@ export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string
             <SortHeader k="namespace" label="NAMESPACE" s={sort} onSort={onSort} />
             <SortHeader k="desired" label="DESIRED" s={sort} onSort={onSort} num />
             <th className="num">UPDATED</th>
-            <th className="num">UPDATED_<wbr />READY</th>
-            <th className="num">UPDATED_<wbr />AVAILABLE</th>
+            <th className="num">
+              UPDATED_
+              <wbr />
+              READY
+            </th>
+            <th className="num">
+              UPDATED_
+              <wbr />
+              AVAILABLE
+            </th>
             <SortHeader k="ready" label="READY" s={sort} onSort={onSort} num />
             <th className="num">TOTAL</th>
             <SortHeader k="age" label="AGE" s={sort} onSort={onSort} />
@@ -86,7 +148,9 @@ export function CloneSetTable({ cluster, rows, sort, onSort }: { cluster: string
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => <CloneSetRowView key={r.key} cluster={cluster} r={r} />)}
+          {rows.map((r) => (
+            <CloneSetRowView key={r.key} cluster={cluster} r={r} />
+          ))}
         </tbody>
       </table>
     </div>

@@ -2,15 +2,39 @@ import type { RolloutPhase } from "@/lib/kruise/view";
 import { Badge, type Tone } from "@/components/ui/Badge";
 
 const PHASES: Record<RolloutPhase, { tone: Tone; icon: string; text: string; title: string }> = {
-  complete: { tone: "ok", icon: "✓", text: "rolled out", title: "currentRevision = updateRevision and the target is available" },
+  complete: {
+    tone: "ok",
+    icon: "✓",
+    text: "rolled out",
+    title: "currentRevision = updateRevision and the target is available",
+  },
   rolling: { tone: "info", icon: "↻", text: "rolling", title: "pods are moving to the update revision" },
-  stuck: { tone: "bad", icon: "×", text: "stuck", title: "pods of the current step are failing; see the in-place update batches" },
-  partitioned: { tone: "neutral", icon: "‖", text: "held by partition", title: "the partition's target is reached; the rest stay on old revisions" },
+  stuck: {
+    tone: "bad",
+    icon: "×",
+    text: "stuck",
+    title: "pods of the current step are failing; see the in-place update batches",
+  },
+  partitioned: {
+    tone: "neutral",
+    icon: "‖",
+    text: "held by partition",
+    title: "the partition's target is reached; the rest stay on old revisions",
+  },
   paused: { tone: "warn", icon: "‖", text: "paused", title: "updateStrategy.paused is true" },
-  "stale-status": { tone: "warn", icon: "!", text: "status behind spec", title: "status.observedGeneration < metadata.generation" },
+  "stale-status": {
+    tone: "warn",
+    icon: "!",
+    text: "status behind spec",
+    title: "status.observedGeneration < metadata.generation",
+  },
 };
 
 export function PhaseBadge({ phase }: { phase: RolloutPhase }) {
   const p = PHASES[phase];
-  return <Badge tone={p.tone} icon={p.icon} title={p.title}>{p.text}</Badge>;
+  return (
+    <Badge tone={p.tone} icon={p.icon} title={p.title}>
+      {p.text}
+    </Badge>
+  );
 }

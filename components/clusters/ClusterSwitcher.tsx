@@ -16,9 +16,17 @@ export function ClusterSwitcher({ cluster }: { cluster: string }) {
         onChange={(e) => router.push(`/c/${encodeURIComponent(e.target.value)}/clonesets`)}
         aria-describedby={error ? "clusters-error" : undefined}
       >
-        {names.map((n) => <option key={n} value={n}>{n}</option>)}
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
       </select>
-      {error ? <span id="clusters-error" className="badge bad">✕ clusters: {error.message}</span> : null}
+      {error ? (
+        <span id="clusters-error" className="badge bad">
+          ✕ clusters: {error.message}
+        </span>
+      ) : null}
     </label>
   );
 }

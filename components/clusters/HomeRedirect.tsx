@@ -16,12 +16,21 @@ export function HomeRedirect() {
     if (href) router.replace(href);
   }, [href, router]);
 
-  if (error) return <div className="panel"><ErrorPanel title="Could not read the cluster list" error={error} /></div>;
+  if (error)
+    return (
+      <div className="panel">
+        <ErrorPanel title="Could not read the cluster list" error={error} />
+      </div>
+    );
   if (loading || href) {
     return (
       <div className="panel">
         <Skeleton rows={3} label="Finding clusters" />
-        {href ? <p>Opening <Link href={href}>{target!.name}</Link>…</p> : null}
+        {href ? (
+          <p>
+            Opening <Link href={href}>{target!.name}</Link>…
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -30,9 +39,16 @@ export function HomeRedirect() {
       <h1>No clusters configured</h1>
       <p>The dashboard found no kubeconfig contexts. Do one of:</p>
       <ul>
-        <li>Point it at a cluster: <code>KUBECONFIG=/path/to/kubeconfig npm start</code> (or create <code>~/.kube/config</code>).</li>
-        <li>Start it with the built-in sandbox: <code>npm start -- --sandbox</code>.</li>
-        <li>In a cluster, run it with a ServiceAccount (see <code>deploy/</code> in the README).</li>
+        <li>
+          Point it at a cluster: <code>KUBECONFIG=/path/to/kubeconfig npm start</code> (or create{" "}
+          <code>~/.kube/config</code>).
+        </li>
+        <li>
+          Start it with the built-in sandbox: <code>npm start -- --sandbox</code>.
+        </li>
+        <li>
+          In a cluster, run it with a ServiceAccount (see <code>deploy/</code> in the README).
+        </li>
       </ul>
     </div>
   );

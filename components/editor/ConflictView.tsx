@@ -10,7 +10,13 @@ const SIDES: { key: ConflictChoice; label: string }[] = [
 const show = (c: WireConflict, k: ConflictChoice) => (k in c ? JSON.stringify(c[k]) : "(absent)");
 
 /** Per conflicting field: base / mine / theirs and a choice each. The request is computed again once all are chosen. */
-export function ConflictView({ conflicts, choices, choose, busy, onReview }: {
+export function ConflictView({
+  conflicts,
+  choices,
+  choose,
+  busy,
+  onReview,
+}: {
   conflicts: WireConflict[];
   choices: Record<string, ConflictChoice>;
   choose(field: string, c: ConflictChoice): void;
@@ -21,9 +27,18 @@ export function ConflictView({ conflicts, choices, choose, busy, onReview }: {
   return (
     <section className="panel" data-testid="conflicts">
       <h2>Conflicts: changed by you and on the cluster</h2>
-      <p className="small">Nothing has been written. Pick the value to keep for each field, then review the request again.</p>
+      <p className="small">
+        Nothing has been written. Pick the value to keep for each field, then review the request again.
+      </p>
       <table>
-        <thead><tr><th>FIELD</th>{SIDES.map((s) => <th key={s.key}>{s.label}</th>)}</tr></thead>
+        <thead>
+          <tr>
+            <th>FIELD</th>
+            {SIDES.map((s) => (
+              <th key={s.key}>{s.label}</th>
+            ))}
+          </tr>
+        </thead>
         <tbody>
           {conflicts.map((c) => (
             <tr key={c.field} data-testid="conflict-row" data-field={c.field}>
@@ -31,7 +46,13 @@ export function ConflictView({ conflicts, choices, choose, busy, onReview }: {
               {SIDES.map((s) => (
                 <td key={s.key}>
                   <label className="mono">
-                    <input type="radio" name={`choice-${c.field}`} checked={choices[c.field] === s.key} onChange={() => choose(c.field, s.key)} data-testid={`choose-${s.key}`} />{" "}
+                    <input
+                      type="radio"
+                      name={`choice-${c.field}`}
+                      checked={choices[c.field] === s.key}
+                      onChange={() => choose(c.field, s.key)}
+                      data-testid={`choose-${s.key}`}
+                    />{" "}
                     <span data-testid={`value-${s.key}`}>{show(c, s.key)}</span>
                   </label>
                 </td>
@@ -40,7 +61,11 @@ export function ConflictView({ conflicts, choices, choose, busy, onReview }: {
           ))}
         </tbody>
       </table>
-      <p><button type="button" disabled={!allChosen || busy} onClick={onReview} data-testid="review-choices">Review request with these choices</button></p>
+      <p>
+        <button type="button" disabled={!allChosen || busy} onClick={onReview} data-testid="review-choices">
+          Review request with these choices
+        </button>
+      </p>
     </section>
   );
 }

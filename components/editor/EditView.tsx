@@ -19,24 +19,40 @@ import { PatchPreview } from "./PatchPreview";
 import { useEditSession, type EditTab } from "./useEditSession";
 
 const TABS: { key: EditTab; label: string }[] = [
-  { key: "edit", label: "Edit" }, { key: "diff", label: "Diff" }, { key: "request", label: "Request" },
-  { key: "conflicts", label: "Conflicts" }, { key: "dry-run", label: "Dry run" },
+  { key: "edit", label: "Edit" },
+  { key: "diff", label: "Diff" },
+  { key: "request", label: "Request" },
+  { key: "conflicts", label: "Conflicts" },
+  { key: "dry-run", label: "Dry run" },
 ];
 const KIND: Record<EditableResource, string> = { clonesets: "CloneSet", pods: "Pod" };
 
 /** Syntax errors while typing, and a 422's causes on their lines (kubectl edit's rules, issue #6). */
-function useMarkers(text: string, error: { code: number; details?: { causes?: { field?: string; message?: string }[] }; message: string } | undefined) {
+function useMarkers(
+  text: string,
+  error: { code: number; details?: { causes?: { field?: string; message?: string }[] }; message: string } | undefined,
+) {
   return useMemo<EditorMarker[]>(() => {
     const parsed = parseEdited(text);
     if (!parsed.ok) return parsed.errors.map((e) => ({ line: e.line, column: e.column, message: e.message }));
     if (error?.code !== 422) return [];
-    const causes = error.details?.causes?.length ? error.details.causes : [{ field: undefined, message: error.message }];
-    return causes.map((c) => ({ line: (c.field && lineForField(parsed.fieldLines, c.field)) || 1, message: `${c.field ? `${c.field}: ` : ""}${c.message ?? error.message}` }));
+    const causes = error.details?.causes?.length
+      ? error.details.causes
+      : [{ field: undefined, message: error.message }];
+    return causes.map((c) => ({
+      line: (c.field && lineForField(parsed.fieldLines, c.field)) || 1,
+      message: `${c.field ? `${c.field}: ` : ""}${c.message ?? error.message}`,
+    }));
   }, [text, error]);
 }
 
 /** Why Save is unavailable: the CloneSet access review said no (pods have no review route: the server's 403 speaks). */
-function useSaveBlocked(cluster: string, namespace: string, resource: EditableResource, name: string): string | undefined {
+function useSaveBlocked(
+  cluster: string,
+  namespace: string,
+  resource: EditableResource,
+  name: string,
+): string | undefined {
   const q = useQuery({ ...accessOptions(cluster, namespace, name), enabled: resource === "clonesets" });
   const p = q.data?.patch;
   if (!p || p.allowed) return undefined;
@@ -44,7 +60,17 @@ function useSaveBlocked(cluster: string, namespace: string, resource: EditableRe
 }
 
 /** /c/<cluster>/ns/<ns>/<clonesets|pods>/<name>/edit: Monaco + diff + exact request + dry run + conflict-safe save. */
-export function EditView({ cluster, namespace, resource, name }: { cluster: string; namespace: string; resource: EditableResource; name: string }) {
+export function EditView({
+  cluster,
+  namespace,
+  resource,
+  name,
+}: {
+  cluster: string;
+  namespace: string;
+  resource: EditableResource;
+  name: string;
+}) {
   const s = useEditSession(cluster, namespace, resource, name);
   useClusterStream({ cluster, namespace, resources: [resource] });
   const list = useResourceList(cluster, resource, namespace);
@@ -54,47 +80,139 @@ export function EditView({ cluster, namespace, resource, name }: { cluster: stri
   const blocked = useSaveBlocked(cluster, namespace, resource, name);
   const [schemaMarkers, setSchemaMarkers] = useState<ReportedMarker[]>([]);
   const path = `file:///${cluster}/${namespace}/${name}.${resource === "clonesets" ? "cloneset" : "pod"}.yaml`;
-  const back = resource === "clonesets" ? `/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(namespace)}/clonesets/${encodeURIComponent(name)}` : `/c/${encodeURIComponent(cluster)}/clonesets`;
+  const back =
+    resource === "clonesets"
+      ? `/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(namespace)}/clonesets/${encodeURIComponent(name)}`
+      : `/c/${encodeURIComponent(cluster)}/clonesets`;
 
-  if (s.loading) return <div className="panel muted">Loading {KIND[resource]} {namespace}/{name}…</div>;
-  if (s.loadError || !s.base) return <ErrorPanel title={`Cannot open ${KIND[resource]} ${namespace}/${name}`} error={s.loadError ?? { message: "not found" }} />;
+  if (s.loading)
+    return (
+      <div className="panel muted">
+        Loading {KIND[resource]} {namespace}/{name}…
+      </div>
+    );
+  if (s.loadError || !s.base)
+    return (
+      <ErrorPanel
+        title={`Cannot open ${KIND[resource]} ${namespace}/${name}`}
+        error={s.loadError ?? { message: "not found" }}
+      />
+    );
   const problems = [...markers, ...schemaMarkers.filter((m) => m.owner !== "kruise-console")];
   return (
     <>
-      <div className="crumbs"><Link href={back}>{namespace} / {name}</Link> / edit</div>
+      <div className="crumbs">
+        <Link href={back}>
+          {namespace} / {name}
+        </Link>{" "}
+        / edit
+      </div>
       <div className="page-head">
-        <h1>Edit {KIND[resource]} {name}</h1>
+        <h1>
+          Edit {KIND[resource]} {name}
+        </h1>
         <ConnectionBadge connection={list.connection} />
         <span className="spacer" />
-        {readOnly ? null : <>
-          <button type="button" onClick={() => void s.runDryRun()} disabled={s.busy} data-testid="dry-run">Dry run</button>
-          <button type="button" onClick={() => void s.review()} disabled={s.busy || !!blocked} title={blocked} data-testid="save">Review &amp; save</button>
-        </>}
+        {readOnly ? null : (
+          <>
+            <button type="button" onClick={() => void s.runDryRun()} disabled={s.busy} data-testid="dry-run">
+              Dry run
+            </button>
+            <button
+              type="button"
+              onClick={() => void s.review()}
+              disabled={s.busy || !!blocked}
+              title={blocked}
+              data-testid="save"
+            >
+              Review &amp; save
+            </button>
+          </>
+        )}
       </div>
       <ReadOnlyNote what="you can read and change the YAML here, but it cannot be saved." />
-      {blocked && !readOnly ? <div className="callout warn" data-testid="save-disabled-reason">{blocked}</div> : null}
-      <p className="small muted">Save re-reads the object, merges your changes with changes made on the cluster meanwhile, and sends a JSON patch whose <span className="mono">test</span> operations guard every field it touches. You see the exact request before it is sent.</p>
+      {blocked && !readOnly ? (
+        <div className="callout warn" data-testid="save-disabled-reason">
+          {blocked}
+        </div>
+      ) : null}
+      <p className="small muted">
+        Save re-reads the object, merges your changes with changes made on the cluster meanwhile, and sends a JSON patch
+        whose <span className="mono">test</span> operations guard every field it touches. You see the exact request
+        before it is sent.
+      </p>
       <LiveBanner base={s.base} live={live} deleted={!list.loading && !live && list.connection.state === "live"} />
       {resource === "clonesets" ? <InPlacePanel base={s.base} text={s.text} /> : null}
-      {s.notice ? <div className={`callout ${s.notice.tone === "ok" ? "" : s.notice.tone}`} role="status" data-testid="notice">{s.notice.text}{s.notice.text.startsWith("Restored") ? <> <button type="button" onClick={s.discardDraft}>Discard draft</button></> : null}</div> : null}
+      {s.notice ? (
+        <div className={`callout ${s.notice.tone === "ok" ? "" : s.notice.tone}`} role="status" data-testid="notice">
+          {s.notice.text}
+          {s.notice.text.startsWith("Restored") ? (
+            <>
+              {" "}
+              <button type="button" onClick={s.discardDraft}>
+                Discard draft
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
       {s.error && s.error.code !== 404 ? <ErrorPanel title="The server refused the edit" error={s.error} /> : null}
       <div role="tablist" className="page-head">
-        {TABS.filter((t) => (t.key !== "conflicts" || s.conflicts.length) && (t.key !== "dry-run" || s.dryRun) && (t.key !== "request" || !readOnly)).map((t) => (
-          <button key={t.key} type="button" role="tab" aria-selected={s.tab === t.key} onClick={() => s.setTab(t.key)} data-testid={`tab-${t.key}`} style={s.tab === t.key ? { fontWeight: 700 } : undefined}>{t.label}</button>
+        {TABS.filter(
+          (t) =>
+            (t.key !== "conflicts" || s.conflicts.length) &&
+            (t.key !== "dry-run" || s.dryRun) &&
+            (t.key !== "request" || !readOnly),
+        ).map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            aria-selected={s.tab === t.key}
+            onClick={() => s.setTab(t.key)}
+            data-testid={`tab-${t.key}`}
+            style={s.tab === t.key ? { fontWeight: 700 } : undefined}
+          >
+            {t.label}
+          </button>
         ))}
       </div>
       <div hidden={s.tab !== "edit"}>
-        <Monaco path={path} value={s.text} onChange={s.setText} markers={markers} onMarkers={setSchemaMarkers} height="60vh" />
+        <Monaco
+          path={path}
+          value={s.text}
+          onChange={s.setText}
+          markers={markers}
+          onMarkers={setSchemaMarkers}
+          height="60vh"
+        />
         {problems.length ? (
           <ul className="small mono" data-testid="problems">
-            {problems.map((m, i) => <li key={i}>line {m.line}{m.column ? `:${m.column}` : ""} — {m.message}</li>)}
+            {problems.map((m, i) => (
+              <li key={i}>
+                line {m.line}
+                {m.column ? `:${m.column}` : ""} — {m.message}
+              </li>
+            ))}
           </ul>
         ) : null}
       </div>
       {s.tab === "diff" ? <Monaco path={path} diff={{ original: s.baseText, modified: s.text }} height="60vh" /> : null}
-      {s.tab === "request" && !readOnly ? <PatchPreview request={s.request} base={s.base} text={s.text} busy={s.busy} onSend={() => void s.send()} /> : null}
-      {s.tab === "conflicts" ? <ConflictView conflicts={s.conflicts} choices={s.choices} choose={s.choose} busy={s.busy} onReview={() => void s.review()} /> : null}
-      {s.tab === "dry-run" && s.dryRun ? <Monaco path={`${path}.dryrun`} diff={{ original: s.dryRun.before, modified: s.dryRun.after }} height="60vh" /> : null}
+      {s.tab === "request" && !readOnly ? (
+        <PatchPreview request={s.request} base={s.base} text={s.text} busy={s.busy} onSend={() => void s.send()} />
+      ) : null}
+      {s.tab === "conflicts" ? (
+        <ConflictView
+          conflicts={s.conflicts}
+          choices={s.choices}
+          choose={s.choose}
+          busy={s.busy}
+          onReview={() => void s.review()}
+        />
+      ) : null}
+      {s.tab === "dry-run" && s.dryRun ? (
+        <Monaco path={`${path}.dryrun`} diff={{ original: s.dryRun.before, modified: s.dryRun.after }} height="60vh" />
+      ) : null}
     </>
   );
 }

@@ -12,7 +12,13 @@ export function InPlacePanel({ base, text }: { base: JsonObject; text: string })
   const tone = p.mode === "in-place" ? "" : p.mode === "blocked" ? " bad" : " warn";
   return (
     <div className={`callout${tone}`} data-testid="inplace-prediction" data-mode={p.mode}>
-      <strong>{p.mode === "in-place" ? "In-place update" : p.mode === "recreate" ? "Pods will be recreated" : "Blocked by InPlaceOnly"}</strong>{" "}
+      <strong>
+        {p.mode === "in-place"
+          ? "In-place update"
+          : p.mode === "recreate"
+            ? "Pods will be recreated"
+            : "Blocked by InPlaceOnly"}
+      </strong>{" "}
       {p.summary}
       {p.reasons.length > 0 ? <div className="small mono">{p.reasons.join("; ")}</div> : null}
     </div>

@@ -4,11 +4,21 @@ import type { WireRequest } from "@/lib/client/editor";
 import { isBuiltinKind, parseEdited, patchPreviews, type JsonObject, type PatchRequest } from "@/lib/patch";
 
 function pretty(body: string): string {
-  try { return JSON.stringify(JSON.parse(body), null, 2); } catch { return body; }
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
 }
 
 /** The exact request Save sends (or sent), then what `kubectl edit` would send and the other patch types, each with its risk. */
-export function PatchPreview({ request, base, text, busy, onSend }: {
+export function PatchPreview({
+  request,
+  base,
+  text,
+  busy,
+  onSend,
+}: {
   request?: WireRequest & { changed?: boolean; sent?: boolean };
   base: JsonObject;
   text: string;
@@ -26,20 +36,35 @@ export function PatchPreview({ request, base, text, busy, onSend }: {
         <section className="panel">
           <h2>{request.sent ? "Request sent" : "Request Save will send"}</h2>
           <p className="small">{request.note}</p>
-          <pre className="yaml" data-testid="request-line">{`${request.method} ${request.path}\nContent-Type: ${request.contentType}`}</pre>
-          <pre className="yaml" data-testid="request-body">{pretty(request.body)}</pre>
+          <pre
+            className="yaml"
+            data-testid="request-line"
+          >{`${request.method} ${request.path}\nContent-Type: ${request.contentType}`}</pre>
+          <pre className="yaml" data-testid="request-body">
+            {pretty(request.body)}
+          </pre>
           {!request.sent ? (
-            <button type="button" onClick={onSend} disabled={busy} data-testid="send">Send this request</button>
+            <button type="button" onClick={onSend} disabled={busy} data-testid="send">
+              Send this request
+            </button>
           ) : null}
         </section>
       ) : (
-        <p className="muted">Press <strong>Review &amp; save</strong> to compute the exact request against the object as it is on the cluster now.</p>
+        <p className="muted">
+          Press <strong>Review &amp; save</strong> to compute the exact request against the object as it is on the
+          cluster now.
+        </p>
       )}
       {alternatives ? (
         <section className="panel">
           <h2>Other ways to send this edit (not used)</h2>
-          <Alternative title={`kubectl edit parity (${isBuiltinKind(base) ? "strategic merge" : "JSON merge patch"}, computed from the object you opened)`} r={alternatives.kubectlEdit} />
-          {alternatives.alternatives.map((r) => <Alternative key={r.contentType} title={r.contentType} r={r} />)}
+          <Alternative
+            title={`kubectl edit parity (${isBuiltinKind(base) ? "strategic merge" : "JSON merge patch"}, computed from the object you opened)`}
+            r={alternatives.kubectlEdit}
+          />
+          {alternatives.alternatives.map((r) => (
+            <Alternative key={r.contentType} title={r.contentType} r={r} />
+          ))}
         </section>
       ) : null}
     </div>
@@ -49,7 +74,9 @@ export function PatchPreview({ request, base, text, busy, onSend }: {
 function Alternative({ title, r }: { title: string; r: PatchRequest }) {
   return (
     <details data-testid="alternative">
-      <summary><span className="mono">{title}</span> — {r.note}</summary>
+      <summary>
+        <span className="mono">{title}</span> — {r.note}
+      </summary>
       <pre className="yaml">{`Content-Type: ${r.contentType}\n\n${pretty(r.body)}`}</pre>
     </details>
   );

@@ -13,15 +13,30 @@ export function RevisionView({ cluster, namespace, name }: { cluster: string; na
   useEffect(() => {
     let live = true;
     fetchObject(cluster, namespace, "controllerrevisions", name)
-      .then((o) => live && setText(prepareForEdit(o, { saveNote: "ControllerRevisions cannot be changed: this view is read-only." }).text))
-      .catch((e) => live && setError(e instanceof ApiError ? e.toJSON() : { code: 0, reason: "Error", message: String(e) }));
-    return () => { live = false; };
+      .then(
+        (o) =>
+          live &&
+          setText(
+            prepareForEdit(o, { saveNote: "ControllerRevisions cannot be changed: this view is read-only." }).text,
+          ),
+      )
+      .catch(
+        (e) => live && setError(e instanceof ApiError ? e.toJSON() : { code: 0, reason: "Error", message: String(e) }),
+      );
+    return () => {
+      live = false;
+    };
   }, [cluster, namespace, name]);
   return (
     <>
-      <div className="page-head"><h1>ControllerRevision {name}</h1><span className="muted">namespace {namespace} · read-only</span></div>
+      <div className="page-head">
+        <h1>ControllerRevision {name}</h1>
+        <span className="muted">namespace {namespace} · read-only</span>
+      </div>
       {error ? <ErrorPanel title={`Cannot read ControllerRevision ${namespace}/${name}`} error={error} /> : null}
-      {text !== undefined ? <Monaco path={`file:///${cluster}/${namespace}/${name}.revision.yaml`} value={text} readOnly height="70vh" /> : null}
+      {text !== undefined ? (
+        <Monaco path={`file:///${cluster}/${namespace}/${name}.revision.yaml`} value={text} readOnly height="70vh" />
+      ) : null}
     </>
   );
 }

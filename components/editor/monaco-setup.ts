@@ -17,8 +17,12 @@ let schemaLoaded: Promise<void> | null = null;
 function installWorkers() {
   window.MonacoEnvironment = {
     getWorker(_id: string, label: string) {
-      if (label === "yaml") return new Worker(new URL("monaco-yaml/yaml.worker.js", import.meta.url), { type: "module" });
-      if (label === "json") return new Worker(new URL("monaco-editor/esm/vs/language/json/json.worker.js", import.meta.url), { type: "module" });
+      if (label === "yaml")
+        return new Worker(new URL("monaco-yaml/yaml.worker.js", import.meta.url), { type: "module" });
+      if (label === "json")
+        return new Worker(new URL("monaco-editor/esm/vs/language/json/json.worker.js", import.meta.url), {
+          type: "module",
+        });
       return new Worker(new URL("monaco-editor/esm/vs/editor/editor.worker.js", import.meta.url), { type: "module" });
     },
   };
@@ -33,11 +37,21 @@ export function setupMonaco(): Promise<void> {
   if (schemaLoaded) return schemaLoaded;
   installWorkers();
   loader.config({ monaco });
-  yaml = configureMonacoYaml(monaco, { enableSchemaRequest: false, validate: true, hover: true, completion: true, isKubernetes: true, yamlVersion: "1.1" });
+  yaml = configureMonacoYaml(monaco, {
+    enableSchemaRequest: false,
+    validate: true,
+    hover: true,
+    completion: true,
+    isKubernetes: true,
+    yamlVersion: "1.1",
+  });
   schemaLoaded = fetch("/monaco-schema-cloneset.json")
     .then((r) => (r.ok ? r.json() : null))
     .then((schema) => {
-      if (schema) yaml?.update({ schemas: [{ uri: "inmemory://schemas/cloneset.json", fileMatch: ["*.cloneset.yaml"], schema }] });
+      if (schema)
+        yaml?.update({
+          schemas: [{ uri: "inmemory://schemas/cloneset.json", fileMatch: ["*.cloneset.yaml"], schema }],
+        });
     })
     .catch(() => undefined);
   return schemaLoaded;

@@ -10,8 +10,13 @@ import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";
 
 interface Props {
-  cluster: string; namespace: string; name: string;
-  object: K8sObject; pods: Pod[]; now: number; disabled?: string;
+  cluster: string;
+  namespace: string;
+  name: string;
+  object: K8sObject;
+  pods: Pod[];
+  now: number;
+  disabled?: string;
   /** read-only console: preview only, no Show request / Apply */
   readOnly?: boolean;
 }
@@ -27,8 +32,14 @@ export function PartitionControl({ cluster, namespace, name, object, pods, now, 
   const [text, setText] = useState<string | null>(null);
   const shownText = text ?? str(current);
   const parsed = parsePartitionInput(shownText, replicas);
-  const slider = parsed.ok ? partitionReplicas(parsed.value, replicas).value : partitionReplicas(current, replicas).value;
-  const preview = useMemo(() => (parsed.ok ? previewPartition(cs, pods, parsed.value, now) : null), [cs, pods, now, parsed.ok, parsed.ok ? parsed.value : null]); // eslint-disable-line react-hooks/exhaustive-deps
+  const slider = parsed.ok
+    ? partitionReplicas(parsed.value, replicas).value
+    : partitionReplicas(current, replicas).value;
+  const target = parsed.ok ? parsed.value : null;
+  const preview = useMemo(
+    () => (target === null ? null : previewPartition(cs, pods, target, now)),
+    [cs, pods, now, target],
+  );
   const unchanged = parsed.ok && String(parsed.value) === str(current) && text !== null;
   const edit = (t: string) => {
     intent.touch();
@@ -42,36 +53,95 @@ export function PartitionControl({ cluster, namespace, name, object, pods, now, 
   const blocked = !!disabled || !parsed.ok || value === null || unchanged || intent.pending;
   return (
     <div data-testid="partition-control">
-      <h3>Partition <span className="muted small">(pods kept on old revisions; now {str(current)} of {replicas})</span></h3>
+      <h3>
+        Partition{" "}
+        <span className="muted small">
+          (pods kept on old revisions; now {str(current)} of {replicas})
+        </span>
+      </h3>
       <div style={{ display: "flex", gap: 12, alignItems: "center", flexWrap: "wrap" }}>
-        <input type="range" min={0} max={replicas} step={1} value={slider} aria-label={`Partition (0 to ${replicas})`}
-          disabled={!!disabled} onChange={(e) => edit(e.target.value)} style={{ width: 280 }} />
-        <label>Partition value{" "}
-          <input type="text" value={shownText} aria-label="Partition value (integer or percentage)" disabled={!!disabled}
-            onChange={(e) => edit(e.target.value)} style={{ width: 80 }} aria-invalid={!parsed.ok} aria-describedby="partition-msg" />
+        <input
+          type="range"
+          min={0}
+          max={replicas}
+          step={1}
+          value={slider}
+          aria-label={`Partition (0 to ${replicas})`}
+          disabled={!!disabled}
+          onChange={(e) => edit(e.target.value)}
+          style={{ width: 280 }}
+        />
+        <label>
+          Partition value{" "}
+          <input
+            type="text"
+            value={shownText}
+            aria-label="Partition value (integer or percentage)"
+            disabled={!!disabled}
+            onChange={(e) => edit(e.target.value)}
+            style={{ width: 80 }}
+            aria-invalid={!parsed.ok}
+            aria-describedby="partition-msg"
+          />
         </label>
         {partitionPresets(replicas).map((p) => (
-          <button key={p.label} type="button" disabled={!!disabled} onClick={() => edit(String(p.value))}>{p.label}</button>
+          <button key={p.label} type="button" disabled={!!disabled} onClick={() => edit(String(p.value))}>
+            {p.label}
+          </button>
         ))}
       </div>
       <div id="partition-msg">
-        {!parsed.ok ? <div className="callout bad" role="alert" data-testid="partition-invalid">{parsed.error}</div> : null}
-        {parsed.ok && parsed.note ? <div className="callout info" data-testid="partition-note">{parsed.note}</div> : null}
+        {!parsed.ok ? (
+          <div className="callout bad" role="alert" data-testid="partition-invalid">
+            {parsed.error}
+          </div>
+        ) : null}
+        {parsed.ok && parsed.note ? (
+          <div className="callout info" data-testid="partition-note">
+            {parsed.note}
+          </div>
+        ) : null}
       </div>
       {preview ? <PartitionPreviewView p={preview} /> : null}
       <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
-        {readOnly ? null : <>
-          <button type="button" disabled={blocked} onClick={() => intent.showRequest({ action: "partition", value })}>Show request</button>
-          <button type="button" disabled={blocked} title={disabled} onClick={() => intent.apply({ action: "partition", value }, `Partition ${str(intent.shown?.partition ?? current)} → ${String(value)} applied`)}>
-            Apply partition
+        {readOnly ? null : (
+          <>
+            <button type="button" disabled={blocked} onClick={() => intent.showRequest({ action: "partition", value })}>
+              Show request
+            </button>
+            <button
+              type="button"
+              disabled={blocked}
+              title={disabled}
+              onClick={() =>
+                intent.apply(
+                  { action: "partition", value },
+                  `Partition ${str(intent.shown?.partition ?? current)} → ${String(value)} applied`,
+                )
+              }
+            >
+              Apply partition
+            </button>
+          </>
+        )}
+        {text !== null ? (
+          <button type="button" onClick={repreview}>
+            Reset
           </button>
-        </>}
-        {text !== null ? <button type="button" onClick={repreview}>Reset</button> : null}
+        ) : null}
       </div>
-      {disabled && !readOnly ? <div className="muted small" data-testid="disabled-reason">{disabled}</div> : null}
+      {disabled && !readOnly ? (
+        <div className="muted small" data-testid="disabled-reason">
+          {disabled}
+        </div>
+      ) : null}
       {intent.request ? <RequestView request={intent.request} /> : null}
       {intent.error ? <WriteError error={intent.error} onRepreview={intent.reset} /> : null}
-      {intent.done ? <div className="callout info" role="status" data-testid="applied">{intent.done}</div> : null}
+      {intent.done ? (
+        <div className="callout info" role="status" data-testid="applied">
+          {intent.done}
+        </div>
+      ) : null}
     </div>
   );
 }

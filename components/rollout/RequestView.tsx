@@ -14,9 +14,13 @@ export function RequestView({ request }: { request: ShownRequest }) {
   return (
     <div className="callout info" data-testid="shown-request">
       <strong>Request that Apply will send</strong>
-      <div className="mono small wrap">{request.method} {request.path}</div>
+      <div className="mono small wrap">
+        {request.method} {request.path}
+      </div>
       <div className="mono small">Content-Type: {request.contentType}</div>
-      <pre className="yaml" style={{ maxHeight: 240 }}>{pretty(request.body)}</pre>
+      <pre className="yaml" style={{ maxHeight: 240 }}>
+        {pretty(request.body)}
+      </pre>
       <div className="muted small">{request.note}</div>
     </div>
   );
@@ -32,15 +36,30 @@ export function WriteError({ error, onRepreview }: { error: RolloutError; onRepr
       <div className="callout warn" role="alert" data-testid="conflict">
         <strong>Conflict: nothing was written</strong>
         <div>{error.message}</div>
-        {c ? <div className="small muted">Now on the cluster: partition {show(c.partition)}, paused {show(c.paused ?? false)}, maxUnavailable {show(c.maxUnavailable)}, maxSurge {show(c.maxSurge)} (generation {c.generation}).</div> : null}
-        <button type="button" onClick={onRepreview}>Re-preview</button>
+        {c ? (
+          <div className="small muted">
+            Now on the cluster: partition {show(c.partition)}, paused {show(c.paused ?? false)}, maxUnavailable{" "}
+            {show(c.maxUnavailable)}, maxSurge {show(c.maxSurge)} (generation {c.generation}).
+          </div>
+        ) : null}
+        <button type="button" onClick={onRepreview}>
+          Re-preview
+        </button>
       </div>
     );
   }
   const field = error.details?.field ?? error.details?.causes?.find((c) => c.field)?.field;
   return (
     <div className="callout bad" role="alert" data-testid="write-error">
-      <strong>{error.code ? `${error.code} ${error.reason}` : error.reason}{field ? <> on <span className="mono">{field}</span></> : null}</strong>
+      <strong>
+        {error.code ? `${error.code} ${error.reason}` : error.reason}
+        {field ? (
+          <>
+            {" "}
+            on <span className="mono">{field}</span>
+          </>
+        ) : null}
+      </strong>
       <div className="wrap">{error.message}</div>
     </div>
   );

@@ -5,20 +5,39 @@ import { diffObjects, predictInPlace, revisionTemplate, type FieldDiff, type Jso
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";
 
-interface Props { cluster: string; namespace: string; name: string; object: K8sObject; revisions: K8sObject[]; updateRevision?: string; disabled?: string; readOnly?: boolean }
+interface Props {
+  cluster: string;
+  namespace: string;
+  name: string;
+  object: K8sObject;
+  revisions: K8sObject[];
+  updateRevision?: string;
+  disabled?: string;
+  readOnly?: boolean;
+}
 
 const fmt = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
-const tpl = (r: K8sObject | undefined) => (r ? revisionTemplate(r as unknown as JsonObject) ?? {} : {});
+const tpl = (r: K8sObject | undefined) => (r ? (revisionTemplate(r as unknown as JsonObject) ?? {}) : {});
 
 /** Side-by-side field table of two pod templates (lib/patch diffObjects: keyed lists by name). */
 export function TemplateDiff({ rows, left, right }: { rows: FieldDiff[]; left: string; right: string }) {
   if (rows.length === 0) return <p className="muted">The pod templates are identical.</p>;
   return (
     <table data-testid="template-diff">
-      <thead><tr><th>FIELD</th><th>{left}</th><th>{right}</th></tr></thead>
+      <thead>
+        <tr>
+          <th>FIELD</th>
+          <th>{left}</th>
+          <th>{right}</th>
+        </tr>
+      </thead>
       <tbody>
         {rows.map((d) => (
-          <tr key={d.field}><td className="mono small">{d.field}</td><td className="mono small wrap">{fmt(d.before)}</td><td className="mono small wrap">{fmt(d.after)}</td></tr>
+          <tr key={d.field}>
+            <td className="mono small">{d.field}</td>
+            <td className="mono small wrap">{fmt(d.before)}</td>
+            <td className="mono small wrap">{fmt(d.after)}</td>
+          </tr>
         ))}
       </tbody>
     </table>
@@ -26,8 +45,20 @@ export function TemplateDiff({ rows, left, right }: { rows: FieldDiff[]; left: s
 }
 
 /** Compare any two revisions, and roll back like `kubectl kruise rollout undo` with a preview (issue #5). */
-export function RevisionCompare({ cluster, namespace, name, object, revisions, updateRevision, disabled, readOnly }: Props) {
-  const sorted = useMemo(() => [...revisions].sort((a, b) => Number(b.revision ?? 0) - Number(a.revision ?? 0)), [revisions]);
+export function RevisionCompare({
+  cluster,
+  namespace,
+  name,
+  object,
+  revisions,
+  updateRevision,
+  disabled,
+  readOnly,
+}: Props) {
+  const sorted = useMemo(
+    () => [...revisions].sort((a, b) => Number(b.revision ?? 0) - Number(a.revision ?? 0)),
+    [revisions],
+  );
   const names = sorted.map((r) => r.metadata.name);
   const [leftName, setLeft] = useState<string | null>(null);
   const [rightName, setRight] = useState<string | null>(null);
@@ -40,39 +71,107 @@ export function RevisionCompare({ cluster, namespace, name, object, revisions, u
   const target = byName(left);
   const spec = (object.spec ?? {}) as JsonObject;
   const rolled = { ...(object as unknown as JsonObject), spec: { ...spec, template: tpl(target) } };
-  const change = useMemo(() => diffObjects({ template: (spec.template ?? {}) as JsonObject }, { template: tpl(target) }), [spec.template, target]);
+  const change = useMemo(
+    () => diffObjects({ template: (spec.template ?? {}) as JsonObject }, { template: tpl(target) }),
+    [spec.template, target],
+  );
   const prediction = target ? predictInPlace(object as unknown as JsonObject, rolled) : null;
   if (sorted.length === 0) return null;
   const select = (label: string, v: string | undefined, set: (s: string) => void) => (
-    <label style={{ marginRight: 12 }}>{label}{" "}
-      <select aria-label={label} value={v} onChange={(e) => { set(e.target.value); setConfirming(false); intent.reset(); }}>
-        {sorted.map((r) => <option key={r.metadata.name} value={r.metadata.name}>#{String(r.revision)} {r.metadata.name}{r.metadata.name === updateRevision ? " (update)" : ""}</option>)}
+    <label style={{ marginRight: 12 }}>
+      {label}{" "}
+      <select
+        aria-label={label}
+        value={v}
+        onChange={(e) => {
+          set(e.target.value);
+          setConfirming(false);
+          intent.reset();
+        }}
+      >
+        {sorted.map((r) => (
+          <option key={r.metadata.name} value={r.metadata.name}>
+            #{String(r.revision)} {r.metadata.name}
+            {r.metadata.name === updateRevision ? " (update)" : ""}
+          </option>
+        ))}
       </select>
     </label>
   );
   return (
     <div data-testid="revision-compare">
       <h3>{readOnly ? "Compare revisions" : "Compare revisions and roll back"}</h3>
-      {select("Left revision", left, setLeft)}{select("Right revision", right, setRight)}
+      {select("Left revision", left, setLeft)}
+      {select("Right revision", right, setRight)}
       <TemplateDiff rows={rows} left={left ?? ""} right={right ?? ""} />
       {target && left !== updateRevision && !readOnly ? (
         <div style={{ marginTop: 8 }}>
-          <button type="button" disabled={!!disabled} title={disabled} onClick={() => { intent.touch(); setConfirming(true); }}>Roll back to this revision ({left})</button>
+          <button
+            type="button"
+            disabled={!!disabled}
+            title={disabled}
+            onClick={() => {
+              intent.touch();
+              setConfirming(true);
+            }}
+          >
+            Roll back to this revision ({left})
+          </button>
           {confirming ? (
             <div className="callout warn" data-testid="rollback-preview">
               <strong>Roll back the pod template to {left}</strong>
               <TemplateDiff rows={change} left="now" right={left ?? ""} />
-              {prediction ? <p data-testid="rollback-mode">{prediction.mode === "in-place" ? "In place: " : prediction.mode === "recreate" ? "Recreate: " : ""}{prediction.summary}</p> : null}
-              <button type="button" disabled={intent.pending} onClick={() => intent.showRequest({ action: "rollback", value: left })}>Show request</button>{" "}
-              <button type="button" disabled={intent.pending || !!disabled} onClick={() => { intent.apply({ action: "rollback", value: left }, `Rolled back to ${left}`); setConfirming(false); }}>Confirm rollback</button>{" "}
-              <button type="button" onClick={() => { setConfirming(false); intent.reset(); }}>Cancel</button>
+              {prediction ? (
+                <p data-testid="rollback-mode">
+                  {prediction.mode === "in-place" ? "In place: " : prediction.mode === "recreate" ? "Recreate: " : ""}
+                  {prediction.summary}
+                </p>
+              ) : null}
+              <button
+                type="button"
+                disabled={intent.pending}
+                onClick={() => intent.showRequest({ action: "rollback", value: left })}
+              >
+                Show request
+              </button>{" "}
+              <button
+                type="button"
+                disabled={intent.pending || !!disabled}
+                onClick={() => {
+                  intent.apply({ action: "rollback", value: left }, `Rolled back to ${left}`);
+                  setConfirming(false);
+                }}
+              >
+                Confirm rollback
+              </button>{" "}
+              <button
+                type="button"
+                onClick={() => {
+                  setConfirming(false);
+                  intent.reset();
+                }}
+              >
+                Cancel
+              </button>
             </div>
           ) : null}
         </div>
       ) : null}
       {intent.request && confirming ? <RequestView request={intent.request} /> : null}
-      {intent.error ? <WriteError error={intent.error} onRepreview={() => { intent.reset(); setConfirming(false); }} /> : null}
-      {intent.done ? <div className="callout info" role="status" data-testid="rollback-done">{intent.done}</div> : null}
+      {intent.error ? (
+        <WriteError
+          error={intent.error}
+          onRepreview={() => {
+            intent.reset();
+            setConfirming(false);
+          }}
+        />
+      ) : null}
+      {intent.done ? (
+        <div className="callout info" role="status" data-testid="rollback-done">
+          {intent.done}
+        </div>
+      ) : null}
     </div>
   );
 }

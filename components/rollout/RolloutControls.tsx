@@ -12,8 +12,14 @@ import { RevisionCompare } from "./RevisionCompare";
 import { StepProgress } from "./StepProgress";
 
 interface Props {
-  cluster: string; namespace: string; name: string;
-  object: K8sObject; pods: K8sObject[]; revisions: K8sObject[]; rollout: RolloutView; now: Date;
+  cluster: string;
+  namespace: string;
+  name: string;
+  object: K8sObject;
+  pods: K8sObject[];
+  revisions: K8sObject[];
+  rollout: RolloutView;
+  now: Date;
 }
 
 const ownedBy = (items: K8sObject[], uid: string | undefined) =>
@@ -30,9 +36,13 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
   const own = useMemo(() => ownedBy(pods, uid) as unknown as Pod[], [pods, uid]);
   const revs = useMemo(() => ownedBy(revisions, uid), [revisions, uid]);
   // Read-only: the writes are hidden below and the server's review always says no; previews stay usable.
-  const disabled = readOnly ? undefined : access.allowed === false
-    ? `You may not patch this CloneSet${access.reason ? `: ${access.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`
-    : access.allowed === undefined ? (access.reason ?? "Checking permissions…") : undefined;
+  const disabled = readOnly
+    ? undefined
+    : access.allowed === false
+      ? `You may not patch this CloneSet${access.reason ? `: ${access.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`
+      : access.allowed === undefined
+        ? (access.reason ?? "Checking permissions…")
+        : undefined;
   const paused = !!(object.spec as { updateStrategy?: { paused?: boolean } } | undefined)?.updateStrategy?.paused;
   const common = { cluster, namespace, name, object, disabled, readOnly };
   const updateRevision = (object.status as { updateRevision?: string } | undefined)?.updateRevision;
@@ -40,7 +50,11 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
     <section className="panel" aria-labelledby="rollout-controls" data-testid="rollout-controls">
       <h2 id="rollout-controls">Rollout controls</h2>
       <ReadOnlyNote what="the rollout can be previewed here but not changed." />
-      {!readOnly && access.allowed === false ? <div className="callout warn" data-testid="access-denied">{disabled}</div> : null}
+      {!readOnly && access.allowed === false ? (
+        <div className="callout warn" data-testid="access-denied">
+          {disabled}
+        </div>
+      ) : null}
       <PartitionControl {...common} pods={own} now={now.getTime()} />
       <StepProgress r={rollout} paused={paused} />
       <PauseControl {...common} />

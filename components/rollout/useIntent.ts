@@ -1,7 +1,14 @@
 "use client";
 import { useState } from "react";
 import type { K8sObject } from "@/lib/client/types";
-import { rolloutBaseOf, useRolloutMutation, type RolloutBase, type RolloutError, type RolloutIntentBody, type ShownRequest } from "@/lib/client/mutations";
+import {
+  rolloutBaseOf,
+  useRolloutMutation,
+  type RolloutBase,
+  type RolloutError,
+  type RolloutIntentBody,
+  type ShownRequest,
+} from "@/lib/client/mutations";
 
 export interface IntentState {
   /** the guard values captured when the user started this change (what the page showed then) */
@@ -22,7 +29,13 @@ export interface IntentState {
  * One control's write cycle: freeze the base at the first edit, preview the exact request,
  * apply, and keep a conflict (with the values now on the cluster) until the user re-previews.
  */
-export function useIntent(cluster: string, ns: string, name: string, object: K8sObject, withTemplate = false): IntentState {
+export function useIntent(
+  cluster: string,
+  ns: string,
+  name: string,
+  object: K8sObject,
+  withTemplate = false,
+): IntentState {
   const m = useRolloutMutation(cluster, ns, name);
   const [shown, setShown] = useState<RolloutBase | null>(null);
   const [request, setRequest] = useState<ShownRequest | null>(null);
@@ -43,20 +56,29 @@ export function useIntent(cluster: string, ns: string, name: string, object: K8s
   const send = (i: Omit<RolloutIntentBody, "base" | "preview">, preview: boolean, doneText?: string) => {
     const base = touch();
     setError(null);
-    m.mutate({ ...i, base, preview }, {
-      onSuccess: (r) => {
-        setRequest(r.request);
-        if (!preview) {
-          setShown(null);
-          setRequest(null);
-          setDone(doneText ?? "Applied");
-        }
+    m.mutate(
+      { ...i, base, preview },
+      {
+        onSuccess: (r) => {
+          setRequest(r.request);
+          if (!preview) {
+            setShown(null);
+            setRequest(null);
+            setDone(doneText ?? "Applied");
+          }
+        },
+        onError: (e) => setError(e),
       },
-      onError: (e) => setError(e),
-    });
+    );
   };
   return {
-    shown, touch, reset, request, error, done, pending: m.isPending,
+    shown,
+    touch,
+    reset,
+    request,
+    error,
+    done,
+    pending: m.isPending,
     showRequest: (i) => send(i, true),
     apply: (i, doneText) => send(i, false, doneText),
   };

@@ -5,7 +5,14 @@ import { connectionView, type ConnLike } from "@/lib/kruise/view-connection";
 export function ConnectionBadge({ connection }: { connection: ConnLike }) {
   const v = connectionView(connection);
   return (
-    <span className={`badge ${v.tone}`} role="status" aria-live="polite" data-testid="connection" data-state={v.state} title={v.detail}>
+    <span
+      className={`badge ${v.tone}`}
+      role="status"
+      aria-live="polite"
+      data-testid="connection"
+      data-state={v.state}
+      title={v.detail}
+    >
       <span aria-hidden="true">{v.icon}</span>
       {v.label}
     </span>

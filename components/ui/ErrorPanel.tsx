@@ -17,11 +17,22 @@ export function ErrorPanel({ title, error }: { title: string; error: ErrorLike }
         {error.reason ? <span className="mono">{error.reason}: </span> : null}
         {error.message}
       </div>
-      {perm ? <div>Missing permission: <span className="mono">{perm}</span>. Ask a cluster admin for a Role/ClusterRole granting it.</div> : null}
-      {error.code === 401 ? <div>{/^(sign in|proxy mode)/.test(error.message ?? "")
-        ? "You are not signed in, or your session expired: sign in again."
-        : "The cluster rejected the credentials; refresh them (e.g. log in again) and reload."}</div> : null}
-      {error.reason === "Unreachable" ? <div>The API server could not be reached. Check the kubeconfig server address and your network.</div> : null}
+      {perm ? (
+        <div>
+          Missing permission: <span className="mono">{perm}</span>. Ask a cluster admin for a Role/ClusterRole granting
+          it.
+        </div>
+      ) : null}
+      {error.code === 401 ? (
+        <div>
+          {/^(sign in|proxy mode)/.test(error.message ?? "")
+            ? "You are not signed in, or your session expired: sign in again."
+            : "The cluster rejected the credentials; refresh them (e.g. log in again) and reload."}
+        </div>
+      ) : null}
+      {error.reason === "Unreachable" ? (
+        <div>The API server could not be reached. Check the kubeconfig server address and your network.</div>
+      ) : null}
     </div>
   );
 }

@@ -25,9 +25,13 @@ export function ThemeToggle() {
     }
   };
   return (
-    <button type="button" onClick={choose} aria-label={`Theme: ${theme}. Switch to ${NEXT[theme]}`} title="Switch theme">
+    <button
+      type="button"
+      onClick={choose}
+      aria-label={`Theme: ${theme}. Switch to ${NEXT[theme]}`}
+      title="Switch theme"
+    >
       {theme === "dark" ? "☾ Dark" : theme === "light" ? "☀ Light" : "◐ System"}
     </button>
   );
 }
-

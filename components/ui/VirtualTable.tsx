@@ -20,29 +20,58 @@ interface Props<T> {
  * A real <table> (headers stay semantic) whose body renders only the visible rows, so a 1,000-pod
  * CloneSet stays responsive. Spacer rows keep the scroll height right.
  */
-export function VirtualTable<T>({ rows, rowKey, head, renderRow, rowAttrs, colSpan, estimate = 34, caption, testId }: Props<T>) {
+export function VirtualTable<T>({
+  rows,
+  rowKey,
+  head,
+  renderRow,
+  rowAttrs,
+  colSpan,
+  estimate = 34,
+  caption,
+  testId,
+}: Props<T>) {
   const parent = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => estimate, overscan: 12 });
+  const v = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => estimate,
+    overscan: 12,
+  });
   const items = v.getVirtualItems();
   const top = items.length ? items[0].start : 0;
   const bottom = items.length ? v.getTotalSize() - items[items.length - 1].end : 0;
   return (
     <div ref={parent} className="scroll" data-testid={testId} tabIndex={0} aria-label={caption}>
       <table>
-        <caption className="sr-only">{caption} ({rows.length} rows)</caption>
+        <caption className="sr-only">
+          {caption} ({rows.length} rows)
+        </caption>
         <thead>{head}</thead>
         <tbody>
-          {top > 0 ? <tr aria-hidden="true" style={{ height: top }}><td colSpan={colSpan} style={{ padding: 0, border: 0 }} /></tr> : null}
+          {top > 0 ? (
+            <tr aria-hidden="true" style={{ height: top }}>
+              <td colSpan={colSpan} style={{ padding: 0, border: 0 }} />
+            </tr>
+          ) : null}
           {items.map((it) => (
-            <tr key={rowKey(rows[it.index])} data-index={it.index} ref={v.measureElement} {...rowAttrs?.(rows[it.index])}>
+            <tr
+              key={rowKey(rows[it.index])}
+              data-index={it.index}
+              ref={v.measureElement}
+              {...rowAttrs?.(rows[it.index])}
+            >
               {renderRow(rows[it.index])}
             </tr>
           ))}
-          {bottom > 0 ? <tr aria-hidden="true" style={{ height: bottom }}><td colSpan={colSpan} style={{ padding: 0, border: 0 }} /></tr> : null}
+          {bottom > 0 ? (
+            <tr aria-hidden="true" style={{ height: bottom }}>
+              <td colSpan={colSpan} style={{ padding: 0, border: 0 }} />
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>
   );
 }
-

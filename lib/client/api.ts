@@ -35,7 +35,11 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   } catch {
     // not JSON: fall through to a generic body
   }
-  return new ApiError({ code: res.status, reason: res.statusText || "Error", message: text.slice(0, 500) || `HTTP ${res.status}` });
+  return new ApiError({
+    code: res.status,
+    reason: res.statusText || "Error",
+    message: text.slice(0, 500) || `HTTP ${res.status}`,
+  });
 }
 
 /** GETs (or sends) JSON from the dashboard's own API; throws ApiError on any failure, network included. */
@@ -44,9 +48,17 @@ export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> 
   try {
     const write = !!init?.method && init.method.toUpperCase() !== "GET";
     const extra = write ? await mutationHeaders() : {};
-    res = await fetch(path, { credentials: "same-origin", ...init, headers: { Accept: "application/json", ...extra, ...init?.headers } });
+    res = await fetch(path, {
+      credentials: "same-origin",
+      ...init,
+      headers: { Accept: "application/json", ...extra, ...init?.headers },
+    });
   } catch (e) {
-    throw new ApiError({ code: 0, reason: "NetworkError", message: `the dashboard server is unreachable: ${(e as Error).message}` });
+    throw new ApiError({
+      code: 0,
+      reason: "NetworkError",
+      message: `the dashboard server is unreachable: ${(e as Error).message}`,
+    });
   }
   // 401: no session or it expired; the caller still gets the error while the page moves to sign-in.
   if (res.status === 401) signInAgain();

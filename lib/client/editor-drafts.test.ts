@@ -4,19 +4,42 @@ import { clearDraft, draftState, loadDraft, saveDraft, type Draft } from "./edit
 class MemoryStorage implements Storage {
   private m = new Map<string, string>();
   quota = Infinity;
-  get length() { return this.m.size; }
-  clear() { this.m.clear(); }
-  getItem(k: string) { return this.m.get(k) ?? null; }
-  key(i: number) { return [...this.m.keys()][i] ?? null; }
-  removeItem(k: string) { this.m.delete(k); }
+  get length() {
+    return this.m.size;
+  }
+  clear() {
+    this.m.clear();
+  }
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  key(i: number) {
+    return [...this.m.keys()][i] ?? null;
+  }
+  removeItem(k: string) {
+    this.m.delete(k);
+  }
   setItem(k: string, v: string) {
     if (v.length > this.quota) throw new DOMException("quota", "QuotaExceededError");
     this.m.set(k, v);
   }
 }
 
-const base = { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "web", namespace: "demo", resourceVersion: "41" } };
-const draft: Draft = { cluster: "sandbox", namespace: "demo", resource: "clonesets", name: "web", baseResourceVersion: "41", base, text: "kind: CloneSet\n", savedAt: "2026-01-01T00:00:00Z" };
+const base = {
+  apiVersion: "apps.kruise.io/v1alpha1",
+  kind: "CloneSet",
+  metadata: { name: "web", namespace: "demo", resourceVersion: "41" },
+};
+const draft: Draft = {
+  cluster: "sandbox",
+  namespace: "demo",
+  resource: "clonesets",
+  name: "web",
+  baseResourceVersion: "41",
+  base,
+  text: "kind: CloneSet\n",
+  savedAt: "2026-01-01T00:00:00Z",
+};
 const id = { cluster: "sandbox", namespace: "demo", resource: "clonesets", name: "web" };
 
 describe("editor drafts", () => {

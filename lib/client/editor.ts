@@ -47,7 +47,13 @@ export function editUrl(cluster: string, namespace: string, resource: EditableRe
 }
 
 /** Posts an edit intent; throws ApiError (404 deleted, 422 with causes, 403, …) like every dashboard call. */
-export function postEdit(cluster: string, namespace: string, resource: EditableResource, name: string, req: EditRequest): Promise<EditResponse> {
+export function postEdit(
+  cluster: string,
+  namespace: string,
+  resource: EditableResource,
+  name: string,
+  req: EditRequest,
+): Promise<EditResponse> {
   return apiFetch<EditResponse>(editUrl(cluster, namespace, resource, name), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -56,7 +62,12 @@ export function postEdit(cluster: string, namespace: string, resource: EditableR
 }
 
 /** GET the object as the API server has it now (managedFields dropped). */
-export function fetchObject(cluster: string, namespace: string, resource: EditableResource | "controllerrevisions", name: string): Promise<JsonObject> {
+export function fetchObject(
+  cluster: string,
+  namespace: string,
+  resource: EditableResource | "controllerrevisions",
+  name: string,
+): Promise<JsonObject> {
   const e = encodeURIComponent;
   return apiFetch<JsonObject>(`/api/c/${e(cluster)}/ns/${e(namespace)}/${resource}/${e(name)}`);
 }

@@ -3,7 +3,9 @@ import { parseStreamMessage, streamUrl } from "./events";
 
 describe("streamUrl", () => {
   it("puts every resource on one URL and encodes the cluster name", () => {
-    expect(streamUrl("kind-dev/1", ["clonesets", "pods"], "shop")).toBe("/api/c/kind-dev%2F1/stream?r=clonesets&r=pods&ns=shop");
+    expect(streamUrl("kind-dev/1", ["clonesets", "pods"], "shop")).toBe(
+      "/api/c/kind-dev%2F1/stream?r=clonesets&r=pods&ns=shop",
+    );
   });
   it("omits ns for the all-namespaces scope", () => {
     expect(streamUrl("dev", ["clonesets"])).toBe("/api/c/dev/stream?r=clonesets");

@@ -15,7 +15,8 @@ export function parseStreamMessage(event: string, data: string): StreamEvent | n
   if (!(STREAM_EVENT_NAMES as readonly string[]).includes(event)) return null;
   try {
     const payload: unknown = JSON.parse(data);
-    if (!payload || typeof payload !== "object" || typeof (payload as { resource?: unknown }).resource !== "string") return null;
+    if (!payload || typeof payload !== "object" || typeof (payload as { resource?: unknown }).resource !== "string")
+      return null;
     return { event, data: payload } as StreamEvent;
   } catch {
     return null;

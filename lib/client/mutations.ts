@@ -42,28 +42,47 @@ export function rolloutBaseOf(cs: K8sObject, withTemplate = false): RolloutBase 
   const b: RolloutBase = { generation: cs.metadata.generation ?? 0, resourceVersion: cs.metadata.resourceVersion };
   if (us.partition !== undefined && us.partition !== null) b.partition = us.partition as number | string;
   if (typeof us.paused === "boolean") b.paused = us.paused;
-  if (us.maxUnavailable !== undefined && us.maxUnavailable !== null) b.maxUnavailable = us.maxUnavailable as number | string;
+  if (us.maxUnavailable !== undefined && us.maxUnavailable !== null)
+    b.maxUnavailable = us.maxUnavailable as number | string;
   if (us.maxSurge !== undefined && us.maxSurge !== null) b.maxSurge = us.maxSurge as number | string;
   if (withTemplate && spec.template) b.template = spec.template;
   return b;
 }
 
 /** POSTs one intent; resolves with the exact request (and the written object unless previewing). */
-export async function postRolloutIntent(cluster: string, ns: string, name: string, intent: RolloutIntentBody): Promise<{ request: ShownRequest; object?: K8sObject }> {
+export async function postRolloutIntent(
+  cluster: string,
+  ns: string,
+  name: string,
+  intent: RolloutIntentBody,
+): Promise<{ request: ShownRequest; object?: K8sObject }> {
   let res: Response;
   try {
     res = await fetch(`${base(cluster, ns, name)}/rollout`, {
-      method: "POST", credentials: "same-origin",
-      headers: await mutationHeaders(), body: JSON.stringify(intent),
+      method: "POST",
+      credentials: "same-origin",
+      headers: await mutationHeaders(),
+      body: JSON.stringify(intent),
     });
   } catch (e) {
-    throw new RolloutError({ code: 0, reason: "NetworkError", message: `the dashboard server is unreachable: ${(e as Error).message}` });
+    throw new RolloutError({
+      code: 0,
+      reason: "NetworkError",
+      message: `the dashboard server is unreachable: ${(e as Error).message}`,
+    });
   }
   if (res.status === 401) signInAgain();
   if (!res.ok) {
-    const text = await res.clone().text().catch(() => "");
+    const text = await res
+      .clone()
+      .text()
+      .catch(() => "");
     let current: RolloutBase | undefined;
-    try { current = (JSON.parse(text) as { current?: RolloutBase }).current; } catch { /* not ours */ }
+    try {
+      current = (JSON.parse(text) as { current?: RolloutBase }).current;
+    } catch {
+      /* not ours */
+    }
     const err = await errorFromResponse(res);
     throw new RolloutError({ ...err.toJSON(), ...(current ? { current } : {}) });
   }
@@ -90,7 +109,11 @@ export function accessOptions(cluster: string, ns: string, name: string) {
 }
 
 /** May the kubeconfig user patch this CloneSet? (SelfSubjectAccessReview on the server) */
-export function usePatchAccess(cluster: string, ns: string, name: string): { allowed: boolean | undefined; reason?: string } {
+export function usePatchAccess(
+  cluster: string,
+  ns: string,
+  name: string,
+): { allowed: boolean | undefined; reason?: string } {
   const q = useQuery(accessOptions(cluster, ns, name));
   if (q.error) return { allowed: undefined, reason: `could not check permissions: ${q.error.message}` };
   return { allowed: q.data?.patch.allowed, reason: q.data?.patch.reason };

@@ -3,14 +3,23 @@ import { applyStreamEvent, markDisconnected, type ResourceListState } from "./re
 import type { K8sObject, StreamEvent } from "./types";
 
 const pod = (name: string, rv: string, extra: Record<string, unknown> = {}): K8sObject => ({
-  apiVersion: "v1", kind: "Pod", metadata: { name, namespace: "shop", resourceVersion: rv }, ...extra,
+  apiVersion: "v1",
+  kind: "Pod",
+  metadata: { name, namespace: "shop", resourceVersion: rv },
+  ...extra,
 });
-const snapshot = (items: K8sObject[], rv = "100"): StreamEvent =>
-  ({ event: "snapshot", data: { resource: "pods", namespace: "shop", resourceVersion: rv, items } });
-const change = (type: "ADDED" | "MODIFIED" | "DELETED", object: K8sObject): StreamEvent =>
-  ({ event: "change", data: { resource: "pods", namespace: "shop", type, object } });
-const status = (state: "connecting" | "live" | "reconnecting" | "stale" | "error", extra = {}): StreamEvent =>
-  ({ event: "status", data: { resource: "pods", namespace: "shop", state, ...extra } });
+const snapshot = (items: K8sObject[], rv = "100"): StreamEvent => ({
+  event: "snapshot",
+  data: { resource: "pods", namespace: "shop", resourceVersion: rv, items },
+});
+const change = (type: "ADDED" | "MODIFIED" | "DELETED", object: K8sObject): StreamEvent => ({
+  event: "change",
+  data: { resource: "pods", namespace: "shop", type, object },
+});
+const status = (state: "connecting" | "live" | "reconnecting" | "stale" | "error", extra = {}): StreamEvent => ({
+  event: "status",
+  data: { resource: "pods", namespace: "shop", state, ...extra },
+});
 
 const run = (...evs: StreamEvent[]) => evs.reduce<ResourceListState | undefined>(applyStreamEvent, undefined)!;
 
@@ -67,7 +76,11 @@ describe("applyStreamEvent", () => {
   });
 
   it("an error status keeps the data and carries the reason", () => {
-    const error = { code: 403, reason: "Forbidden", message: 'pods is forbidden: User "viewer" cannot list resource "pods"' };
+    const error = {
+      code: 403,
+      reason: "Forbidden",
+      message: 'pods is forbidden: User "viewer" cannot list resource "pods"',
+    };
     const s = run(snapshot([pod("a", "1")]), status("error", { error, since: "2026-01-01T00:00:00Z" }));
     expect(s.connection.error).toEqual(error);
     expect(Object.keys(s.byKey)).toEqual(["shop/a"]);

@@ -21,9 +21,14 @@ let pending: Promise<SessionInfo> | undefined;
 /** The session, fetched once per page load (force: after sign-in/out or a refused CSRF token). */
 export function loadSession(force = false): Promise<SessionInfo> {
   if (!pending || force) {
-    pending = fetch(SESSION_PATH, { credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store" })
-      .then((r) => r.json() as Promise<SessionInfo>);
-    pending.catch(() => { pending = undefined; });
+    pending = fetch(SESSION_PATH, {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    }).then((r) => r.json() as Promise<SessionInfo>);
+    pending.catch(() => {
+      pending = undefined;
+    });
   }
   return pending;
 }
@@ -31,7 +36,11 @@ export function loadSession(force = false): Promise<SessionInfo> {
 /** Headers every mutation sends: JSON plus the session's anti-CSRF token (issue #7 "Request hygiene"). */
 export async function mutationHeaders(): Promise<Record<string, string>> {
   const s = await loadSession().catch(() => undefined);
-  return { "Content-Type": "application/json", Accept: "application/json", ...(s?.csrf ? { [CSRF_HEADER]: s.csrf } : {}) };
+  return {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    ...(s?.csrf ? { [CSRF_HEADER]: s.csrf } : {}),
+  };
 }
 
 export const sessionKey = ["auth", "session"] as const;
@@ -51,11 +60,14 @@ let leaving = false;
  */
 export function signInAgain(): void {
   if (typeof window === "undefined" || leaving || window.location.pathname.startsWith("/signin")) return;
-  void loadSession(true).then((s) => {
-    if (s.signedIn || leaving) return;
-    leaving = true;
-    const next = window.location.pathname + window.location.search;
-    // A full load: drops everything cached for the expired session.
-    window.location.assign(`/signin?next=${encodeURIComponent(next)}`); // eslint-disable-line @next/next/no-location-assign-relative-destination
-  }, () => undefined);
+  void loadSession(true).then(
+    (s) => {
+      if (s.signedIn || leaving) return;
+      leaving = true;
+      const next = window.location.pathname + window.location.search;
+      // A full load: drops everything cached for the expired session.
+      window.location.assign(`/signin?next=${encodeURIComponent(next)}`); // eslint-disable-line @next/next/no-location-assign-relative-destination
+    },
+    () => undefined,
+  );
 }

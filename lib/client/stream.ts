@@ -31,7 +31,13 @@ export function useClusterStream({ cluster, namespace, resources, staleAfterMs =
   }, [queryClient, cluster, namespace, resourceList, staleAfterMs]);
 }
 
-function openStream(qc: QueryClient, cluster: string, namespace: string | null, rs: ResourceName[], staleAfterMs: number) {
+function openStream(
+  qc: QueryClient,
+  cluster: string,
+  namespace: string | null,
+  rs: ResourceName[],
+  staleAfterMs: number,
+) {
   const url = streamUrl(cluster, rs, namespace);
   const keys = rs.map((r) => resourceKeys.list(cluster, r, namespace));
   const markAll = (name: "reconnecting" | "stale" | "error", error?: ApiErrorBody) => {

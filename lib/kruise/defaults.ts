@@ -9,7 +9,8 @@ type Obj = Record<string, unknown>;
 function defaultProbe(p: unknown): unknown {
   if (!p || typeof p !== "object") return p;
   const probe: Obj = { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...(p as Obj) };
-  if (probe.httpGet && typeof probe.httpGet === "object") probe.httpGet = { scheme: "HTTP", path: "/", ...(probe.httpGet as Obj) };
+  if (probe.httpGet && typeof probe.httpGet === "object")
+    probe.httpGet = { scheme: "HTTP", path: "/", ...(probe.httpGet as Obj) };
   return probe;
 }
 
@@ -32,7 +33,9 @@ function defaultContainer(c: Container): Container {
   if (Array.isArray(c.ports)) out.ports = (c.ports as Obj[]).map((p) => ({ protocol: "TCP", ...p }));
   if (Array.isArray(c.env)) {
     out.env = c.env.map((e) =>
-      e.valueFrom?.fieldRef ? { ...e, valueFrom: { ...e.valueFrom, fieldRef: { apiVersion: "v1", ...e.valueFrom.fieldRef } } } : e,
+      e.valueFrom?.fieldRef
+        ? { ...e, valueFrom: { ...e.valueFrom, fieldRef: { apiVersion: "v1", ...e.valueFrom.fieldRef } } }
+        : e,
     );
   }
   for (const k of ["livenessProbe", "readinessProbe", "startupProbe"]) if (c[k]) out[k] = defaultProbe(c[k]);

@@ -33,27 +33,36 @@ export type AvailableFn = (p: Pod) => boolean;
 
 /** ActivePodsWithRanks.Less as a comparator (<0: `a` is deleted first). Name breaks final ties. */
 export function compareForDeletion(a: Pod, b: Pod, rank: (p: Pod) => number, available?: AvailableFn): number {
-  const na = a.spec.nodeName ?? "", nb = b.spec.nodeName ?? "";
+  const na = a.spec.nodeName ?? "",
+    nb = b.spec.nodeName ?? "";
   if (na !== nb && (!na || !nb)) return !na ? -1 : 1;
-  const pa = PHASE_ORDINAL[a.status?.phase ?? ""] ?? 0, pb = PHASE_ORDINAL[b.status?.phase ?? ""] ?? 0;
+  const pa = PHASE_ORDINAL[a.status?.phase ?? ""] ?? 0,
+    pb = PHASE_ORDINAL[b.status?.phase ?? ""] ?? 0;
   if (pa !== pb) return pa - pb;
   if (available) {
-    const aa = available(a), ab = available(b);
+    const aa = available(a),
+      ab = available(b);
     if (aa !== ab) return aa ? 1 : -1;
   }
-  const ra = isPodReadyCondition(a), rb = isPodReadyCondition(b);
+  const ra = isPodReadyCondition(a),
+    rb = isPodReadyCondition(b);
   if (ra !== rb) return ra ? 1 : -1;
-  const ca = deletionCost(a), cb = deletionCost(b);
+  const ca = deletionCost(a),
+    cb = deletionCost(b);
   if (ca !== cb) return ca - cb;
-  const ka = rank(a), kb = rank(b);
+  const ka = rank(a),
+    kb = rank(b);
   if (ka !== kb) return kb - ka;
   if (ra && rb) {
-    const ta = time(getCondition(a, "Ready")?.lastTransitionTime), tb = time(getCondition(b, "Ready")?.lastTransitionTime);
+    const ta = time(getCondition(a, "Ready")?.lastTransitionTime),
+      tb = time(getCondition(b, "Ready")?.lastTransitionTime);
     if (ta !== tb) return afterOrZero(ta, tb) ? -1 : 1;
   }
-  const xa = maxRestarts(a), xb = maxRestarts(b);
+  const xa = maxRestarts(a),
+    xb = maxRestarts(b);
   if (xa !== xb) return xb - xa;
-  const ga = time(a.metadata.creationTimestamp), gb = time(b.metadata.creationTimestamp);
+  const ga = time(a.metadata.creationTimestamp),
+    gb = time(b.metadata.creationTimestamp);
   if (ga !== gb) return afterOrZero(ga, gb) ? -1 : 1;
   return (a.metadata.name ?? "").localeCompare(b.metadata.name ?? "");
 }
@@ -80,7 +89,11 @@ export function sameNodeRanks(pods: Pod[]): Map<string, number> {
  * position (crowded domains rank higher), weighted by ln(#domains + 2).
  * Upstream: kruise utils/pod_sorter.go NewSpreadConstraintsRanker.
  */
-export function spreadRanks(pods: Pod[], topologyKeys: string[], nodeLabels: Map<string, Record<string, string>>): Map<string, number> {
+export function spreadRanks(
+  pods: Pod[],
+  topologyKeys: string[],
+  nodeLabels: Map<string, Record<string, string>>,
+): Map<string, number> {
   const ranks = new Map<string, number>();
   const same = sameNodeRanks(pods);
   for (const tk of topologyKeys) {
@@ -115,7 +128,8 @@ export interface DeletionSortOptions {
  */
 export function sortForDeletion(pods: Pod[], o: DeletionSortOptions): Pod[] {
   const ctx = o.allPods ?? pods;
-  const ranks = o.topologyKeys?.length && o.nodeLabels ? spreadRanks(ctx, o.topologyKeys, o.nodeLabels) : sameNodeRanks(ctx);
+  const ranks =
+    o.topologyKeys?.length && o.nodeLabels ? spreadRanks(ctx, o.topologyKeys, o.nodeLabels) : sameNodeRanks(ctx);
   const available = (p: Pod) => isPodAvailable(p, o.minReadySeconds, o.now);
   return [...pods].sort((a, b) => compareForDeletion(a, b, (p) => ranks.get(key(p)) ?? 0, available));
 }

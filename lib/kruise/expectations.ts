@@ -30,39 +30,72 @@ export interface DiffOptions {
 }
 
 interface Counts {
-  newTotal: number; newActive: number; oldTotal: number; oldActive: number;
-  unavailNew: number; unavailOld: number; delNew: number; delOld: number; preDelNew: number; preDelOld: number;
+  newTotal: number;
+  newActive: number;
+  oldTotal: number;
+  oldActive: number;
+  unavailNew: number;
+  unavailOld: number;
+  delNew: number;
+  delOld: number;
+  preDelNew: number;
+  preDelOld: number;
 }
 
 function countPods(cs: CloneSet, pods: Pod[], updateRevision: string, opts: DiffOptions): Counts {
-  const c: Counts = { newTotal: 0, newActive: 0, oldTotal: 0, oldActive: 0, unavailNew: 0, unavailOld: 0, delNew: 0, delOld: 0, preDelNew: 0, preDelOld: 0 };
+  const c: Counts = {
+    newTotal: 0,
+    newActive: 0,
+    oldTotal: 0,
+    oldActive: 0,
+    unavailNew: 0,
+    unavailOld: 0,
+    delNew: 0,
+    delOld: 0,
+    preDelNew: 0,
+    preDelOld: 0,
+  };
   const isNew = opts.isPodUpdate ?? isPodOnRevision;
   const minReady = cs.spec.minReadySeconds ?? 0;
   for (const p of pods) {
     const n = isNew(p, updateRevision);
-    if (n) c.newTotal++; else c.oldTotal++;
+    if (n) c.newTotal++;
+    else c.oldTotal++;
     if (lifecycleState(p) === "PreparingDelete") {
-      if (n) c.preDelNew++; else c.preDelOld++;
+      if (n) c.preDelNew++;
+      else c.preDelOld++;
       continue;
     }
-    if (n) c.newActive++; else c.oldActive++;
+    if (n) c.newActive++;
+    else c.oldActive++;
     if (isSpecifiedDelete(cs, p)) {
-      if (n) c.delNew++; else c.delOld++;
+      if (n) c.delNew++;
+      else c.delOld++;
     } else if (!isPodAvailable(p, minReady, opts.now)) {
-      if (n) c.unavailNew++; else c.unavailOld++;
+      if (n) c.unavailNew++;
+      else c.unavailOld++;
     }
   }
   return c;
 }
 
-function chooseSurge(c: Counts, oldDiff: number, newDiff: number, maxSurge: number, maxUnavailable: number, totalUnavailable: number) {
-  let scaleSurge = 0, scaleOld = 0;
+function chooseSurge(
+  c: Counts,
+  oldDiff: number,
+  newDiff: number,
+  maxSurge: number,
+  maxUnavailable: number,
+  totalUnavailable: number,
+) {
+  let scaleSurge = 0,
+    scaleOld = 0;
   const toDel = c.delNew + c.delOld;
   if (toDel > 0) {
     scaleSurge = Math.min(Math.max(totalUnavailable + toDel - maxUnavailable, 0), toDel);
     if (scaleSurge > c.delNew) scaleOld = scaleSurge - c.delNew;
   }
-  let updSurge = 0, updOld = 0;
+  let updSurge = 0,
+    updOld = 0;
   if ((oldDiff < 0 && newDiff > 0) || (oldDiff > 0 && newDiff < 0)) {
     if (Math.abs(oldDiff) <= Math.abs(newDiff)) {
       updSurge = Math.abs(oldDiff);
@@ -85,7 +118,11 @@ function chooseSurge(c: Counts, oldDiff: number, newDiff: number, maxSurge: numb
  * Upstream: kruise pkg/controller/cloneset/sync/cloneset_sync_utils.go calculateDiffsWithExpectation.
  */
 export function calculateDiffsWithExpectation(
-  cs: CloneSet, pods: Pod[], currentRevision: string, updateRevision: string, opts: DiffOptions,
+  cs: CloneSet,
+  pods: Pod[],
+  currentRevision: string,
+  updateRevision: string,
+  opts: DiffOptions,
 ): ExpectationDiffs {
   const replicas = cs.spec.replicas ?? 1;
   const p = partitionReplicas(cs.spec.updateStrategy?.partition, cs.spec.replicas);
@@ -101,8 +138,16 @@ export function calculateDiffsWithExpectation(
     newDiff = Math.min(newDiff, 0);
   }
   const res: ExpectationDiffs = {
-    scaleUpNum: 0, scaleUpNumOldRevision: 0, scaleDownNum: 0, scaleDownNumOldRevision: 0, scaleUpLimit: 0,
-    deleteReadyLimit: 0, useSurge: 0, useSurgeOldRevision: 0, updateNum: 0, updateMaxUnavailable: 0,
+    scaleUpNum: 0,
+    scaleUpNumOldRevision: 0,
+    scaleDownNum: 0,
+    scaleDownNumOldRevision: 0,
+    scaleUpLimit: 0,
+    deleteReadyLimit: 0,
+    useSurge: 0,
+    useSurgeOldRevision: 0,
+    updateNum: 0,
+    updateMaxUnavailable: 0,
   };
   if (maxSurge > 0) Object.assign(res, chooseSurge(c, oldDiff, newDiff, maxSurge, maxUnavailable, totalUnavailable));
 

@@ -14,7 +14,9 @@ function marshal(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(marshal).join(",")}]`;
   if (typeof v === "object") {
     const o = v as Record<string, unknown>;
-    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort(byUtf8);
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort(byUtf8);
     return `{${keys.map((k) => `${quote(k)}:${marshal(o[k])}`).join(",")}}`;
   }
   if (typeof v === "string") return quote(v);

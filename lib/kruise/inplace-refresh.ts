@@ -37,7 +37,8 @@ export function checkInPlaceUpdateCompleted(pod: Pod): string | null {
   const state = readInPlaceState(pod);
   if (!state) return null;
   if (pod.metadata.annotations?.[ANNOTATION_INPLACE_GRACE]) return "still in grace period of in-place update";
-  if (state.nextContainerImages && Object.keys(state.nextContainerImages).length) return "existing containers to in-place update in next batches";
+  if (state.nextContainerImages && Object.keys(state.nextContainerImages).length)
+    return "existing containers to in-place update in next batches";
   return containersCompleted(pod, state);
 }
 
@@ -50,7 +51,8 @@ function containersCompleted(pod: Pod, state: InPlaceUpdateState): string | null
   for (const cs of pod.status?.containerStatuses ?? []) {
     const old = state.lastContainerStatuses?.[cs.name];
     if (!old) continue;
-    if (old.imageID === cs.imageID && images.get(cs.name) !== cs.image) return `container ${cs.name} imageID not changed`;
+    if (old.imageID === cs.imageID && images.get(cs.name) !== cs.image)
+      return `container ${cs.name} imageID not changed`;
     pending.delete(cs.name);
   }
   return pending.size ? `not found statuses of containers ${[...pending].join(",")}` : null;

@@ -17,7 +17,10 @@ export function templateFromRevision(rev: ControllerRevision | undefined): PodTe
   return data?.spec?.template;
 }
 
-function mapDiff(a: Record<string, string> = {}, b: Record<string, string> = {}): Record<string, string | null> | undefined {
+function mapDiff(
+  a: Record<string, string> = {},
+  b: Record<string, string> = {},
+): Record<string, string | null> | undefined {
   const out: Record<string, string | null> = {};
   for (const k of Object.keys(a)) if (!(k in b)) out[k] = null;
   for (const [k, v] of Object.entries(b)) if (a[k] !== v) out[k] = v;
@@ -49,12 +52,16 @@ export interface InPlaceDiff {
  * Upstream: kruise pkg/util/inplaceupdate/inplace_update_defaults.go defaultCalculateInPlaceUpdateSpec.
  */
 export function diffTemplatesInPlace(oldT: PodTemplateSpec, newT: PodTemplateSpec): InPlaceDiff {
-  const oc = oldT.spec?.containers ?? [], nc = newT.spec?.containers ?? [];
-  const oRest: Record<string, unknown> = { ...(oldT.spec ?? {}) }, nRest: Record<string, unknown> = { ...(newT.spec ?? {}) };
+  const oc = oldT.spec?.containers ?? [],
+    nc = newT.spec?.containers ?? [];
+  const oRest: Record<string, unknown> = { ...(oldT.spec ?? {}) },
+    nRest: Record<string, unknown> = { ...(newT.spec ?? {}) };
   delete oRest.containers;
   delete nRest.containers;
-  if (goMarshal(oRest) !== goMarshal(nRest)) return { inPlace: false, containerImages: {}, reason: firstDiffKey(oRest, nRest, "spec") };
-  if (oc.length !== nc.length) return { inPlace: false, containerImages: {}, reason: "spec.containers (added or removed)" };
+  if (goMarshal(oRest) !== goMarshal(nRest))
+    return { inPlace: false, containerImages: {}, reason: firstDiffKey(oRest, nRest, "spec") };
+  if (oc.length !== nc.length)
+    return { inPlace: false, containerImages: {}, reason: "spec.containers (added or removed)" };
   if (goMarshal(stripImages(oc)) !== goMarshal(stripImages(nc))) {
     const i = oc.findIndex((c, k) => goMarshal(stripImages([c])) !== goMarshal(stripImages([nc[k]])));
     return { inPlace: false, containerImages: {}, reason: firstDiffKey(oc[i], nc[i], `spec.containers[${i}]`) };
@@ -71,12 +78,14 @@ export function diffTemplatesInPlace(oldT: PodTemplateSpec, newT: PodTemplateSpe
   }
   const labels = mapDiff(oldT.metadata?.labels, newT.metadata?.labels);
   const annotations = mapDiff(oldT.metadata?.annotations, newT.metadata?.annotations);
-  const metaDataPatch = labels || annotations ? { ...(labels && { labels }), ...(annotations && { annotations }) } : undefined;
+  const metaDataPatch =
+    labels || annotations ? { ...(labels && { labels }), ...(annotations && { annotations }) } : undefined;
   return { inPlace: true, containerImages, metaDataPatch };
 }
 
 function firstDiffKey(a: unknown, b: unknown, path: string): string {
-  const ao = (a ?? {}) as Record<string, unknown>, bo = (b ?? {}) as Record<string, unknown>;
+  const ao = (a ?? {}) as Record<string, unknown>,
+    bo = (b ?? {}) as Record<string, unknown>;
   const keys = [...new Set([...Object.keys(ao), ...Object.keys(bo)])].sort();
   const k = keys.find((key) => goMarshal(ao[key]) !== goMarshal(bo[key]));
   return k ? `${path}.${k}` : path;
@@ -87,8 +96,13 @@ function firstDiffKey(a: unknown, b: unknown, path: string): string {
  * recreate (including a missing old revision, as upstream). Upstream: inplace_update.go
  * CanUpdateInPlace / calculateInPlaceUpdateSpec.
  */
-export function calculateInPlaceUpdateSpec(oldRev: ControllerRevision | undefined, newRev: ControllerRevision, graceSeconds = 0): InPlaceUpdateSpec | null {
-  const o = templateFromRevision(oldRev), n = templateFromRevision(newRev);
+export function calculateInPlaceUpdateSpec(
+  oldRev: ControllerRevision | undefined,
+  newRev: ControllerRevision,
+  graceSeconds = 0,
+): InPlaceUpdateSpec | null {
+  const o = templateFromRevision(oldRev),
+    n = templateFromRevision(newRev);
   if (!o || !n) return null;
   const d = diffTemplatesInPlace(o, n);
   if (!d.inPlace) return null;

@@ -4,11 +4,26 @@ import { readInPlaceState, startInPlaceUpdate } from "./inplace";
 import { checkInPlaceUpdateCompleted, finishGracePeriod, nextBatch } from "./inplace-refresh";
 import type { ControllerRevision, Pod, PodTemplateSpec } from "./types";
 
-const tpl = (app: string, side: string, extra: Partial<PodTemplateSpec["spec"]> = {}, labels: Record<string, string> = { app: "x" }): PodTemplateSpec => ({
+const tpl = (
+  app: string,
+  side: string,
+  extra: Partial<PodTemplateSpec["spec"]> = {},
+  labels: Record<string, string> = { app: "x" },
+): PodTemplateSpec => ({
   metadata: { labels },
-  spec: { containers: [{ name: "app", image: app }, { name: "sidecar", image: side }], ...extra },
+  spec: {
+    containers: [
+      { name: "app", image: app },
+      { name: "sidecar", image: side },
+    ],
+    ...extra,
+  },
 });
-const rev = (name: string, t: PodTemplateSpec): ControllerRevision => ({ metadata: { name }, revision: 1, data: { spec: { template: t } } });
+const rev = (name: string, t: PodTemplateSpec): ControllerRevision => ({
+  metadata: { name },
+  revision: 1,
+  data: { spec: { template: t } },
+});
 
 describe("what can be updated in place (inplace_update_defaults.go, §7.1)", () => {
   it("an image change of a regular container goes in place and names only that container", () => {
@@ -16,14 +31,23 @@ describe("what can be updated in place (inplace_update_defaults.go, §7.1)", () 
     expect(d).toMatchObject({ inPlace: true, containerImages: { app: "nginx:2" } });
   });
   it("label/annotation changes go in place as a metadata patch (removed keys → null)", () => {
-    const d = diffTemplatesInPlace(tpl("a", "b", {}, { app: "x", v: "1" } as Record<string, string>), tpl("a", "b", {}, { app: "x", w: "2" } as Record<string, string>));
+    const d = diffTemplatesInPlace(
+      tpl("a", "b", {}, { app: "x", v: "1" } as Record<string, string>),
+      tpl("a", "b", {}, { app: "x", w: "2" } as Record<string, string>),
+    );
     expect(d).toMatchObject({ inPlace: true, containerImages: {}, metaDataPatch: { labels: { v: null, w: "2" } } });
   });
   it("env, resources or pod-level changes need a recreate, with the offending field named", () => {
     const withEnv = tpl("a", "b");
     withEnv.spec!.containers[1] = { ...withEnv.spec!.containers[1], env: [{ name: "X", value: "1" }] };
-    expect(diffTemplatesInPlace(tpl("a", "b"), withEnv)).toMatchObject({ inPlace: false, reason: "spec.containers[1].env" });
-    expect(diffTemplatesInPlace(tpl("a", "b"), tpl("a", "b", { nodeSelector: { z: "1" } }))).toMatchObject({ inPlace: false, reason: "spec.nodeSelector" });
+    expect(diffTemplatesInPlace(tpl("a", "b"), withEnv)).toMatchObject({
+      inPlace: false,
+      reason: "spec.containers[1].env",
+    });
+    expect(diffTemplatesInPlace(tpl("a", "b"), tpl("a", "b", { nodeSelector: { z: "1" } }))).toMatchObject({
+      inPlace: false,
+      reason: "spec.nodeSelector",
+    });
   });
   it("adding a container needs a recreate", () => {
     const t = tpl("a", "b");
@@ -39,13 +63,23 @@ function runningPod(t: PodTemplateSpec, revName: string, ids: Record<string, str
   return {
     metadata: { name: "x-abcde", labels: { "controller-revision-hash": revName }, annotations: {} },
     spec: { ...t.spec!, containers: t.spec!.containers.map((c) => ({ ...c })) },
-    status: { phase: "Running", containerStatuses: t.spec!.containers.map((c) => ({ name: c.name, image: c.image!, imageID: ids[c.name], ready: true, restartCount: 0 })) },
+    status: {
+      phase: "Running",
+      containerStatuses: t.spec!.containers.map((c) => ({
+        name: c.name,
+        image: c.image!,
+        imageID: ids[c.name],
+        ready: true,
+        restartCount: 0,
+      })),
+    },
   };
 }
 const T0 = Date.parse("2026-05-01T08:00:00Z");
 
 describe("in-place sequence (inplace_update.go, §7.3-7.6)", () => {
-  const oldT = tpl("nginx:1.0", "s:1"), newT = tpl("nginx:2.0", "s:1");
+  const oldT = tpl("nginx:1.0", "s:1"),
+    newT = tpl("nginx:2.0", "s:1");
   const spec = calculateInPlaceUpdateSpec(rev("x-old", oldT), rev("x-new", newT))!;
 
   it("patches the image, rewrites revision labels and records the old imageID and one batch", () => {
@@ -73,15 +107,34 @@ describe("in-place sequence (inplace_update.go, §7.3-7.6)", () => {
     expect(done.metadata.annotations!["apps.kruise.io/inplace-update-grace"]).toBeUndefined();
   });
   it("containers with launch priority are patched in batches, the next waiting for the first to be ready", () => {
-    const prio = (t: PodTemplateSpec) => ({ ...t, spec: { ...t.spec!, containers: t.spec!.containers.map((c) => ({ ...c, env: [{ name: "KRUISE_CONTAINER_PRIORITY", value: c.name === "sidecar" ? "10" : "1" }] })) } });
-    const o = prio(tpl("main:1", "side:1")), n = prio(tpl("main:2", "side:2"));
+    const prio = (t: PodTemplateSpec) => ({
+      ...t,
+      spec: {
+        ...t.spec!,
+        containers: t.spec!.containers.map((c) => ({
+          ...c,
+          env: [{ name: "KRUISE_CONTAINER_PRIORITY", value: c.name === "sidecar" ? "10" : "1" }],
+        })),
+      },
+    });
+    const o = prio(tpl("main:1", "side:1")),
+      n = prio(tpl("main:2", "side:2"));
     const s = calculateInPlaceUpdateSpec(rev("d-old", o), rev("d-new", n))!;
     const pod = startInPlaceUpdate(runningPod(o, "d-old", { app: "m1", sidecar: "s1" }), s, T0);
     const st = readInPlaceState(pod)!;
     expect(pod.spec.containers.map((c) => c.image)).toEqual(["main:1", "side:2"]);
-    expect(st).toMatchObject({ nextContainerImages: { app: "main:2" }, preCheckBeforeNext: { containersRequiredReady: ["sidecar"] } });
+    expect(st).toMatchObject({
+      nextContainerImages: { app: "main:2" },
+      preCheckBeforeNext: { containersRequiredReady: ["sidecar"] },
+    });
     expect(nextBatch(pod, T0 + 1000)).toBeUndefined();
-    pod.status!.containerStatuses![1] = { name: "sidecar", image: "side:2", imageID: "s2", ready: true, restartCount: 1 };
+    pod.status!.containerStatuses![1] = {
+      name: "sidecar",
+      image: "side:2",
+      imageID: "s2",
+      ready: true,
+      restartCount: 1,
+    };
     const b2 = nextBatch(pod, T0 + 2000)!;
     expect(b2.spec.containers.map((c) => c.image)).toEqual(["main:2", "side:2"]);
     expect(readInPlaceState(b2)!.containerBatchesRecord!.map((r) => r.containers)).toEqual([["sidecar"], ["app"]]);

@@ -1,7 +1,14 @@
 // In-place update of one pod: state annotation, grace period, container batches, completion
 // (reference §7.3–7.6). Functions return the new pod object; callers PUT it.
 import type { InPlaceUpdateSpec, MetaPatch } from "./inplace-spec";
-import { ANNOTATION_INPLACE_GRACE, ANNOTATION_INPLACE_STATE, LABEL_POD_TEMPLATE_HASH, LABEL_REVISION_HASH, type Container, type Pod } from "./types";
+import {
+  ANNOTATION_INPLACE_GRACE,
+  ANNOTATION_INPLACE_STATE,
+  LABEL_POD_TEMPLATE_HASH,
+  LABEL_REVISION_HASH,
+  type Container,
+  type Pod,
+} from "./types";
 import { revisionHashPart } from "./pod-state";
 
 /** apps.kruise.io/inplace-update-state (apis/apps/pub/inplace_update.go InPlaceUpdateState). */
@@ -24,12 +31,20 @@ export function rfc3339(ms: number): string {
 export function readInPlaceState(pod: Pod): InPlaceUpdateState | undefined {
   const raw = pod.metadata.annotations?.[ANNOTATION_INPLACE_STATE];
   if (!raw) return undefined;
-  try { return JSON.parse(raw) as InPlaceUpdateState; } catch { return undefined; }
+  try {
+    return JSON.parse(raw) as InPlaceUpdateState;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Serialises with Go's field order and omitempty rules (first three keys always present). */
 export function writeInPlaceState(s: InPlaceUpdateState): string {
-  const o: Record<string, unknown> = { revision: s.revision, updateTimestamp: s.updateTimestamp, lastContainerStatuses: s.lastContainerStatuses };
+  const o: Record<string, unknown> = {
+    revision: s.revision,
+    updateTimestamp: s.updateTimestamp,
+    lastContainerStatuses: s.lastContainerStatuses,
+  };
   if (s.updateEnvFromMetadata) o.updateEnvFromMetadata = true;
   if (s.updateImages) o.updateImages = true;
   if (s.nextContainerImages && Object.keys(s.nextContainerImages).length) o.nextContainerImages = s.nextContainerImages;
@@ -43,7 +58,11 @@ export function writeInPlaceState(s: InPlaceUpdateState): string {
  * apps.kruise.io/container-launch-priority: Ordered) earlier containers first. undefined = none.
  * Upstream: kruise pkg/util/containerlaunchpriority GetContainerPriority.
  */
-export function containerPriority(c: Container, index: number, podAnnotations?: Record<string, string>): number | undefined {
+export function containerPriority(
+  c: Container,
+  index: number,
+  podAnnotations?: Record<string, string>,
+): number | undefined {
   const env = c.env?.find((e) => e.name === "KRUISE_CONTAINER_PRIORITY")?.value;
   if (env !== undefined && /^-?\d+$/.test(env)) return Number(env);
   if (podAnnotations?.["apps.kruise.io/container-launch-priority"] === "Ordered") return -index;
@@ -55,10 +74,19 @@ function applyMetaPatch(pod: Pod, patch: MetaPatch | undefined): Pod {
   const merge = (cur: Record<string, string> | undefined, p: Record<string, string | null> | undefined) => {
     if (!p) return cur;
     const out = { ...(cur ?? {}) };
-    for (const [k, v] of Object.entries(p)) if (v === null) delete out[k]; else out[k] = v;
+    for (const [k, v] of Object.entries(p))
+      if (v === null) delete out[k];
+      else out[k] = v;
     return out;
   };
-  return { ...pod, metadata: { ...pod.metadata, labels: merge(pod.metadata.labels, patch.labels), annotations: merge(pod.metadata.annotations, patch.annotations) } };
+  return {
+    ...pod,
+    metadata: {
+      ...pod.metadata,
+      labels: merge(pod.metadata.labels, patch.labels),
+      annotations: merge(pod.metadata.annotations, patch.annotations),
+    },
+  };
 }
 
 /**
@@ -71,13 +99,17 @@ export function patchSpecToPod(pod: Pod, spec: InPlaceUpdateSpec, state: InPlace
   let out = applyMetaPatch(pod, spec.metaDataPatch);
   const containers = out.spec.containers;
   let best: number | undefined;
-  const toUpdate = new Set<string>(), top: string[] = [];
+  const toUpdate = new Set<string>(),
+    top: string[] = [];
   containers.forEach((c, i) => {
     if (!(c.name in spec.containerImages)) return;
     const p = containerPriority(c, i, pod.metadata.annotations);
     if (p === undefined) toUpdate.add(c.name);
-    else if (best === undefined || p > best) { best = p; top.length = 0; top.push(c.name); }
-    else if (p === best) top.push(c.name);
+    else if (best === undefined || p > best) {
+      best = p;
+      top.length = 0;
+      top.push(c.name);
+    } else if (p === best) top.push(c.name);
   });
   top.forEach((n) => toUpdate.add(n));
   const next: Record<string, string> = {};
@@ -89,7 +121,8 @@ export function patchSpecToPod(pod: Pod, spec: InPlaceUpdateSpec, state: InPlace
     return c;
   });
   const last = { ...(state.lastContainerStatuses ?? {}) };
-  for (const cs of out.status?.containerStatuses ?? []) if (toUpdate.has(cs.name) && !(cs.name in last)) last[cs.name] = { imageID: cs.imageID };
+  for (const cs of out.status?.containerStatuses ?? [])
+    if (toUpdate.has(cs.name) && !(cs.name in last)) last[cs.name] = { imageID: cs.imageID };
   const names = [...toUpdate].sort();
   const newState: InPlaceUpdateState = {
     ...state,
@@ -105,7 +138,8 @@ export function patchSpecToPod(pod: Pod, spec: InPlaceUpdateSpec, state: InPlace
 
 function withAnnotation(pod: Pod, key: string, value: string | undefined): Pod {
   const annotations = { ...(pod.metadata.annotations ?? {}) };
-  if (value === undefined) delete annotations[key]; else annotations[key] = value;
+  if (value === undefined) delete annotations[key];
+  else annotations[key] = value;
   return { ...pod, metadata: { ...pod.metadata, annotations } };
 }
 
@@ -115,7 +149,11 @@ function bytesToBase64(s: string): string {
   let out = "";
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += A[(n >> 18) & 63] + A[(n >> 12) & 63] + (i + 1 < bytes.length ? A[(n >> 6) & 63] : "=") + (i + 2 < bytes.length ? A[n & 63] : "=");
+    out +=
+      A[(n >> 18) & 63] +
+      A[(n >> 12) & 63] +
+      (i + 1 < bytes.length ? A[(n >> 6) & 63] : "=") +
+      (i + 2 < bytes.length ? A[n & 63] : "=");
   }
   return out;
 }
@@ -146,10 +184,24 @@ export function readGraceSpec(pod: Pod): InPlaceUpdateSpec | undefined {
   const raw = pod.metadata.annotations?.[ANNOTATION_INPLACE_GRACE];
   if (!raw) return undefined;
   try {
-    const o = JSON.parse(raw) as { revision: string; containerImages?: Record<string, string>; metaDataPatch?: string; graceSeconds?: number };
-    const meta = o.metaDataPatch ? (JSON.parse(base64ToString(o.metaDataPatch)) as { metadata?: MetaPatch }).metadata : undefined;
-    return { revision: o.revision, containerImages: o.containerImages ?? {}, metaDataPatch: meta, graceSeconds: o.graceSeconds };
-  } catch { return undefined; }
+    const o = JSON.parse(raw) as {
+      revision: string;
+      containerImages?: Record<string, string>;
+      metaDataPatch?: string;
+      graceSeconds?: number;
+    };
+    const meta = o.metaDataPatch
+      ? (JSON.parse(base64ToString(o.metaDataPatch)) as { metadata?: MetaPatch }).metadata
+      : undefined;
+    return {
+      revision: o.revision,
+      containerImages: o.containerImages ?? {},
+      metaDataPatch: meta,
+      graceSeconds: o.graceSeconds,
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -162,11 +214,19 @@ export function startInPlaceUpdate(pod: Pod, spec: InPlaceUpdateSpec, now: numbe
     ...pod,
     metadata: {
       ...pod.metadata,
-      labels: { ...(pod.metadata.labels ?? {}), [LABEL_REVISION_HASH]: spec.revision, [LABEL_POD_TEMPLATE_HASH]: revisionHashPart(spec.revision) },
+      labels: {
+        ...(pod.metadata.labels ?? {}),
+        [LABEL_REVISION_HASH]: spec.revision,
+        [LABEL_POD_TEMPLATE_HASH]: revisionHashPart(spec.revision),
+      },
     },
   };
   if (extra) out = extra(out);
-  const state: InPlaceUpdateState = { revision: spec.revision, updateTimestamp: rfc3339(now), lastContainerStatuses: null };
+  const state: InPlaceUpdateState = {
+    revision: spec.revision,
+    updateTimestamp: rfc3339(now),
+    lastContainerStatuses: null,
+  };
   out = withAnnotation(out, "inplace-update-state", undefined);
   if (!spec.graceSeconds || spec.graceSeconds <= 0) {
     out = withAnnotation(out, ANNOTATION_INPLACE_GRACE, undefined);

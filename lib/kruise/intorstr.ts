@@ -4,9 +4,7 @@
 // parser that only understands integer percentages.
 import type { IntOrString } from "./types";
 
-export type ParsedIntOrPercent =
-  | { ok: true; value: number; isPercent: boolean }
-  | { ok: false; error: string };
+export type ParsedIntOrPercent = { ok: true; value: number; isPercent: boolean } | { ok: false; error: string };
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const GO_ATOI = /^[+-]?\d+$/;
@@ -26,7 +24,10 @@ export function parseIntOrPercent(v: IntOrString | undefined | null): ParsedIntO
   }
   const num = v.slice(0, -1);
   if (!DECIMAL.test(num)) {
-    return { ok: false, error: `invalid value for IntOrString: invalid value ${JSON.stringify(v)}: strconv.ParseFloat: parsing ${JSON.stringify(num)}: invalid syntax` };
+    return {
+      ok: false,
+      error: `invalid value for IntOrString: invalid value ${JSON.stringify(v)}: strconv.ParseFloat: parsing ${JSON.stringify(num)}: invalid syntax`,
+    };
   }
   return { ok: true, value: Number(num), isPercent: true };
 }
@@ -36,7 +37,11 @@ export function parseIntOrPercent(v: IntOrString | undefined | null): ParsedIntO
  * percentages are multiplied in float64 exactly like upstream, then rounded up or down.
  * Upstream: kruise pkg/util/tools.go (GetScaledValueFromIntOrPercent as used by CalculatePartitionReplicas).
  */
-export function scaledValue(v: IntOrString | undefined | null, total: number, roundUp: boolean): { value: number; error?: string } {
+export function scaledValue(
+  v: IntOrString | undefined | null,
+  total: number,
+  roundUp: boolean,
+): { value: number; error?: string } {
   const p = parseIntOrPercent(v);
   if (!p.ok) return { value: 0, error: p.error };
   if (!p.isPercent) return { value: p.value };
@@ -51,7 +56,11 @@ export function scaledValue(v: IntOrString | undefined | null, total: number, ro
  * ignores the error. Upstream: apimachinery pkg/util/intstr GetValueFromIntOrPercent
  * (used by kruise pkg/controller/cloneset/sync/cloneset_sync_utils.go).
  */
-export function legacyScaledValue(v: IntOrString | undefined | null, total: number, roundUp: boolean): { value: number; error?: string } {
+export function legacyScaledValue(
+  v: IntOrString | undefined | null,
+  total: number,
+  roundUp: boolean,
+): { value: number; error?: string } {
   if (v === undefined || v === null) return { value: 0, error: "nil value for IntOrString" };
   if (typeof v === "number") return { value: Math.trunc(v) };
   const s = v.endsWith("%") ? v.slice(0, -1) : v;

@@ -2,7 +2,10 @@
 import type { LabelSelector } from "./types";
 
 /** True when `labels` satisfy `selector` (matchLabels AND every matchExpression). An empty selector matches all. */
-export function matchesSelector(selector: LabelSelector | undefined, labels: Record<string, string> | undefined): boolean {
+export function matchesSelector(
+  selector: LabelSelector | undefined,
+  labels: Record<string, string> | undefined,
+): boolean {
   const l = labels ?? {};
   for (const [k, v] of Object.entries(selector?.matchLabels ?? {})) if (l[k] !== v) return false;
   for (const e of selector?.matchExpressions ?? []) {
@@ -27,9 +30,13 @@ export function selectorString(selector: LabelSelector | undefined): string {
   for (const e of selector?.matchExpressions ?? []) {
     const vals = [...(e.values ?? [])].sort().join(",");
     const text =
-      e.operator === "In" ? `${e.key} in (${vals})` :
-      e.operator === "NotIn" ? `${e.key} notin (${vals})` :
-      e.operator === "Exists" ? e.key : `!${e.key}`;
+      e.operator === "In"
+        ? `${e.key} in (${vals})`
+        : e.operator === "NotIn"
+          ? `${e.key} notin (${vals})`
+          : e.operator === "Exists"
+            ? e.key
+            : `!${e.key}`;
     reqs.push({ key: e.key, text });
   }
   reqs.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

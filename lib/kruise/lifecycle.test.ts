@@ -4,7 +4,9 @@ import type { Pod } from "./types";
 
 const hook = { labelsHandler: { "example.com/ready": "true" }, finalizersHandler: ["example.com/drain"] };
 const pod = (labels: Record<string, string> = {}, finalizers: string[] = []): Pod => ({
-  metadata: { labels, finalizers }, spec: { containers: [], readinessGates: [{ conditionType: "KruisePodReady" }] }, status: { conditions: [] },
+  metadata: { labels, finalizers },
+  spec: { containers: [], readinessGates: [{ conditionType: "KruisePodReady" }] },
+  status: { conditions: [] },
 });
 
 describe("lifecycle hooks (apis/apps/pub/lifecycle.go, pkg/util/lifecycle)", () => {

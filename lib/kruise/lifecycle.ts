@@ -1,7 +1,15 @@
 // Lifecycle hooks and the lifecycle.apps.kruise.io/state label (reference §2.2, §8).
-import { ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_KRUISE_POD_READY, LABEL_LIFECYCLE_STATE, type LifecycleHook, type Pod, type PodCondition } from "./types";
+import {
+  ANNOTATION_LIFECYCLE_TIMESTAMP,
+  CONDITION_KRUISE_POD_READY,
+  LABEL_LIFECYCLE_STATE,
+  type LifecycleHook,
+  type Pod,
+  type PodCondition,
+} from "./types";
 
-export type LifecycleState = "" | "PreparingNormal" | "Normal" | "PreparingUpdate" | "Updating" | "Updated" | "PreparingDelete";
+export type LifecycleState =
+  "" | "PreparingNormal" | "Normal" | "PreparingUpdate" | "Updating" | "Updated" | "PreparingDelete";
 
 /**
  * Hooked = carries ANY of the hook's finalizers or labelsHandler pairs.
@@ -9,9 +17,12 @@ export type LifecycleState = "" | "PreparingNormal" | "Normal" | "PreparingUpdat
  */
 export function isPodHooked(hook: LifecycleHook | undefined, pod: Pod): boolean {
   if (!hook) return false;
-  const labels = pod.metadata.labels ?? {}, fins = pod.metadata.finalizers ?? [];
-  return (hook.finalizersHandler ?? []).some((f) => fins.includes(f)) ||
-    Object.entries(hook.labelsHandler ?? {}).some(([k, v]) => labels[k] === v);
+  const labels = pod.metadata.labels ?? {},
+    fins = pod.metadata.finalizers ?? [];
+  return (
+    (hook.finalizersHandler ?? []).some((f) => fins.includes(f)) ||
+    Object.entries(hook.labelsHandler ?? {}).some(([k, v]) => labels[k] === v)
+  );
 }
 
 /**
@@ -20,9 +31,12 @@ export function isPodHooked(hook: LifecycleHook | undefined, pod: Pod): boolean 
  */
 export function isPodAllHooked(hook: LifecycleHook | undefined, pod: Pod): boolean {
   if (!hook) return false;
-  const labels = pod.metadata.labels ?? {}, fins = pod.metadata.finalizers ?? [];
-  return (hook.finalizersHandler ?? []).every((f) => fins.includes(f)) &&
-    Object.entries(hook.labelsHandler ?? {}).every(([k, v]) => labels[k] === v);
+  const labels = pod.metadata.labels ?? {},
+    fins = pod.metadata.finalizers ?? [];
+  return (
+    (hook.finalizersHandler ?? []).every((f) => fins.includes(f)) &&
+    Object.entries(hook.labelsHandler ?? {}).every(([k, v]) => labels[k] === v)
+  );
 }
 
 /** Sets the state label and the lifecycle timestamp annotation (lifecycle_utils.go SetPodLifecycle). */
@@ -59,26 +73,42 @@ export function hasReadinessGate(pod: Pod, type: string): boolean {
   return (pod.spec.readinessGates ?? []).some((g) => g.conditionType === type);
 }
 
-interface ReadinessMsg { userAgent: string; key: string }
+interface ReadinessMsg {
+  userAgent: string;
+  key: string;
+}
 
 /**
  * markPodNotReady: add (or remove) a `Lifecycle` key in the KruisePodReady condition message;
  * the condition is False while any key remains. Returns the new conditions, or undefined when the
  * pod has no KruisePodReady gate or nothing changes. Upstream: kruise pkg/util/podreadiness.
  */
-export function kruisePodReadyConditions(pod: Pod, key: string, add: boolean, nowIso: string): PodCondition[] | undefined {
+export function kruisePodReadyConditions(
+  pod: Pod,
+  key: string,
+  add: boolean,
+  nowIso: string,
+): PodCondition[] | undefined {
   if (!hasReadinessGate(pod, CONDITION_KRUISE_POD_READY)) return undefined;
   const conds = pod.status?.conditions ?? [];
   const cur = conds.find((c) => c.type === CONDITION_KRUISE_POD_READY);
   let msgs: ReadinessMsg[] = [];
-  try { msgs = cur?.message ? (JSON.parse(cur.message) as ReadinessMsg[]) : []; } catch { msgs = []; }
+  try {
+    msgs = cur?.message ? (JSON.parse(cur.message) as ReadinessMsg[]) : [];
+  } catch {
+    msgs = [];
+  }
   const has = msgs.some((m) => m.userAgent === "Lifecycle" && m.key === key);
   if (has === add) return undefined;
-  msgs = add ? [...msgs, { userAgent: "Lifecycle", key }] : msgs.filter((m) => !(m.userAgent === "Lifecycle" && m.key === key));
+  msgs = add
+    ? [...msgs, { userAgent: "Lifecycle", key }]
+    : msgs.filter((m) => !(m.userAgent === "Lifecycle" && m.key === key));
   msgs.sort((a, b) => (a.userAgent + a.key).localeCompare(b.userAgent + b.key));
   const status = msgs.length ? "False" : "True";
   const next: PodCondition = {
-    type: CONDITION_KRUISE_POD_READY, status, lastTransitionTime: cur?.status === status ? cur.lastTransitionTime : nowIso,
+    type: CONDITION_KRUISE_POD_READY,
+    status,
+    lastTransitionTime: cur?.status === status ? cur.lastTransitionTime : nowIso,
     ...(msgs.length ? { message: JSON.stringify(msgs) } : {}),
   };
   return [...conds.filter((c) => c.type !== CONDITION_KRUISE_POD_READY), next];

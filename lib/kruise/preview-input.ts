@@ -14,7 +14,8 @@ const PERCENT = /^(\d+(?:\.\d+)?)%$/;
 /** Text → int or "p%" (the webhook's grammar, §2.3), or a message; `what` names the field. */
 export function parseIntOrPercentText(text: string, what: string): ParsedInput {
   const t = text.trim();
-  if (t === "") return { ok: false, error: `${what} is empty: enter a number of pods (e.g. 3) or a percentage (e.g. 25%)` };
+  if (t === "")
+    return { ok: false, error: `${what} is empty: enter a number of pods (e.g. 3) or a percentage (e.g. 25%)` };
   if (/^-\s*\d/.test(t)) return { ok: false, error: `${what} cannot be negative (${t})` };
   if (INT.test(t)) return { ok: true, value: Number(t) };
   const m = PERCENT.exec(t);
@@ -22,7 +23,10 @@ export function parseIntOrPercentText(text: string, what: string): ParsedInput {
     if (Number(m[1]) > 100) return { ok: false, error: `${what} ${t} is above 100%` };
     return { ok: true, value: `${m[1]}%` };
   }
-  return { ok: false, error: `${what} ${JSON.stringify(t.slice(0, 40))} is neither a whole number of pods nor a percentage like 25%` };
+  return {
+    ok: false,
+    error: `${what} ${JSON.stringify(t.slice(0, 40))} is neither a whole number of pods nor a percentage like 25%`,
+  };
 }
 
 /**
@@ -34,7 +38,11 @@ export function parsePartitionInput(text: string, replicas: number): ParsedInput
   const p = parseIntOrPercentText(text, "Partition");
   if (!p.ok) return p;
   if (typeof p.value === "number") {
-    if (p.value > replicas) return { ok: false, error: `Partition ${p.value} is above replicas (${replicas}): use 0..${replicas}, or a percentage` };
+    if (p.value > replicas)
+      return {
+        ok: false,
+        error: `Partition ${p.value} is above replicas (${replicas}): use 0..${replicas}, or a percentage`,
+      };
     return p;
   }
   const pct = Number(p.value.slice(0, -1));
@@ -42,7 +50,9 @@ export function parsePartitionInput(text: string, replicas: number): ParsedInput
   const raw = (pct * replicas) / 100;
   const notes: string[] = [];
   if (!Number.isInteger(pct) || !Number.isInteger(raw)) {
-    notes.push(`Kruise rounds up: ${p.value} of ${replicas} = ${round(raw)} → ${scaledValue(p.value, replicas, true).value} pods kept on the old revision`);
+    notes.push(
+      `Kruise rounds up: ${p.value} of ${replicas} = ${round(raw)} → ${scaledValue(p.value, replicas, true).value} pods kept on the old revision`,
+    );
   }
   if (kept !== scaledValue(p.value, replicas, true).value) {
     notes.push(`the at-least-one rule (Kruise v1.2) keeps ${kept}, so one pod is still updated`);
@@ -57,12 +67,19 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * (§3.3): "12.5%" passes the webhook but counts as 0 — said in the note. Empty text means "default".
  * Upstream: apimachinery intstr.GetValueFromIntOrPercent via kruise sync/cloneset_sync_utils.go.
  */
-export function parseLimitInput(text: string, what: "maxUnavailable" | "maxSurge", replicas: number): ParsedInput | { ok: true; value: null } {
+export function parseLimitInput(
+  text: string,
+  what: "maxUnavailable" | "maxSurge",
+  replicas: number,
+): ParsedInput | { ok: true; value: null } {
   if (text.trim() === "") return { ok: true, value: null };
   const p = parseIntOrPercentText(text, what);
   if (!p.ok || typeof p.value === "number") return p;
   if (legacyScaledValue(p.value, replicas, true).error) {
-    return { ...p, note: `the CloneSet controller cannot read a fractional percentage here: ${p.value} is accepted by the webhook but counts as 0` };
+    return {
+      ...p,
+      note: `the CloneSet controller cannot read a fractional percentage here: ${p.value} is accepted by the webhook but counts as 0`,
+    };
   }
   return p;
 }

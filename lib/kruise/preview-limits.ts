@@ -12,7 +12,8 @@ export interface LimitsPreview {
   notes: string[];
 }
 
-const show = (v: IntOrString | null | undefined, dflt: string) => (v === undefined || v === null ? `${dflt} (default)` : String(v));
+const show = (v: IntOrString | null | undefined, dflt: string) =>
+  v === undefined || v === null ? `${dflt} (default)` : String(v);
 
 /**
  * Effective maxUnavailable/maxSurge for `replicas`: maxSurge rounds up (0 while paused);
@@ -21,8 +22,10 @@ const show = (v: IntOrString | null | undefined, dflt: string) => (v === undefin
  * Upstream: kruise sync/cloneset_sync_utils.go, pkg/webhook/cloneset/validating/validation.go.
  */
 export function previewLimits(
-  replicas: number, strategy: Pick<CloneSetUpdateStrategy, "type" | "paused">,
-  maxUnavailable: IntOrString | null | undefined, maxSurge: IntOrString | null | undefined,
+  replicas: number,
+  strategy: Pick<CloneSetUpdateStrategy, "type" | "paused">,
+  maxUnavailable: IntOrString | null | undefined,
+  maxSurge: IntOrString | null | undefined,
 ): LimitsPreview {
   const us = { ...strategy, maxUnavailable: maxUnavailable ?? undefined, maxSurge: maxSurge ?? undefined };
   const eff = rolloutLimits({ spec: { replicas, selector: {}, template: {} as never, updateStrategy: us } });
@@ -30,11 +33,19 @@ export function previewLimits(
   const notes: string[] = [];
   const muUp = scaledValue(maxUnavailable ?? DEFAULT_MAX_UNAVAILABLE, replicas, true).value;
   const msUp = maxSurge === undefined || maxSurge === null ? 0 : scaledValue(maxSurge, replicas, true).value;
-  if (replicas > 0 && muUp < 1 && msUp < 1) errors.push("maxUnavailable and maxSurge cannot both be 0: the rollout could never move a pod");
-  if (strategy.type === "InPlaceOnly" && msUp > 0) errors.push("maxSurge must be 0 with the InPlaceOnly update strategy");
-  const mu = show(maxUnavailable, DEFAULT_MAX_UNAVAILABLE), ms = show(maxSurge, "0");
-  notes.push(`maxUnavailable ${mu} of ${replicas} → ${eff.maxUnavailable} pod${eff.maxUnavailable === 1 ? "" : "s"} (rounded ${eff.maxSurge > 0 ? "down because maxSurge > 0" : "up"})`);
-  notes.push(`maxSurge ${ms} → ${eff.maxSurge} extra pod${eff.maxSurge === 1 ? "" : "s"}${strategy.paused && msUp > 0 ? " (0 while paused)" : ""}`);
-  if (eff.maxSurge > 0 && eff.maxUnavailable === 0) notes.push("with surge and maxUnavailable rounding to 0, the update proceeds only by creating surge pods");
+  if (replicas > 0 && muUp < 1 && msUp < 1)
+    errors.push("maxUnavailable and maxSurge cannot both be 0: the rollout could never move a pod");
+  if (strategy.type === "InPlaceOnly" && msUp > 0)
+    errors.push("maxSurge must be 0 with the InPlaceOnly update strategy");
+  const mu = show(maxUnavailable, DEFAULT_MAX_UNAVAILABLE),
+    ms = show(maxSurge, "0");
+  notes.push(
+    `maxUnavailable ${mu} of ${replicas} → ${eff.maxUnavailable} pod${eff.maxUnavailable === 1 ? "" : "s"} (rounded ${eff.maxSurge > 0 ? "down because maxSurge > 0" : "up"})`,
+  );
+  notes.push(
+    `maxSurge ${ms} → ${eff.maxSurge} extra pod${eff.maxSurge === 1 ? "" : "s"}${strategy.paused && msUp > 0 ? " (0 while paused)" : ""}`,
+  );
+  if (eff.maxSurge > 0 && eff.maxUnavailable === 0)
+    notes.push("with surge and maxUnavailable rounding to 0, the update proceeds only by creating surge pods");
   return { maxUnavailable: eff.maxUnavailable, maxSurge: eff.maxSurge, errors, notes };
 }

@@ -5,19 +5,24 @@ import { partitionPresets, previewPartition } from "./preview";
 import type { CloneSet, Pod } from "./types";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
-const OLD = "web-old111", NEW = "web-new222";
+const OLD = "web-old111",
+  NEW = "web-new222";
 
 function pod(i: number, o: { rev?: string; readyAt?: string; ready?: boolean; restarts?: number } = {}): Pod {
   const ready = o.ready ?? true;
   return {
     metadata: {
-      name: `web-${String(i).padStart(2, "0")}`, uid: `uid-${i}`, creationTimestamp: "2026-11-22T10:00:00Z",
+      name: `web-${String(i).padStart(2, "0")}`,
+      uid: `uid-${i}`,
+      creationTimestamp: "2026-11-22T10:00:00Z",
       labels: { app: "web", "controller-revision-hash": o.rev ?? OLD },
     },
     spec: { containers: [{ name: "app", image: "nginx:1" }], nodeName: "node-1" },
     status: {
       phase: "Running",
-      conditions: [{ type: "Ready", status: ready ? "True" : "False", lastTransitionTime: o.readyAt ?? "2026-11-22T11:00:00Z" }],
+      conditions: [
+        { type: "Ready", status: ready ? "True" : "False", lastTransitionTime: o.readyAt ?? "2026-11-22T11:00:00Z" },
+      ],
       containerStatuses: [{ name: "app", image: "nginx:1", imageID: "", ready, restartCount: o.restarts ?? 0 }],
     },
   };
@@ -27,10 +32,20 @@ function cloneSet(replicas: number, strategy: CloneSet["spec"]["updateStrategy"]
   return {
     metadata: { name: "web", namespace: "shop", generation: 2 },
     spec: {
-      replicas, selector: { matchLabels: { app: "web" } }, template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: "nginx:2" }] } },
+      replicas,
+      selector: { matchLabels: { app: "web" } },
+      template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image: "nginx:2" }] } },
       updateStrategy: { type: "InPlaceIfPossible", partition: replicas, ...strategy },
     },
-    status: { replicas, readyReplicas: replicas, availableReplicas: replicas, updatedReplicas: 0, updatedReadyReplicas: 0, updateRevision: NEW, currentRevision: OLD },
+    status: {
+      replicas,
+      readyReplicas: replicas,
+      availableReplicas: replicas,
+      updatedReplicas: 0,
+      updatedReadyReplicas: 0,
+      updateRevision: NEW,
+      currentRevision: OLD,
+    },
   };
 }
 
@@ -39,10 +54,24 @@ const tenPods = () => Array.from({ length: 10 }, (_, i) => pod(i));
 
 describe("partition preview counts match Kruise's partitionReplicas / expectedUpdatedReplicas (§3.2)", () => {
   it.each([
-    [10, 7, 7, 3], [10, "30%", 3, 7], [10, "15%", 2, 8], [10, "99%", 9, 1], [10, "100%", 10, 0],
-    [5, "99.9%", 4, 1], [20, "1%", 1, 19], [2, "50%", 1, 1], [1, "50%", 1, 0], [1, "0%", 0, 1], [0, "50%", 0, 0],
+    [10, 7, 7, 3],
+    [10, "30%", 3, 7],
+    [10, "15%", 2, 8],
+    [10, "99%", 9, 1],
+    [10, "100%", 10, 0],
+    [5, "99.9%", 4, 1],
+    [20, "1%", 1, 19],
+    [2, "50%", 1, 1],
+    [1, "50%", 1, 0],
+    [1, "0%", 0, 1],
+    [0, "50%", 0, 0],
   ] as const)("R=%s partition %s keeps %s old and updates %s", (r, partition, keep, update) => {
-    const p = previewPartition(cloneSet(r), Array.from({ length: r }, (_, i) => pod(i)), partition, NOW);
+    const p = previewPartition(
+      cloneSet(r),
+      Array.from({ length: r }, (_, i) => pod(i)),
+      partition,
+      NOW,
+    );
     expect([p.keepOld, p.toUpdate]).toEqual([keep, update]);
   });
 
@@ -58,7 +87,9 @@ describe("partition preview counts match Kruise's partitionReplicas / expectedUp
 
 describe("which pods move, in what order, how many at a time (§3.6, §4.1)", () => {
   it("names the pods the controller updates first: most recently Ready first, in rounds of maxUnavailable", () => {
-    const pods = tenPods().map((p, i) => (i === 4 ? pod(4, { readyAt: "2026-11-22T11:30:00Z" }) : i === 8 ? pod(8, { readyAt: "2026-11-22T11:20:00Z" }) : p));
+    const pods = tenPods().map((p, i) =>
+      i === 4 ? pod(4, { readyAt: "2026-11-22T11:30:00Z" }) : i === 8 ? pod(8, { readyAt: "2026-11-22T11:20:00Z" }) : p,
+    );
     const p = previewPartition(cloneSet(10), pods, 7, NOW);
     expect(names(p.willMove)).toEqual(["web-04", "web-08", "web-00"]);
     expect(p.perRound).toBe(2); // default maxUnavailable 20% of 10, rounded up
@@ -107,7 +138,12 @@ describe("which pods move, in what order, how many at a time (§3.6, §4.1)", ()
 
 describe("partition input validation before sending", () => {
   it.each([
-    ["12", /above replicas \(10\)/], ["-1", /negative/], ["120%", /above 100%/], ["abc", /neither a whole number/], ["", /empty/], ["2.5", /neither/],
+    ["12", /above replicas \(10\)/],
+    ["-1", /negative/],
+    ["120%", /above 100%/],
+    ["abc", /neither a whole number/],
+    ["", /empty/],
+    ["2.5", /neither/],
   ])("refuses %j", (text, msg) => {
     const r = parsePartitionInput(text, 10);
     expect(r.ok).toBe(false);

@@ -31,7 +31,8 @@ export interface PartitionPreview {
   error?: string;
 }
 
-const ref = (p: Pod): PreviewPod => (p.metadata.uid ? { name: p.metadata.name ?? "", uid: p.metadata.uid } : { name: p.metadata.name ?? "" });
+const ref = (p: Pod): PreviewPod =>
+  p.metadata.uid ? { name: p.metadata.name ?? "", uid: p.metadata.uid } : { name: p.metadata.name ?? "" };
 
 function chunk<T>(xs: T[], n: number): T[][] {
   const out: T[][] = [];
@@ -59,20 +60,47 @@ export function previewPartition(cs: CloneSet, pods: Pod[], partition: IntOrStri
   const active = pods.filter(isPodActive);
   const alreadyUpdated = updateRevision ? active.filter((p) => isPodOnRevision(p, updateRevision)).length : 0;
   const base: PartitionPreview = {
-    replicas, keepOld: pr.value, toUpdate: replicas - pr.value, alreadyUpdated, willMove: [], rounds: [],
-    perRound: 0, maxUnavailable: limits.maxUnavailable, maxSurge: limits.maxSurge, notes: [],
+    replicas,
+    keepOld: pr.value,
+    toUpdate: replicas - pr.value,
+    alreadyUpdated,
+    willMove: [],
+    rounds: [],
+    perRound: 0,
+    maxUnavailable: limits.maxUnavailable,
+    maxSurge: limits.maxSurge,
+    notes: [],
   };
   if (pr.error) return { ...base, error: pr.error };
   if (!updateRevision) return { ...base, notes: ["the controller has not reported an update revision yet"] };
-  const diffs = calculateDiffsWithExpectation(next, active, cs.status?.currentRevision ?? updateRevision, updateRevision, { now });
+  const diffs = calculateDiffsWithExpectation(
+    next,
+    active,
+    cs.status?.currentRevision ?? updateRevision,
+    updateRevision,
+    { now },
+  );
   const notes = explain(cs, base, diffs.useSurge);
   if (diffs.updateNum <= 0) return { ...base, notes };
   const sorted = sortUpdateIndexes(next.spec.updateStrategy, active, updateCandidates(active, updateRevision, true));
   const order = sorted.slice(0, diffs.updateNum);
-  const first = limitUpdateIndexes(next, active, sorted, diffs.updateNum, diffs.updateMaxUnavailable, updateRevision, now);
+  const first = limitUpdateIndexes(
+    next,
+    active,
+    sorted,
+    diffs.updateNum,
+    diffs.updateMaxUnavailable,
+    updateRevision,
+    now,
+  );
   const rest = order.filter((i) => !first.includes(i));
-  const rounds = [first, ...chunk(rest, diffs.updateMaxUnavailable)].filter((r) => r.length > 0).map((r) => r.map((i) => ref(active[i])));
-  if (first.length === 0) notes.push(`the next pod waits until unavailable pods of the update revision are available again (budget ${diffs.updateMaxUnavailable})`);
+  const rounds = [first, ...chunk(rest, diffs.updateMaxUnavailable)]
+    .filter((r) => r.length > 0)
+    .map((r) => r.map((i) => ref(active[i])));
+  if (first.length === 0)
+    notes.push(
+      `the next pod waits until unavailable pods of the update revision are available again (budget ${diffs.updateMaxUnavailable})`,
+    );
   return { ...base, willMove: order.map((i) => ref(active[i])), rounds, perRound: diffs.updateMaxUnavailable, notes };
 }
 
@@ -80,10 +108,14 @@ function explain(cs: CloneSet, p: PartitionPreview, useSurge: number): string[] 
   const notes: string[] = [];
   if (cs.spec.updateStrategy?.paused) notes.push("the rollout is paused: nothing moves until it is resumed");
   if (p.toUpdate < p.alreadyUpdated) {
-    notes.push(`${p.alreadyUpdated - p.toUpdate} already-updated pod(s) stay updated: raising the partition does not roll pods back (gate CloneSetPartitionRollback is off)`);
+    notes.push(
+      `${p.alreadyUpdated - p.toUpdate} already-updated pod(s) stay updated: raising the partition does not roll pods back (gate CloneSetPartitionRollback is off)`,
+    );
   }
-  if (useSurge > 0) notes.push(`${useSurge} surge pod(s) at the new revision are created first (maxSurge ${p.maxSurge})`);
-  if (p.replicas <= 1 && p.toUpdate === 0) notes.push("with one replica, any percentage other than 0% keeps the pod on the old revision");
+  if (useSurge > 0)
+    notes.push(`${useSurge} surge pod(s) at the new revision are created first (maxSurge ${p.maxSurge})`);
+  if (p.replicas <= 1 && p.toUpdate === 0)
+    notes.push("with one replica, any percentage other than 0% keeps the pod on the old revision");
   return notes;
 }
 

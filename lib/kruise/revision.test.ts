@@ -6,7 +6,8 @@ import type { CloneSet } from "./types";
 const cs = (image: string): CloneSet => ({
   metadata: { name: "sample", namespace: "default", uid: "u1", annotations: { team: "shop" } },
   spec: {
-    replicas: 3, selector: { matchLabels: { app: "sample" } },
+    replicas: 3,
+    selector: { matchLabels: { app: "sample" } },
     template: { metadata: { labels: { app: "sample" } }, spec: { containers: [{ name: "nginx", image }] } },
   },
 });
@@ -21,14 +22,20 @@ describe("hash primitives (hash/fnv, apimachinery util/rand)", () => {
     expect(safeEncodeString("0123456789")).toBe("456789bcdf");
   });
   it("Go-style JSON sorts keys, has no whitespace and escapes <>&", () => {
-    expect(goMarshal({ b: 1, a: { d: "<x&y>", c: [true, null] } })).toBe('{"a":{"c":[true,null],"d":"\\u003cx\\u0026y\\u003e"},"b":1}');
+    expect(goMarshal({ b: 1, a: { d: "<x&y>", c: [true, null] } })).toBe(
+      '{"a":{"c":[true,null],"d":"\\u003cx\\u0026y\\u003e"},"b":1}',
+    );
   });
 });
 
 describe("ControllerRevision (revision/cloneset_revision.go, controller/history)", () => {
   it("data holds only the template, marked $patch: replace, with $patch sorted first", () => {
     const text = revisionDataText(revisionData(cs("nginx:1.0")));
-    expect(text.startsWith('{"spec":{"template":{"$patch":"replace","metadata":{"creationTimestamp":null,"labels":{"app":"sample"}}')).toBe(true);
+    expect(
+      text.startsWith(
+        '{"spec":{"template":{"$patch":"replace","metadata":{"creationTimestamp":null,"labels":{"app":"sample"}}',
+      ),
+    ).toBe(true);
   });
   it("the name is <cloneset>-<hash> with only safe-encoded digits, and is deterministic", () => {
     const r1 = newControllerRevision(cs("nginx:1.0"), 1);
@@ -55,7 +62,13 @@ describe("ControllerRevision (revision/cloneset_revision.go, controller/history)
   });
   it("an already defaulted template hashes like the bare one (defaults are idempotent)", () => {
     const bare = cs("nginx:1.0");
-    const defaulted = { ...bare, spec: { ...bare.spec, template: (revisionData(bare).spec as { template: CloneSet["spec"]["template"] }).template } };
+    const defaulted = {
+      ...bare,
+      spec: {
+        ...bare.spec,
+        template: (revisionData(bare).spec as { template: CloneSet["spec"]["template"] }).template,
+      },
+    };
     expect(hashRevisionData(revisionData(defaulted))).toBe(hashRevisionData(revisionData(bare)));
   });
 });

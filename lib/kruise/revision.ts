@@ -59,10 +59,16 @@ export function newControllerRevision(cs: CloneSet, revision: number, collisionC
       namespace: cs.metadata.namespace,
       labels: { ...(cs.spec.template.metadata?.labels ?? {}), [LABEL_REVISION_OBJECT_HASH]: hash },
       annotations: { ...(cs.metadata.annotations ?? {}), [ANNOTATION_VCT_HASH]: vctHash(cs) },
-      ownerReferences: [{
-        apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: cs.metadata.name ?? "", uid: cs.metadata.uid ?? "",
-        controller: true, blockOwnerDeletion: true,
-      }],
+      ownerReferences: [
+        {
+          apiVersion: "apps.kruise.io/v1alpha1",
+          kind: "CloneSet",
+          name: cs.metadata.name ?? "",
+          uid: cs.metadata.uid ?? "",
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
     },
     data,
     revision,
@@ -76,5 +82,7 @@ export function equalRevisionData(a: unknown, b: unknown): boolean {
 
 /** Sorted by `.revision`, then name (history.SortControllerRevisions). */
 export function sortRevisions(revs: ControllerRevision[]): ControllerRevision[] {
-  return [...revs].sort((a, b) => a.revision - b.revision || (a.metadata.name ?? "").localeCompare(b.metadata.name ?? ""));
+  return [...revs].sort(
+    (a, b) => a.revision - b.revision || (a.metadata.name ?? "").localeCompare(b.metadata.name ?? ""),
+  );
 }

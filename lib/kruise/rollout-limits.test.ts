@@ -2,13 +2,31 @@ import { describe, expect, it } from "vitest";
 import { rolloutLimits } from "./rollout-limits";
 import type { IntOrString } from "./types";
 
-const cs = (replicas: number, us: { maxUnavailable?: IntOrString; maxSurge?: IntOrString; paused?: boolean } = {}, smu?: IntOrString) => ({
-  spec: { replicas, selector: {}, template: {}, updateStrategy: us, scaleStrategy: smu === undefined ? {} : { maxUnavailable: smu } },
+const cs = (
+  replicas: number,
+  us: { maxUnavailable?: IntOrString; maxSurge?: IntOrString; paused?: boolean } = {},
+  smu?: IntOrString,
+) => ({
+  spec: {
+    replicas,
+    selector: {},
+    template: {},
+    updateStrategy: us,
+    scaleStrategy: smu === undefined ? {} : { maxUnavailable: smu },
+  },
 });
 
 describe("maxUnavailable/maxSurge rounding (cloneset_sync_utils.go, §3.3)", () => {
   // Reference examples with the default 20%: without surge / with surge.
-  const table: [number, number, number][] = [[1, 1, 0], [2, 1, 0], [3, 1, 0], [4, 1, 0], [5, 1, 1], [10, 2, 2], [22, 5, 4]];
+  const table: [number, number, number][] = [
+    [1, 1, 0],
+    [2, 1, 0],
+    [3, 1, 0],
+    [4, 1, 0],
+    [5, 1, 1],
+    [10, 2, 2],
+    [22, 5, 4],
+  ];
   for (const [r, noSurge, withSurge] of table) {
     it(`default 20% of ${r} replicas is ${noSurge} without surge (round up) and ${withSurge} with maxSurge 1 (round down)`, () => {
       expect(rolloutLimits(cs(r)).maxUnavailable).toBe(noSurge);

@@ -26,7 +26,11 @@ export function rolloutLimits(cs: Pick<CloneSet, "spec">): RolloutLimits {
     maxSurge = legacyScaledValue(us.maxSurge, replicas, true).value;
     if (us.paused) maxSurge = 0;
   }
-  const maxUnavailable = legacyScaledValue(us.maxUnavailable ?? DEFAULT_MAX_UNAVAILABLE, replicas, maxSurge === 0).value;
+  const maxUnavailable = legacyScaledValue(
+    us.maxUnavailable ?? DEFAULT_MAX_UNAVAILABLE,
+    replicas,
+    maxSurge === 0,
+  ).value;
   const smu = cs.spec.scaleStrategy?.maxUnavailable;
   const scaleMaxUnavailable = legacyScaledValue(smu ?? MAX_INT32, replicas, true).value;
   return { maxSurge, maxUnavailable, scaleMaxUnavailable };

@@ -1,20 +1,37 @@
 // scatterStrategy ordering (reference §4.1 step 3).
 import type { Pod, ScatterTerm } from "./types";
 
-interface Group { groupNum: number; matchedSize: number; unmatchedSize: number; unmatchedRemainder: number }
+interface Group {
+  groupNum: number;
+  matchedSize: number;
+  unmatchedSize: number;
+  unmatchedRemainder: number;
+}
 
 function newGroup(matched: number, unmatched: number): Group {
   const n = Math.min(matched, unmatched);
-  return { groupNum: n, matchedSize: Math.round(matched / n), unmatchedSize: Math.round(unmatched / n), unmatchedRemainder: 0 };
+  return {
+    groupNum: n,
+    matchedSize: Math.round(matched / n),
+    unmatchedSize: Math.round(unmatched / n),
+    unmatchedRemainder: 0,
+  };
 }
 
 // float32 comparison as upstream does it.
 function groupByDensity(totalM: number, totalU: number, updM: number, updU: number): Group {
   const upd = newGroup(updM, updU);
-  if (Math.fround(Math.fround(totalU) / Math.fround(totalM)) >= Math.fround(Math.fround(updU) / Math.fround(updM))) return upd;
+  if (Math.fround(Math.fround(totalU) / Math.fround(totalM)) >= Math.fround(Math.fround(updU) / Math.fround(updM)))
+    return upd;
   const tot = newGroup(totalM, totalU);
-  const g: Group = { groupNum: 0, matchedSize: tot.matchedSize, unmatchedSize: tot.unmatchedSize, unmatchedRemainder: 0 };
-  const a = Math.trunc(updM / g.matchedSize), b = Math.trunc(updU / g.unmatchedSize);
+  const g: Group = {
+    groupNum: 0,
+    matchedSize: tot.matchedSize,
+    unmatchedSize: tot.unmatchedSize,
+    unmatchedRemainder: 0,
+  };
+  const a = Math.trunc(updM / g.matchedSize),
+    b = Math.trunc(updU / g.unmatchedSize);
   g.groupNum = a < b ? a : b;
   g.unmatchedRemainder = updU - g.groupNum * g.unmatchedSize;
   return g;
@@ -60,7 +77,8 @@ export function scatterSort(strategy: ScatterTerm[] | undefined, pods: Pod[], in
         if (pods[i].metadata.labels?.[t.key] !== t.value) continue;
         const id = `${t.key}:${t.value}`;
         const c = counts.get(id);
-        if (c) c.n++; else counts.set(id, { term: { key: t.key, value: t.value }, n: 1, order: counts.size });
+        if (c) c.n++;
+        else counts.set(id, { term: { key: t.key, value: t.value }, n: 1, order: counts.size });
       }
     }
     terms = [...counts.values()].sort((a, b) => b.n - a.n || a.order - b.order).map((c) => c.term);

@@ -1,7 +1,14 @@
 // Which pods an update round picks, and in what order (reference §3.6, §4.1).
 import { matchesSelector } from "./labels";
 import { scatterSort } from "./scatter";
-import { getCondition, isPodAvailable, isPodOnRevision, isPodReadyCondition, lifecycleState, maxRestarts } from "./pod-state";
+import {
+  getCondition,
+  isPodAvailable,
+  isPodOnRevision,
+  isPodReadyCondition,
+  lifecycleState,
+  maxRestarts,
+} from "./pod-state";
 import type { CloneSet, CloneSetUpdateStrategy, Pod, UpdatePriorityStrategy } from "./types";
 
 export { scatterSort };
@@ -24,19 +31,25 @@ function afterOrZero(t1: number, t2: number): boolean {
  * (upstream's sort is unstable). Upstream: kubernetes pkg/controller/controller_utils.go ActivePods.Less.
  */
 export function compareActivePods(a: Pod, b: Pod): number {
-  const na = a.spec.nodeName ?? "", nb = b.spec.nodeName ?? "";
+  const na = a.spec.nodeName ?? "",
+    nb = b.spec.nodeName ?? "";
   if (na !== nb && (!na || !nb)) return !na ? -1 : 1;
-  const pa = PHASE_ORDINAL[a.status?.phase ?? ""] ?? 0, pb = PHASE_ORDINAL[b.status?.phase ?? ""] ?? 0;
+  const pa = PHASE_ORDINAL[a.status?.phase ?? ""] ?? 0,
+    pb = PHASE_ORDINAL[b.status?.phase ?? ""] ?? 0;
   if (pa !== pb) return pa - pb;
-  const ra = isPodReadyCondition(a), rb = isPodReadyCondition(b);
+  const ra = isPodReadyCondition(a),
+    rb = isPodReadyCondition(b);
   if (ra !== rb) return ra ? 1 : -1;
   if (ra && rb) {
-    const ta = time(getCondition(a, "Ready")?.lastTransitionTime), tb = time(getCondition(b, "Ready")?.lastTransitionTime);
+    const ta = time(getCondition(a, "Ready")?.lastTransitionTime),
+      tb = time(getCondition(b, "Ready")?.lastTransitionTime);
     if (ta !== tb) return afterOrZero(ta, tb) ? -1 : 1;
   }
-  const ca = maxRestarts(a), cb = maxRestarts(b);
+  const ca = maxRestarts(a),
+    cb = maxRestarts(b);
   if (ca !== cb) return cb - ca;
-  const ka = time(a.metadata.creationTimestamp), kb = time(b.metadata.creationTimestamp);
+  const ka = time(a.metadata.creationTimestamp),
+    kb = time(b.metadata.creationTimestamp);
   if (ka !== kb) return afterOrZero(ka, kb) ? -1 : 1;
   return (a.metadata.name ?? "").localeCompare(b.metadata.name ?? "");
 }
@@ -66,12 +79,14 @@ export function prioritySort(s: UpdatePriorityStrategy | undefined, pods: Pod[],
   const weight = (l: Record<string, string>) =>
     (s.weightPriority ?? []).reduce((sum, t) => sum + (matchesSelector(t.matchSelector, l) ? t.weight : 0), 0);
   return [...indexes].sort((i, j) => {
-    const li = pods[i].metadata.labels ?? {}, lj = pods[j].metadata.labels ?? {};
+    const li = pods[i].metadata.labels ?? {},
+      lj = pods[j].metadata.labels ?? {};
     if (s.weightPriority?.length) {
       const d = weight(lj) - weight(li);
       if (d) return d;
     } else {
-      const [lvI, oI] = orderPriority(s, li), [lvJ, oJ] = orderPriority(s, lj);
+      const [lvI, oI] = orderPriority(s, li),
+        [lvJ, oJ] = orderPriority(s, lj);
       if (lvI !== lvJ) return lvI - lvJ;
       if (oI !== oJ) return oJ - oI;
     }
@@ -83,7 +98,11 @@ export function prioritySort(s: UpdatePriorityStrategy | undefined, pods: Pod[],
  * Full update-candidate order: default sort, then priority, then scatter, then pods already in
  * PreparingUpdate first. Upstream: kruise pkg/controller/cloneset/sync/cloneset_update.go SortUpdateIndexes.
  */
-export function sortUpdateIndexes(strategy: CloneSetUpdateStrategy | undefined, pods: Pod[], indexes: number[]): number[] {
+export function sortUpdateIndexes(
+  strategy: CloneSetUpdateStrategy | undefined,
+  pods: Pod[],
+  indexes: number[],
+): number[] {
   let out = [...indexes].sort((i, j) => compareActivePods(pods[i], pods[j]));
   out = prioritySort(strategy?.priorityStrategy, pods, out);
   out = scatterSort(strategy?.scatterStrategy, pods, out);
@@ -97,12 +116,19 @@ export function sortUpdateIndexes(strategy: CloneSetUpdateStrategy | undefined, 
  * unavailable pods do. Upstream: kruise sync/cloneset_update.go limitUpdateIndexes.
  */
 export function limitUpdateIndexes(
-  cs: Pick<CloneSet, "spec">, pods: Pod[], indexes: number[], updateNum: number, updateMaxUnavailable: number,
-  targetRevision: string, now: number,
+  cs: Pick<CloneSet, "spec">,
+  pods: Pod[],
+  indexes: number[],
+  updateNum: number,
+  updateMaxUnavailable: number,
+  targetRevision: string,
+  now: number,
 ): number[] {
   const minReady = cs.spec.minReadySeconds ?? 0;
   const wait = indexes.slice(0, Math.abs(updateNum));
-  let unavailable = 0, targetUnavailable = 0, accepted = 0;
+  let unavailable = 0,
+    targetUnavailable = 0,
+    accepted = 0;
   for (const p of pods) {
     if (!isPodAvailable(p, minReady, now)) {
       unavailable++;

@@ -44,10 +44,26 @@ function clock(iso: string | undefined): string {
 /** Text for the connection badge: live / reconnecting / stale since T / error with its reason. */
 export function connectionView(c: ConnLike): ConnectionView {
   switch (c.state) {
-    case "live": return { state: c.state, label: "Live", detail: "Receiving changes as they happen.", tone: "ok", icon: "●" };
-    case "connecting": return { state: c.state, label: "Connecting…", detail: "Loading the first snapshot.", tone: "info", icon: "◌" };
-    case "reconnecting": return { state: c.state, label: "Reconnecting…", detail: "The watch dropped; data shown may be behind until it resumes.", tone: "warn", icon: "↻" };
-    case "stale": return { state: c.state, label: `Stale since ${clock(c.since) || "unknown"}`, detail: "Not receiving changes. What you see may be out of date.", tone: "warn", icon: "‖" };
+    case "live":
+      return { state: c.state, label: "Live", detail: "Receiving changes as they happen.", tone: "ok", icon: "●" };
+    case "connecting":
+      return { state: c.state, label: "Connecting…", detail: "Loading the first snapshot.", tone: "info", icon: "◌" };
+    case "reconnecting":
+      return {
+        state: c.state,
+        label: "Reconnecting…",
+        detail: "The watch dropped; data shown may be behind until it resumes.",
+        tone: "warn",
+        icon: "↻",
+      };
+    case "stale":
+      return {
+        state: c.state,
+        label: `Stale since ${clock(c.since) || "unknown"}`,
+        detail: "Not receiving changes. What you see may be out of date.",
+        tone: "warn",
+        icon: "‖",
+      };
     default: {
       const e = c.error;
       const why = e ? `${e.code ?? ""} ${e.reason ?? ""}: ${e.message ?? ""}`.trim() : "unknown error";
@@ -63,7 +79,10 @@ export function connectionView(c: ConnLike): ConnectionView {
  */
 export function missingPermission(message: string | undefined): string | null {
   if (!message) return null;
-  const m = /cannot (\w+) resource "([^"]+)"(?: in API group "([^"]*)")?(?: in the namespace "([^"]+)"| at the cluster scope)?/.exec(message);
+  const m =
+    /cannot (\w+) resource "([^"]+)"(?: in API group "([^"]*)")?(?: in the namespace "([^"]+)"| at the cluster scope)?/.exec(
+      message,
+    );
   if (!m) return null;
   const [, verb, resource, group, ns] = m;
   const res = group ? `${resource}.${group}` : resource;

@@ -11,7 +11,10 @@ describe("CloneSet detail", () => {
       ["ro-659d94d4c9", 2, true, false, 3],
       ["ro-5b76c46c9b", 1, false, true, 7],
     ]);
-    expect(detail.revisions[1].images).toEqual([{ container: "app", image: "nginx:1.0" }, { container: "sidecar", image: "busybox:1" }]);
+    expect(detail.revisions[1].images).toEqual([
+      { container: "app", image: "nginx:1.0" },
+      { container: "sidecar", image: "busybox:1" },
+    ]);
   });
 
   it("groups pods by revision with the update revision first", () => {
@@ -23,7 +26,12 @@ describe("CloneSet detail", () => {
 
   it("shows per-pod in-place state, images and imageIDs", () => {
     const p7 = detail.pods.find((p) => p.name === "ro-p7")!;
-    expect(p7.inPlace).toMatchObject({ revision: "ro-659d94d4c9", updateTimestamp: "2026-11-22T11:14:06Z", batchLabel: "batch 1 of 1", pendingContainers: [] });
+    expect(p7.inPlace).toMatchObject({
+      revision: "ro-659d94d4c9",
+      updateTimestamp: "2026-11-22T11:14:06Z",
+      batchLabel: "batch 1 of 1",
+      pendingContainers: [],
+    });
     expect(p7.containers[0]).toMatchObject({ name: "app", specImage: "nginx:2.0", imageID: "sha-2", restarts: 1 });
     expect(p7.inPlaceUpdateReady).toEqual({ status: "True", reason: "" });
     expect(p7.lifecycle).toBe("Normal");
@@ -37,7 +45,15 @@ describe("CloneSet detail", () => {
     expect(detail.rollout.state).toBe("stuck");
     expect(detail.rollout.remaining).toBe(0);
     expect(detail.rollout.heldByPartition).toBe(7);
-    expect(detail.rollout.stuck).toEqual([{ pod: "ro-p9", revision: "ro-659d94d4c9", container: "app", reason: "ImagePullBackOff", message: `Back-off pulling image "nginx:2.0"` }]);
+    expect(detail.rollout.stuck).toEqual([
+      {
+        pod: "ro-p9",
+        revision: "ro-659d94d4c9",
+        container: "app",
+        reason: "ImagePullBackOff",
+        message: `Back-off pulling image "nginx:2.0"`,
+      },
+    ]);
   });
 
   it("calls the header stuck, not rolling, when the current step has failing pods", () => {
@@ -46,7 +62,13 @@ describe("CloneSet detail", () => {
 
   it("says the rollout is held by the partition once the target is available", () => {
     const ok = [...pods().slice(0, 9), pod(9, { updated: true, at: "2026-11-22T11:14:09Z" })];
-    const d = cloneSetDetailView(cloneSet({ updatedAvailableReplicas: 3, updatedReadyReplicas: 3 }), ok, revisions(), [], NOW);
+    const d = cloneSetDetailView(
+      cloneSet({ updatedAvailableReplicas: 3, updatedReadyReplicas: 3 }),
+      ok,
+      revisions(),
+      [],
+      NOW,
+    );
     expect(d.rollout.state).toBe("held-by-partition");
   });
 
@@ -58,7 +80,10 @@ describe("CloneSet detail", () => {
   });
 
   it("keeps the CloneSet's and its pods' events, newest first, and drops others", () => {
-    expect(detail.events.map((e) => [e.reason, e.object])).toEqual([["Failed", "pod/ro-p9"], ["SuccessfulUpdatePodInPlace", "cloneset/ro"]]);
+    expect(detail.events.map((e) => [e.reason, e.object])).toEqual([
+      ["Failed", "pod/ro-p9"],
+      ["SuccessfulUpdatePodInPlace", "cloneset/ro"],
+    ]);
   });
 
   it("ignores pods owned by someone else", () => {
@@ -70,11 +95,16 @@ describe("CloneSet detail", () => {
 
 describe("in-place update state annotation", () => {
   it("derives batch k of n from the record and the next* maps", () => {
-    const s = parseInPlaceState({ "apps.kruise.io/inplace-update-state": JSON.stringify({
-      revision: "demo-7c9f5d6b8d", updateTimestamp: "2026-05-01T08:00:00Z", lastContainerStatuses: null,
-      nextContainerImages: { main: "main-image:v2" }, preCheckBeforeNext: { containersRequiredReady: ["sidecar"] },
-      containerBatchesRecord: [{ timestamp: "2026-05-01T08:00:00Z", containers: ["sidecar"] }],
-    }) });
+    const s = parseInPlaceState({
+      "apps.kruise.io/inplace-update-state": JSON.stringify({
+        revision: "demo-7c9f5d6b8d",
+        updateTimestamp: "2026-05-01T08:00:00Z",
+        lastContainerStatuses: null,
+        nextContainerImages: { main: "main-image:v2" },
+        preCheckBeforeNext: { containersRequiredReady: ["sidecar"] },
+        containerBatchesRecord: [{ timestamp: "2026-05-01T08:00:00Z", containers: ["sidecar"] }],
+      }),
+    });
     expect(s).toMatchObject({ batchLabel: "batch 1 of 2", pendingContainers: ["main"], waitingFor: ["sidecar"] });
   });
 

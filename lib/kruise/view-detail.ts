@@ -21,7 +21,13 @@ export interface CloneSetDetail {
  * Everything the detail shows: pods and revisions are those the CloneSet controls (ownerReference UID,
  * cloneset_controller.go), revisions in `.revision` order, pods grouped by revision label (§6.3).
  */
-export function cloneSetDetailView(cs: ViewCloneSet, pods: ViewPod[], revisions: ViewRevision[], events: ViewEvent[], now: Date): CloneSetDetail {
+export function cloneSetDetailView(
+  cs: ViewCloneSet,
+  pods: ViewPod[],
+  revisions: ViewRevision[],
+  events: ViewEvent[],
+  now: Date,
+): CloneSetDetail {
   const podRows = ownedBy(pods, cs).map((p) => podView(p, now));
   const revRows = revisionsView(cs, revisions, podRows, now);
   const rollout = inPlaceBatches(cs, podRows);
@@ -34,6 +40,12 @@ export function cloneSetDetailView(cs: ViewCloneSet, pods: ViewPod[], revisions:
     groups: podsByRevision(cs, podRows, revRows),
     pods: podRows,
     rollout,
-    events: eventsView(cs, new Set(podRows.map((p) => p.name)), new Set(podRows.map((p) => p.uid).filter(Boolean)), events, now),
+    events: eventsView(
+      cs,
+      new Set(podRows.map((p) => p.name)),
+      new Set(podRows.map((p) => p.uid).filter(Boolean)),
+      events,
+      now,
+    ),
   };
 }

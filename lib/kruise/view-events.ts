@@ -21,13 +21,20 @@ function lastTime(e: ViewEvent): string {
 }
 
 /** Events whose involvedObject is the CloneSet or one of the given pods (by uid, else by kind+name+namespace). */
-export function eventsView(cs: ViewCloneSet, podNames: Set<string>, podUids: Set<string>, events: ViewEvent[], now: Date): EventRow[] {
+export function eventsView(
+  cs: ViewCloneSet,
+  podNames: Set<string>,
+  podUids: Set<string>,
+  events: ViewEvent[],
+  now: Date,
+): EventRow[] {
   const ns = cs.metadata?.namespace;
   const matches = (e: ViewEvent): boolean => {
     const io = e.involvedObject ?? {};
     if (io.namespace !== undefined && io.namespace !== ns) return false;
-    if (io.kind === "CloneSet") return (io.uid ? io.uid === cs.metadata?.uid : io.name === cs.metadata?.name);
-    if (io.kind === "Pod") return io.uid ? podUids.has(io.uid) || podNames.has(io.name ?? "") : podNames.has(io.name ?? "");
+    if (io.kind === "CloneSet") return io.uid ? io.uid === cs.metadata?.uid : io.name === cs.metadata?.name;
+    if (io.kind === "Pod")
+      return io.uid ? podUids.has(io.uid) || podNames.has(io.name ?? "") : podNames.has(io.name ?? "");
     return false;
   };
   return events

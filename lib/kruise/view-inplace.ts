@@ -50,7 +50,11 @@ export function parseInPlaceState(annotations: Record<string, string> | undefine
   const batchesDone: InPlaceBatch[] = record
     .filter((b): b is Record<string, unknown> => !!b && typeof b === "object")
     .map((b) => ({ timestamp: typeof b.timestamp === "string" ? b.timestamp : "", containers: strings(b.containers) }));
-  const pending = new Set([...keysOf(obj.nextContainerImages), ...keysOf(obj.nextContainerRefMetadata), ...keysOf(obj.nextContainerResources)]);
+  const pending = new Set([
+    ...keysOf(obj.nextContainerImages),
+    ...keysOf(obj.nextContainerRefMetadata),
+    ...keysOf(obj.nextContainerResources),
+  ]);
   const pre = obj.preCheckBeforeNext as { containersRequiredReady?: unknown } | undefined;
   const total = batchesDone.length + (pending.size > 0 ? 1 : 0);
   return {

@@ -54,11 +54,20 @@ function containerViews(pod: ViewPod): ContainerView[] {
     const s = statuses.find((x) => x.name === c.name);
     const w = s?.state?.waiting;
     const t = s?.state?.terminated;
-    const problem = w?.reason && !TRANSIENT.has(w.reason) ? { reason: w.reason, message: w.message ?? "" }
-      : t?.reason && t.reason !== "Completed" ? { reason: t.reason, message: t.message ?? "" } : null;
+    const problem =
+      w?.reason && !TRANSIENT.has(w.reason)
+        ? { reason: w.reason, message: w.message ?? "" }
+        : t?.reason && t.reason !== "Completed"
+          ? { reason: t.reason, message: t.message ?? "" }
+          : null;
     return {
-      name: c.name, specImage: c.image ?? "", statusImage: s?.image ?? "", imageID: s?.imageID ?? "",
-      ready: !!s?.ready, restarts: s?.restartCount ?? 0, problem,
+      name: c.name,
+      specImage: c.image ?? "",
+      statusImage: s?.image ?? "",
+      imageID: s?.imageID ?? "",
+      ready: !!s?.ready,
+      restarts: s?.restartCount ?? 0,
+      problem,
     };
   });
 }
@@ -67,7 +76,8 @@ function podProblem(pod: ViewPod, containers: ContainerView[]): PodRow["problem"
   const c = containers.find((x) => x.problem);
   if (c?.problem) return { container: c.name, ...c.problem };
   const sched = cond(pod.status?.conditions, "PodScheduled");
-  if (sched?.status === "False") return { container: "", reason: sched.reason ?? "Unschedulable", message: sched.message ?? "" };
+  if (sched?.status === "False")
+    return { container: "", reason: sched.reason ?? "Unschedulable", message: sched.message ?? "" };
   return null;
 }
 
@@ -99,7 +109,10 @@ export function podView(pod: ViewPod, now: Date): PodRow {
 }
 
 /** Pods controlled by this CloneSet: ownerReference UID match (cloneset_controller.go: claimPods via controller ref). */
-export function ownedBy<T extends { metadata?: { ownerReferences?: { uid?: string; controller?: boolean }[] } }>(items: T[], cs: ViewCloneSet): T[] {
+export function ownedBy<T extends { metadata?: { ownerReferences?: { uid?: string; controller?: boolean }[] } }>(
+  items: T[],
+  cs: ViewCloneSet,
+): T[] {
   const uid = cs.metadata?.uid;
   if (!uid) return [];
   return items.filter((o) => (o.metadata?.ownerReferences ?? []).some((r) => r.uid === uid && r.controller !== false));
@@ -131,12 +144,19 @@ export function podsByRevision(cs: ViewCloneSet, pods: PodRow[], revisions: Revi
     const name = rev?.name ?? (p.revision || "(no revision label)");
     let g = groups.get(name);
     if (!g) {
-      g = { revision: name, revisionNumber: rev?.revision ?? null, isUpdate: sameRevision(name, st.updateRevision),
-        isCurrent: sameRevision(name, st.currentRevision), pods: [] };
+      g = {
+        revision: name,
+        revisionNumber: rev?.revision ?? null,
+        isUpdate: sameRevision(name, st.updateRevision),
+        isCurrent: sameRevision(name, st.currentRevision),
+        pods: [],
+      };
       groups.set(name, g);
     }
     g.pods.push(p);
   }
   for (const g of groups.values()) g.pods.sort((a, b) => a.name.localeCompare(b.name));
-  return [...groups.values()].sort((a, b) => (b.revisionNumber ?? -1) - (a.revisionNumber ?? -1) || a.revision.localeCompare(b.revision));
+  return [...groups.values()].sort(
+    (a, b) => (b.revisionNumber ?? -1) - (a.revisionNumber ?? -1) || a.revision.localeCompare(b.revision),
+  );
 }

@@ -21,9 +21,14 @@ export interface RevisionRow {
 export function revisionImages(data: unknown): { container: string; image: string }[] {
   let d = data;
   if (typeof d === "string") {
-    try { d = JSON.parse(d); } catch { return []; }
+    try {
+      d = JSON.parse(d);
+    } catch {
+      return [];
+    }
   }
-  const containers = (d as { spec?: { template?: { spec?: { containers?: unknown } } } } | null)?.spec?.template?.spec?.containers;
+  const containers = (d as { spec?: { template?: { spec?: { containers?: unknown } } } } | null)?.spec?.template?.spec
+    ?.containers;
   if (!Array.isArray(containers)) return [];
   return containers
     .filter((c): c is { name?: unknown; image?: unknown } => !!c && typeof c === "object")

@@ -49,7 +49,12 @@ function moved(p: PodRow, updateRevision: string): { at: string; how: RolloutSte
 }
 
 function inProgress(p: PodRow): boolean {
-  return p.lifecycle === "Updating" || p.lifecycle === "PreparingUpdate" || p.gracePending || p.inPlaceUpdateReady?.status === "False";
+  return (
+    p.lifecycle === "Updating" ||
+    p.lifecycle === "PreparingUpdate" ||
+    p.gracePending ||
+    p.inPlaceUpdateReady?.status === "False"
+  );
 }
 
 /** Group the update revision's pods into steps by the second they moved, oldest first. */
@@ -75,7 +80,13 @@ export function rolloutSteps(pods: PodRow[], updateRevision: string): RolloutSte
 export function stuckPods(pods: PodRow[]): StuckPod[] {
   return pods
     .filter((p) => p.problem && !p.terminating)
-    .map((p) => ({ pod: p.name, revision: p.revision, container: p.problem!.container, reason: p.problem!.reason, message: p.problem!.message }))
+    .map((p) => ({
+      pod: p.name,
+      revision: p.revision,
+      container: p.problem!.container,
+      reason: p.problem!.reason,
+      message: p.problem!.message,
+    }))
     .sort((a, b) => a.pod.localeCompare(b.pod));
 }
 

@@ -7,9 +7,23 @@ describe("CloneSet list row", () => {
   it("shows kubectl's printer columns and the partition as set and as resolved pods", () => {
     const row = cloneSetView(cloneSet(), NOW);
     expect(row).toMatchObject({
-      name: "ro", namespace: "shop", desired: 10, updated: 3, updatedReady: 2, updatedAvailable: 2, ready: 9, total: 10,
-      age: "60m", strategyType: "InPlaceIfPossible", partitionSet: "7", partitionResolved: 7, paused: false,
-      images: ["nginx:2.0", "busybox:1"], revisionsSynced: false, statusStale: false, phase: "rolling",
+      name: "ro",
+      namespace: "shop",
+      desired: 10,
+      updated: 3,
+      updatedReady: 2,
+      updatedAvailable: 2,
+      ready: 9,
+      total: 10,
+      age: "60m",
+      strategyType: "InPlaceIfPossible",
+      partitionSet: "7",
+      partitionResolved: 7,
+      paused: false,
+      images: ["nginx:2.0", "busybox:1"],
+      revisionsSynced: false,
+      statusStale: false,
+      phase: "rolling",
     });
   });
 
@@ -26,7 +40,12 @@ describe("CloneSet list row", () => {
   });
 
   it("measures progress as updated-available against expectedUpdatedReplicas", () => {
-    expect(rolloutProgress(cloneSet())).toMatchObject({ target: 3, updatedAvailable: 2, percent: 67, doneForPartition: false });
+    expect(rolloutProgress(cloneSet())).toMatchObject({
+      target: 3,
+      updatedAvailable: 2,
+      percent: 67,
+      doneForPartition: false,
+    });
     expect(rolloutProgress(cloneSet({ updatedAvailableReplicas: 3 })).doneForPartition).toBe(true);
     expect(cloneSetView(cloneSet({ updatedAvailableReplicas: 3 }), NOW).phase).toBe("partitioned");
   });
@@ -38,7 +57,15 @@ describe("CloneSet list row", () => {
   });
 
   it("reports a finished rollout only when currentRevision equals updateRevision", () => {
-    const cs = cloneSet({ currentRevision: "ro-659d94d4c9", updatedReplicas: 10, updatedAvailableReplicas: 10, expectedUpdatedReplicas: 10 }, 0);
+    const cs = cloneSet(
+      {
+        currentRevision: "ro-659d94d4c9",
+        updatedReplicas: 10,
+        updatedAvailableReplicas: 10,
+        expectedUpdatedReplicas: 10,
+      },
+      0,
+    );
     const row = cloneSetView(cs, NOW);
     expect(row.revisionsSynced).toBe(true);
     expect(row.phase).toBe("complete");

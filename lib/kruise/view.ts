@@ -143,20 +143,29 @@ export interface ListQuery {
 /** Filter (namespace exact, name substring) and sort list rows; stable on name for ties. */
 export function filterAndSortRows(rows: CloneSetRow[], q: ListQuery): CloneSetRow[] {
   const needle = (q.name ?? "").trim().toLowerCase();
-  const out = rows.filter((r) => (!q.namespace || r.namespace === q.namespace) && (!needle || r.name.toLowerCase().includes(needle)));
+  const out = rows.filter(
+    (r) => (!q.namespace || r.namespace === q.namespace) && (!needle || r.name.toLowerCase().includes(needle)),
+  );
   const key = q.sort ?? "name";
   const value = (r: CloneSetRow): string | number => {
     switch (key) {
-      case "namespace": return r.namespace;
-      case "age": return -Date.parse(r.created || "1970-01-01T00:00:00Z");
-      case "desired": return r.desired;
-      case "ready": return r.ready;
-      case "progress": return r.progress.percent;
-      default: return r.name;
+      case "namespace":
+        return r.namespace;
+      case "age":
+        return -Date.parse(r.created || "1970-01-01T00:00:00Z");
+      case "desired":
+        return r.desired;
+      case "ready":
+        return r.ready;
+      case "progress":
+        return r.progress.percent;
+      default:
+        return r.name;
     }
   };
   out.sort((a, b) => {
-    const va = value(a), vb = value(b);
+    const va = value(a),
+      vb = value(b);
     const c = va < vb ? -1 : va > vb ? 1 : a.key.localeCompare(b.key);
     return q.desc ? -c : c;
   });

@@ -13,10 +13,14 @@ export interface PatchPreviews {
 }
 
 export const RISK = {
-  mergePatch: "JSON merge patch (kubectl edit for custom resources): no precondition, last writer wins; lists are sent whole, so a concurrent change to another element of the same list is lost.",
-  strategic: "Strategic merge patch (kubectl edit for built-ins): lists merge by key, but no precondition, last writer wins per field; custom resources reject it with 415.",
-  jsonPatch: "JSON patch with test ops: fails with 422 if a touched field changed meanwhile; without tests, list indices could hit the wrong element after a concurrent insert.",
-  apply: "Server-side apply: fields you own are tracked; a field owned by another manager conflicts (409) unless forced, and forcing takes it over; CR lists are atomic, so a changed list becomes yours whole.",
+  mergePatch:
+    "JSON merge patch (kubectl edit for custom resources): no precondition, last writer wins; lists are sent whole, so a concurrent change to another element of the same list is lost.",
+  strategic:
+    "Strategic merge patch (kubectl edit for built-ins): lists merge by key, but no precondition, last writer wins per field; custom resources reject it with 415.",
+  jsonPatch:
+    "JSON patch with test ops: fails with 422 if a touched field changed meanwhile; without tests, list indices could hit the wrong element after a concurrent insert.",
+  apply:
+    "Server-side apply: fields you own are tracked; a field owned by another manager conflicts (409) unless forced, and forcing takes it over; CR lists are atomic, so a changed list becomes yours whole.",
 } as const;
 
 /**
@@ -25,13 +29,35 @@ export const RISK = {
  * pkg/cmd/util/editor/editoptions.go: strategic for registered kinds, merge patch otherwise).
  */
 export function patchPreviews(original: JsonObject, edited: JsonObject, opts: { builtin: boolean }): PatchPreviews {
-  const merge: PatchRequest = { method: "PATCH", contentType: CONTENT_TYPE.mergePatch, body: JSON.stringify(createMergePatch(original, edited)), note: RISK.mergePatch };
-  const jsonPatch: PatchRequest = { method: "PATCH", contentType: CONTENT_TYPE.jsonPatch, body: JSON.stringify(createJsonPatch(original, edited, { tests: true })), note: RISK.jsonPatch };
+  const merge: PatchRequest = {
+    method: "PATCH",
+    contentType: CONTENT_TYPE.mergePatch,
+    body: JSON.stringify(createMergePatch(original, edited)),
+    note: RISK.mergePatch,
+  };
+  const jsonPatch: PatchRequest = {
+    method: "PATCH",
+    contentType: CONTENT_TYPE.jsonPatch,
+    body: JSON.stringify(createJsonPatch(original, edited, { tests: true })),
+    note: RISK.jsonPatch,
+  };
   const apply = buildApplyBody(original, edited, { keyedLists: opts.builtin });
-  const applyNote = apply.dropped.length ? `${RISK.apply} Cannot express the removal of: ${apply.dropped.join(", ")}.` : RISK.apply;
-  const ssa: PatchRequest = { method: "PATCH", contentType: CONTENT_TYPE.apply, body: JSON.stringify(apply.body), note: applyNote };
+  const applyNote = apply.dropped.length
+    ? `${RISK.apply} Cannot express the removal of: ${apply.dropped.join(", ")}.`
+    : RISK.apply;
+  const ssa: PatchRequest = {
+    method: "PATCH",
+    contentType: CONTENT_TYPE.apply,
+    body: JSON.stringify(apply.body),
+    note: applyNote,
+  };
   if (!opts.builtin) return { kubectlEdit: merge, alternatives: [jsonPatch, ssa] };
-  const strategic: PatchRequest = { method: "PATCH", contentType: CONTENT_TYPE.strategicMergePatch, body: JSON.stringify(createStrategicMergePatch(original, edited)), note: RISK.strategic };
+  const strategic: PatchRequest = {
+    method: "PATCH",
+    contentType: CONTENT_TYPE.strategicMergePatch,
+    body: JSON.stringify(createStrategicMergePatch(original, edited)),
+    note: RISK.strategic,
+  };
   return { kubectlEdit: strategic, alternatives: [merge, jsonPatch, ssa] };
 }
 

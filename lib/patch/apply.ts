@@ -17,7 +17,11 @@ export interface ApplyBody {
  * key. Removals cannot be expressed by a manager that never applied the field and are reported
  * in `dropped`. Upstream: reference §11.9; apimachinery pkg/util/managedfields.
  */
-export function buildApplyBody(original: JsonObject, edited: JsonObject, opts: { keyedLists?: boolean } = {}): ApplyBody {
+export function buildApplyBody(
+  original: JsonObject,
+  edited: JsonObject,
+  opts: { keyedLists?: boolean } = {},
+): ApplyBody {
   const meta = isObject(edited.metadata) ? edited.metadata : {};
   const ident: JsonObject = { name: meta.name ?? null };
   if (meta.namespace !== undefined) ident.namespace = meta.namespace;
@@ -55,9 +59,14 @@ function keyedList(a: JsonValue[], b: JsonValue[], path: Path, dropped: string[]
   for (const e of b as JsonObject[]) {
     const old = before.get(e[key]);
     if (!old) out.push(e);
-    else if (!deepEqual(old, e)) out.push({ [key]: e[key], ...diff(old, e, [...path, { mergeKey: key, value: e[key] as string }], true, dropped) });
+    else if (!deepEqual(old, e))
+      out.push({
+        [key]: e[key],
+        ...diff(old, e, [...path, { mergeKey: key, value: e[key] as string }], true, dropped),
+      });
   }
   const kept = new Set((b as JsonObject[]).map((e) => e[key]));
-  for (const k of before.keys()) if (!kept.has(k)) dropped.push(formatPath([...path, { mergeKey: key, value: k as string }]));
+  for (const k of before.keys())
+    if (!kept.has(k)) dropped.push(formatPath([...path, { mergeKey: key, value: k as string }]));
   return out;
 }

@@ -5,7 +5,11 @@ import { predictInPlace } from "./inplace-prediction";
 import type { JsonObject } from "./json";
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const edit = (o: JsonObject, f: (o: Obj) => void): JsonObject => { const c = structuredClone(o); f(c); return c; };
+const edit = (o: JsonObject, f: (o: Obj) => void): JsonObject => {
+  const c = structuredClone(o);
+  f(c);
+  return c;
+};
 const app = (o: Obj) => o.spec.template.spec.containers[0];
 
 describe("diffObjects", () => {
@@ -37,9 +41,15 @@ describe("diffObjects", () => {
   });
   it("revision template diff: an atomic list of another length is one change", () => {
     const a = sampleCloneSet();
-    const b = edit(a, (o) => { o.spec.template.spec.containers[1].args.push("x"); });
+    const b = edit(a, (o) => {
+      o.spec.template.spec.containers[1].args.push("x");
+    });
     expect(diffObjects((a as Obj).spec.template, (b as Obj).spec.template)).toEqual([
-      expect.objectContaining({ field: "spec.containers[name=sidecar].args", before: ["sleep", "infinity"], after: ["sleep", "infinity", "x"] }),
+      expect.objectContaining({
+        field: "spec.containers[name=sidecar].args",
+        before: ["sleep", "infinity"],
+        after: ["sleep", "infinity", "x"],
+      }),
     ]);
   });
 });
@@ -47,39 +57,109 @@ describe("diffObjects", () => {
 describe("predictInPlace (reference §7.1)", () => {
   it("an image change under InPlaceIfPossible goes in place to replicas − partition pods", () => {
     const a = sampleCloneSet();
-    const p = predictInPlace(a, edit(a, (o) => { app(o).image = "nginx:1.27"; }));
-    expect(p).toMatchObject({ mode: "in-place", replicas: 5, partitionReplicas: 3, podsToUpdate: 2, containers: [{ name: "app", change: "image", from: "nginx:1.25", to: "nginx:1.27" }] });
+    const p = predictInPlace(
+      a,
+      edit(a, (o) => {
+        app(o).image = "nginx:1.27";
+      }),
+    );
+    expect(p).toMatchObject({
+      mode: "in-place",
+      replicas: 5,
+      partitionReplicas: 3,
+      podsToUpdate: 2,
+      containers: [{ name: "app", change: "image", from: "nginx:1.25", to: "nginx:1.27" }],
+    });
     expect(p.summary).toBe("Applied in place to 2 pods (same pods, containers restarted).");
   });
   it("an env change recreates pods, naming the field", () => {
     const a = sampleCloneSet();
-    const p = predictInPlace(a, edit(a, (o) => { app(o).env[0].value = "dev"; }));
-    expect(p).toMatchObject({ mode: "recreate", inPlaceCapable: false, reasons: ["spec.template.spec.containers[name=app].env"] });
+    const p = predictInPlace(
+      a,
+      edit(a, (o) => {
+        app(o).env[0].value = "dev";
+      }),
+    );
+    expect(p).toMatchObject({
+      mode: "recreate",
+      inPlaceCapable: false,
+      reasons: ["spec.template.spec.containers[name=app].env"],
+    });
   });
   it("InPlaceOnly with a change that needs recreate is blocked", () => {
-    const a = edit(sampleCloneSet(), (o) => { o.spec.updateStrategy.type = "InPlaceOnly"; });
-    expect(predictInPlace(a, edit(a, (o) => { o.spec.template.spec.containers.pop(); })).mode).toBe("blocked");
+    const a = edit(sampleCloneSet(), (o) => {
+      o.spec.updateStrategy.type = "InPlaceOnly";
+    });
+    expect(
+      predictInPlace(
+        a,
+        edit(a, (o) => {
+          o.spec.template.spec.containers.pop();
+        }),
+      ).mode,
+    ).toBe("blocked");
   });
   it("ReCreate strategy recreates even an image-only change", () => {
-    const a = edit(sampleCloneSet(), (o) => { o.spec.updateStrategy.type = "ReCreate"; });
-    expect(predictInPlace(a, edit(a, (o) => { app(o).image = "x"; }))).toMatchObject({ mode: "recreate", inPlaceCapable: true });
+    const a = edit(sampleCloneSet(), (o) => {
+      o.spec.updateStrategy.type = "ReCreate";
+    });
+    expect(
+      predictInPlace(
+        a,
+        edit(a, (o) => {
+          app(o).image = "x";
+        }),
+      ),
+    ).toMatchObject({ mode: "recreate", inPlaceCapable: true });
   });
   it("a template label read by an env fieldRef restarts that container in place", () => {
     const a = sampleCloneSet();
-    const p = predictInPlace(a, edit(a, (o) => { o.spec.template.metadata.labels.track = "canary"; }));
-    expect(p).toMatchObject({ mode: "in-place", metadataChanged: true, containers: [{ name: "app", change: "env-from-metadata" }] });
-    expect(predictInPlace(a, edit(a, (o) => { o.spec.template.metadata.labels.track = "canary"; }), { InPlaceUpdateEnvFromMetadata: false }).containers).toEqual([]);
+    const p = predictInPlace(
+      a,
+      edit(a, (o) => {
+        o.spec.template.metadata.labels.track = "canary";
+      }),
+    );
+    expect(p).toMatchObject({
+      mode: "in-place",
+      metadataChanged: true,
+      containers: [{ name: "app", change: "env-from-metadata" }],
+    });
+    expect(
+      predictInPlace(
+        a,
+        edit(a, (o) => {
+          o.spec.template.metadata.labels.track = "canary";
+        }),
+        { InPlaceUpdateEnvFromMetadata: false },
+      ).containers,
+    ).toEqual([]);
   });
   it("resources change in place only with the vertical scaling gate", () => {
     const a = sampleCloneSet();
-    const b = edit(a, (o) => { app(o).resources = { requests: { cpu: "200m" } }; });
+    const b = edit(a, (o) => {
+      app(o).resources = { requests: { cpu: "200m" } };
+    });
     expect(predictInPlace(a, b).mode).toBe("recreate");
     expect(predictInPlace(a, b, { InPlaceWorkloadVerticalScaling: true }).mode).toBe("in-place");
   });
   it("no template change touches no pod; a percentage partition uses Kruise's rounding", () => {
     const a = sampleCloneSet();
-    expect(predictInPlace(a, edit(a, (o) => { o.spec.replicas = 6; })).mode).toBe("none");
-    const p = predictInPlace(a, edit(a, (o) => { o.spec.updateStrategy.partition = "99%"; app(o).image = "x"; }));
+    expect(
+      predictInPlace(
+        a,
+        edit(a, (o) => {
+          o.spec.replicas = 6;
+        }),
+      ).mode,
+    ).toBe("none");
+    const p = predictInPlace(
+      a,
+      edit(a, (o) => {
+        o.spec.updateStrategy.partition = "99%";
+        app(o).image = "x";
+      }),
+    );
     expect(p).toMatchObject({ partitionReplicas: 4, podsToUpdate: 1 });
   });
 });

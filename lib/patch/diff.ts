@@ -38,7 +38,8 @@ function walk(a: JsonValue | undefined, b: JsonValue | undefined, path: Path, ou
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     const key = mergeKeyFor(path);
-    if (key && canMergeByKey(a, key) && canMergeByKey(b, key)) return walkKeyed(a as JsonObject[], b as JsonObject[], key, path, out, skip);
+    if (key && canMergeByKey(a, key) && canMergeByKey(b, key))
+      return walkKeyed(a as JsonObject[], b as JsonObject[], key, path, out, skip);
     if (a.length === b.length) return a.forEach((x, i) => walk(x, b[i], [...path, i], out, skip));
   }
   out.push({ path, field: formatPath(path), before: a, after: b });
@@ -53,6 +54,7 @@ function walkKeyed(a: JsonObject[], b: JsonObject[], key: string, path: Path, ou
     const x = before.get(k);
     const y = after.get(k);
     if (x && y) walk(x, y, [...path, seg], out, skip);
-    else if (!deepEqual(x, y)) out.push({ path: [...path, seg], field: formatPath([...path, seg]), before: x, after: y });
+    else if (!deepEqual(x, y))
+      out.push({ path: [...path, seg], field: formatPath([...path, seg]), before: x, after: y });
   }
 }

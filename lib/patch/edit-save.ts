@@ -24,7 +24,12 @@ export interface EditSaveOptions extends MergeOptions {
  * (kubectl pkg/cmd/util/editor/editoptions.go, no precondition) a concurrent change to a field
  * the user changed is reported as a conflict instead of being overwritten.
  */
-export function buildEditSave(base: JsonObject, mine: JsonObject, latest: JsonObject, opts: EditSaveOptions = {}): EditSave {
+export function buildEditSave(
+  base: JsonObject,
+  mine: JsonObject,
+  latest: JsonObject,
+  opts: EditSaveOptions = {},
+): EditSave {
   const result = threeWayMerge(base, mine, latest, opts);
   let merged = result.merged;
   if (result.conflicts.length > 0) {

@@ -4,7 +4,11 @@ import { sampleCloneSet } from "./fixtures/cloneset";
 import type { JsonObject } from "./json";
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const edit = (o: JsonObject, f: (o: Obj) => void): JsonObject => { const c = structuredClone(o); f(c); return c; };
+const edit = (o: JsonObject, f: (o: Obj) => void): JsonObject => {
+  const c = structuredClone(o);
+  f(c);
+  return c;
+};
 
 describe("prepareForEdit", () => {
   it("drops managedFields and status and starts with a header comment", () => {
@@ -36,7 +40,10 @@ describe("parseEdited", () => {
     expect(r).toMatchObject({ ok: false, errors: [{ line: 4, column: 3 }] });
   });
   it("reads YAML like kubectl (1.1): strings that look like booleans survive a round trip, a bare yes is a boolean", () => {
-    const obj = edit(sampleCloneSet(), (o) => { o.metadata.labels.flag = "on"; o.metadata.labels.ver = "1.10"; });
+    const obj = edit(sampleCloneSet(), (o) => {
+      o.metadata.labels.flag = "on";
+      o.metadata.labels.ver = "1.10";
+    });
     const p = prepareForEdit(obj);
     expect(parseEdited(p.text)).toMatchObject({ ok: true, value: p.object });
     expect(parseEdited("a: yes\n")).toMatchObject({ ok: true, value: { a: true } });
@@ -55,12 +62,23 @@ describe("parseEdited", () => {
     const imageLine = lineForField(r.fieldLines, "spec.template.spec.containers[1].image")!;
     expect(lines[imageLine - 1]).toMatch(/image: busybox:1\.36/);
     expect(lines[lineForField(r.fieldLines, ".spec.replicas")! - 1]).toMatch(/replicas: 5/);
-    expect(lines[lineForField(r.fieldLines, "metadata.annotations[team.example/owner]")! - 1]).toMatch(/team.example\/owner: web/);
-    expect(lines[lineForField(r.fieldLines, "spec.template.spec.containers[0].resources.limits")! - 1]).toMatch(/- name: app/);
+    expect(lines[lineForField(r.fieldLines, "metadata.annotations[team.example/owner]")! - 1]).toMatch(
+      /team.example\/owner: web/,
+    );
+    expect(lines[lineForField(r.fieldLines, "spec.template.spec.containers[0].resources.limits")! - 1]).toMatch(
+      /- name: app/,
+    );
     expect(lineForField(r.fieldLines, "nothing.here")).toBeUndefined();
   });
   it("splits field paths like apimachinery prints them", () => {
-    expect(fieldSegments("spec.containers[0].env[x/y].value")).toEqual(["spec", "containers", "0", "env", "x/y", "value"]);
+    expect(fieldSegments("spec.containers[0].env[x/y].value")).toEqual([
+      "spec",
+      "containers",
+      "0",
+      "env",
+      "x/y",
+      "value",
+    ]);
   });
 });
 
@@ -73,19 +91,53 @@ describe("checkEdit", () => {
     expect(checkEdit(original, null)).toMatchObject({ kind: "no-changes", message: expect.stringMatching(/empty/) });
   });
   it("only status edited → no changes (status is read-only)", () => {
-    expect(checkEdit(original, edit(original, (o) => { o.status = { replicas: 1 }; })).kind).toBe("no-changes");
+    expect(
+      checkEdit(
+        original,
+        edit(original, (o) => {
+          o.status = { replicas: 1 };
+        }),
+      ).kind,
+    ).toBe("no-changes");
   });
   it.each([
-    ["apiVersion", (o: Obj) => { o.apiVersion = "apps.kruise.io/v1beta1"; }],
-    ["kind", (o: Obj) => { o.kind = "StatefulSet"; }],
-    ["metadata.name", (o: Obj) => { o.metadata.name = "other"; }],
-    ["metadata.namespace", (o: Obj) => { delete o.metadata.namespace; }],
+    [
+      "apiVersion",
+      (o: Obj) => {
+        o.apiVersion = "apps.kruise.io/v1beta1";
+      },
+    ],
+    [
+      "kind",
+      (o: Obj) => {
+        o.kind = "StatefulSet";
+      },
+    ],
+    [
+      "metadata.name",
+      (o: Obj) => {
+        o.metadata.name = "other";
+      },
+    ],
+    [
+      "metadata.namespace",
+      (o: Obj) => {
+        delete o.metadata.namespace;
+      },
+    ],
   ])("changing %s is refused with a clear message", (field, f) => {
     const r = checkEdit(original, edit(original, f));
     expect(r).toMatchObject({ kind: "refused", fields: [field] });
     if (r.kind === "refused") expect(r.message).toContain(field);
   });
   it("a spec change is a change", () => {
-    expect(checkEdit(original, edit(original, (o) => { o.spec.replicas = 1; })).kind).toBe("changed");
+    expect(
+      checkEdit(
+        original,
+        edit(original, (o) => {
+          o.spec.replicas = 1;
+        }),
+      ).kind,
+    ).toBe("changed");
   });
 });

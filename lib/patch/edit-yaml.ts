@@ -28,7 +28,9 @@ export function prepareForEdit(obj: JsonObject, opts: PrepareOptions = {}): Prep
   if (!opts.includeStatus) delete object.status;
   const meta = isObject(object.metadata) ? object.metadata : {};
   const what = `${String(object.kind ?? "object")} ${meta.namespace ? `${String(meta.namespace)}/` : ""}${String(meta.name ?? "")}`;
-  const save = opts.saveNote ?? "Saving sends only your changes, merged with changes made on the cluster meanwhile; a field changed on both sides is shown as a conflict.";
+  const save =
+    opts.saveNote ??
+    "Saving sends only your changes, merged with changes made on the cluster meanwhile; a field changed on both sides is shown as a conflict.";
   const header = [
     `# Editing ${what} (resourceVersion ${String(meta.resourceVersion ?? "?")}).`,
     `# ${save}`,
@@ -46,8 +48,7 @@ export interface YamlError {
 }
 
 export type ParsedEdit =
-  | { ok: true; value: JsonObject | null; fieldLines: FieldLines }
-  | { ok: false; errors: YamlError[] };
+  { ok: true; value: JsonObject | null; fieldLines: FieldLines } | { ok: false; errors: YamlError[] };
 
 /** Map from a field path (segments joined by NUL) to the 1-based line where it starts. */
 export type FieldLines = Map<string, number>;
@@ -59,13 +60,29 @@ export function parseEdited(text: string): ParsedEdit {
   // that look like them are quoted when printed and mean the same as in kubectl when typed.
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, version: "1.1" });
   if (doc.errors.length > 0) {
-    return { ok: false, errors: doc.errors.map((e) => ({ message: e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""), line: e.linePos?.[0].line ?? 1, column: e.linePos?.[0].col ?? 1 })) };
+    return {
+      ok: false,
+      errors: doc.errors.map((e) => ({
+        message: e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, ""),
+        line: e.linePos?.[0].line ?? 1,
+        column: e.linePos?.[0].col ?? 1,
+      })),
+    };
   }
   const value = doc.toJS() as JsonValue | undefined;
   if (value === null || value === undefined) return { ok: true, value: null, fieldLines: new Map() };
   if (!isObject(value)) {
     const pos = doc.contents?.range ? lineCounter.linePos(doc.contents.range[0]) : { line: 1, col: 1 };
-    return { ok: false, errors: [{ message: "The edited object must be a YAML mapping (apiVersion, kind, metadata, …)", line: pos.line, column: pos.col }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          message: "The edited object must be a YAML mapping (apiVersion, kind, metadata, …)",
+          line: pos.line,
+          column: pos.col,
+        },
+      ],
+    };
   }
   const fieldLines: FieldLines = new Map();
   walk(doc.contents as Node, [], fieldLines, lineCounter);
@@ -137,6 +154,7 @@ export function checkEdit(original: JsonObject, edited: JsonObject | null): Edit
     const message = `An edit cannot change ${detail.join(", ")}: these identify the object. Undo that change, or create a new object instead.`;
     return { kind: "refused", fields: changed.map(([f]) => f), message };
   }
-  if (createJsonPatch(original, edited, { tests: false }).length === 0) return { kind: "no-changes", message: "No changes: the edited object equals the one you opened." };
+  if (createJsonPatch(original, edited, { tests: false }).length === 0)
+    return { kind: "no-changes", message: "No changes: the edited object equals the one you opened." };
   return { kind: "changed" };
 }

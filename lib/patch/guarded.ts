@@ -34,11 +34,19 @@ export function guardedPatchOps(base: JsonObject, changes: FieldChange[], opts: 
   for (const c of changes) {
     const { existing, missing } = split(base, c.path);
     const testPath = missing.length ? [...existing, missing[0]] : existing;
-    tests.push({ op: "test", path: toPointer(testPath), value: missing.length ? null : (valueAt(base, existing) ?? null) });
+    tests.push({
+      op: "test",
+      path: toPointer(testPath),
+      value: missing.length ? null : (valueAt(base, existing) ?? null),
+    });
     if (c.value === undefined) {
       if (!missing.length) writes.push({ op: "remove", path: toPointer(existing) });
     } else {
-      writes.push({ op: "add", path: toPointer(testPath), value: missing.length ? nest(missing.slice(1), c.value) : c.value });
+      writes.push({
+        op: "add",
+        path: toPointer(testPath),
+        value: missing.length ? nest(missing.slice(1), c.value) : c.value,
+      });
     }
   }
   const generation = isObject(base.metadata) ? base.metadata.generation : undefined;
@@ -49,7 +57,12 @@ export function guardedPatchOps(base: JsonObject, changes: FieldChange[], opts: 
 }
 
 /** Wrap guarded ops into the exact request, with a note saying what it changes and when it fails. */
-export function guardedRequest(base: JsonObject, changes: FieldChange[], summary: string, opts: GuardOptions = {}): PatchRequest {
+export function guardedRequest(
+  base: JsonObject,
+  changes: FieldChange[],
+  summary: string,
+  opts: GuardOptions = {},
+): PatchRequest {
   const ops = guardedPatchOps(base, changes, opts);
   const spec = (opts.precondition ?? "spec") === "spec";
   const guard = spec ? "these fields or any other spec field changed" : "these fields changed";
@@ -64,7 +77,8 @@ export function guardedRequest(base: JsonObject, changes: FieldChange[], summary
 function split(obj: JsonObject, path: string[]): { existing: string[]; missing: string[] } {
   let cur: JsonValue = obj;
   for (let i = 0; i < path.length; i++) {
-    if (!isObject(cur) || !Object.prototype.hasOwnProperty.call(cur, path[i])) return { existing: path.slice(0, i), missing: path.slice(i) };
+    if (!isObject(cur) || !Object.prototype.hasOwnProperty.call(cur, path[i]))
+      return { existing: path.slice(0, i), missing: path.slice(i) };
     cur = cur[path[i]];
   }
   return { existing: path, missing: [] };
@@ -87,7 +101,10 @@ function nest(keys: string[], value: JsonValue): JsonValue {
  * rejected our request due to an error in our request", empty details; checked against the real
  * server), so the server's answer alone cannot name the field.
  */
-export function failedTests(body: string | readonly JsonPatchOp[], latest: JsonObject): { path: string; expected: JsonValue; actual: JsonValue | undefined }[] {
+export function failedTests(
+  body: string | readonly JsonPatchOp[],
+  latest: JsonObject,
+): { path: string; expected: JsonValue; actual: JsonValue | undefined }[] {
   const ops: readonly JsonPatchOp[] = typeof body === "string" ? (JSON.parse(body) as JsonPatchOp[]) : body;
   const out: { path: string; expected: JsonValue; actual: JsonValue | undefined }[] = [];
   for (const op of ops) {

@@ -11,7 +11,14 @@ export { createStrategicMergePatch } from "./strategic";
 export { createJsonPatch, applyJsonPatch, type JsonPatchOp, type JsonPatchOptions } from "./json-patch";
 export { buildApplyBody, type ApplyBody } from "./apply";
 export { patchPreviews, isBuiltinKind, RISK, type PatchPreviews } from "./alternatives";
-export { threeWayMerge, resolveConflicts, type Conflict, type MergeResult, type MergeOptions, type Choice } from "./three-way";
+export {
+  threeWayMerge,
+  resolveConflicts,
+  type Conflict,
+  type MergeResult,
+  type MergeOptions,
+  type Choice,
+} from "./three-way";
 export { buildEditSave, type EditSave, type EditSaveOptions } from "./edit-save";
 export { guardedPatchOps, guardedRequest, failedTests, type FieldChange, type GuardOptions } from "./guarded";
 export { partitionPatch, pausePatch, rollingLimitsPatch, rollbackPatch, revisionTemplate } from "./rollout";

@@ -53,13 +53,27 @@ export function predictInPlace(base: JsonObject, edited: JsonObject, gates: Gate
   const spec = obj(edited.spec);
   const replicas = typeof spec.replicas === "number" ? spec.replicas : 1;
   const p = partitionReplicas(obj(spec.updateStrategy).partition as number | string | undefined, replicas);
-  const counts = { replicas, partitionReplicas: p.value, partitionError: p.error, podsToUpdate: p.error ? 0 : replicas - p.value };
+  const counts = {
+    replicas,
+    partitionReplicas: p.value,
+    partitionError: p.error,
+    podsToUpdate: p.error ? 0 : replicas - p.value,
+  };
   if (deepEqual(oldT, newT)) {
-    return { mode: "none", inPlaceCapable: true, reasons: [], containers: [], metadataChanged: false, ...counts, summary: "The pod template is unchanged: no pod will be updated." };
+    return {
+      mode: "none",
+      inPlaceCapable: true,
+      reasons: [],
+      containers: [],
+      metadataChanged: false,
+      ...counts,
+      summary: "The pod template is unchanged: no pod will be updated.",
+    };
   }
   const metadataChanged = !deepEqual(oldT.metadata, newT.metadata);
   const { reasons, containers } = compareSpecs(obj(oldT.spec), obj(newT.spec), gates);
-  if (metadataChanged && gates.InPlaceUpdateEnvFromMetadata !== false) containers.push(...envFromMetadata(oldT, newT, containers));
+  if (metadataChanged && gates.InPlaceUpdateEnvFromMetadata !== false)
+    containers.push(...envFromMetadata(oldT, newT, containers));
   // lib/kruise's rule is what the sandbox controller applies; without the vertical-scaling gate
   // it is the authority, and our walk only adds detail (all reasons, env-from-metadata restarts).
   if (!gates.InPlaceWorkloadVerticalScaling) {
@@ -68,8 +82,17 @@ export function predictInPlace(base: JsonObject, edited: JsonObject, gates: Gate
   }
   const capable = reasons.length === 0;
   const type = String(obj(spec.updateStrategy).type ?? "ReCreate");
-  const mode = type === "ReCreate" ? "recreate" : capable ? "in-place" : type === "InPlaceOnly" ? "blocked" : "recreate";
-  return { mode, inPlaceCapable: capable, reasons, containers, metadataChanged, ...counts, summary: summarize(mode, type, reasons, counts.podsToUpdate) };
+  const mode =
+    type === "ReCreate" ? "recreate" : capable ? "in-place" : type === "InPlaceOnly" ? "blocked" : "recreate";
+  return {
+    mode,
+    inPlaceCapable: capable,
+    reasons,
+    containers,
+    metadataChanged,
+    ...counts,
+    summary: summarize(mode, type, reasons, counts.podsToUpdate),
+  };
 }
 
 function summarize(mode: InPlacePrediction["mode"], type: string, reasons: string[], pods: number): string {
@@ -80,7 +103,11 @@ function summarize(mode: InPlacePrediction["mode"], type: string, reasons: strin
   return `Recreates ${n}: ${reasons.join(", ")} cannot change in place.`;
 }
 
-function compareSpecs(a: JsonObject, b: JsonObject, gates: Gates): { reasons: string[]; containers: ContainerChange[] } {
+function compareSpecs(
+  a: JsonObject,
+  b: JsonObject,
+  gates: Gates,
+): { reasons: string[]; containers: ContainerChange[] } {
   const reasons: string[] = [];
   const containers: ContainerChange[] = [];
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
@@ -101,8 +128,14 @@ function compareContainer(a: JsonObject, b: JsonObject, gates: Gates, reasons: s
   const name = String(b.name);
   for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (deepEqual(a[k], b[k])) continue;
-    if (k === "image" && typeof a.image === "string" && typeof b.image === "string") out.push({ name, change: "image", from: a.image, to: b.image });
-    else if (k === "resources" && gates.InPlaceWorkloadVerticalScaling && onlyCpuMemory(obj(a.resources), obj(b.resources))) out.push({ name, change: "resources", from: a.resources, to: b.resources });
+    if (k === "image" && typeof a.image === "string" && typeof b.image === "string")
+      out.push({ name, change: "image", from: a.image, to: b.image });
+    else if (
+      k === "resources" &&
+      gates.InPlaceWorkloadVerticalScaling &&
+      onlyCpuMemory(obj(a.resources), obj(b.resources))
+    )
+      out.push({ name, change: "resources", from: a.resources, to: b.resources });
     else reasons.push(`spec.template.spec.containers[name=${name}].${k}`);
   }
 }
@@ -119,14 +152,21 @@ function envFromMetadata(oldT: JsonObject, newT: JsonObject, already: ContainerC
   for (const kind of ["labels", "annotations"] as const) {
     const x = obj(obj(oldT.metadata)[kind]);
     const y = obj(obj(newT.metadata)[kind]);
-    for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) if (x[k] !== y[k]) changed.add(`metadata.${kind}['${k}']`);
+    for (const k of new Set([...Object.keys(x), ...Object.keys(y)]))
+      if (x[k] !== y[k]) changed.add(`metadata.${kind}['${k}']`);
   }
-  const containers = Array.isArray(obj(newT.spec).containers) ? (obj(newT.spec).containers as JsonValue[]).map(obj) : [];
+  const containers = Array.isArray(obj(newT.spec).containers)
+    ? (obj(newT.spec).containers as JsonValue[]).map(obj)
+    : [];
   const out: ContainerChange[] = [];
   for (const c of containers) {
-    const refs = (Array.isArray(c.env) ? c.env.map(obj) : []).map((e) => obj(obj(e.valueFrom).fieldRef).fieldPath).filter((f) => typeof f === "string").map((f) => String(f).replace(/"/g, "'"));
+    const refs = (Array.isArray(c.env) ? c.env.map(obj) : [])
+      .map((e) => obj(obj(e.valueFrom).fieldRef).fieldPath)
+      .filter((f) => typeof f === "string")
+      .map((f) => String(f).replace(/"/g, "'"));
     const hit = refs.find((r) => changed.has(r));
-    if (hit && !already.some((a) => a.name === c.name && a.change === "env-from-metadata")) out.push({ name: String(c.name), change: "env-from-metadata", to: hit });
+    if (hit && !already.some((a) => a.name === c.name && a.change === "env-from-metadata"))
+      out.push({ name: String(c.name), change: "env-from-metadata", to: hit });
   }
   return out;
 }

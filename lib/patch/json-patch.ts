@@ -89,7 +89,10 @@ export function applyJsonPatch(doc: JsonObject, ops: readonly JsonPatchOp[]): Js
 }
 
 function parsePointer(p: string): string[] {
-  return p.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return p
+    .split("/")
+    .slice(1)
+    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 function applyOp(root: JsonValue, op: JsonPatchOp): JsonValue {
@@ -97,7 +100,11 @@ function applyOp(root: JsonValue, op: JsonPatchOp): JsonValue {
   const last = segs.pop();
   let parent: JsonValue = root;
   for (const s of segs) {
-    const next: JsonValue | undefined = Array.isArray(parent) ? parent[Number(s)] : isObject(parent) ? parent[s] : undefined;
+    const next: JsonValue | undefined = Array.isArray(parent)
+      ? parent[Number(s)]
+      : isObject(parent)
+        ? parent[s]
+        : undefined;
     if (next === undefined) throw new Error(`${op.op} operation does not apply: is missing path: ${op.path}`);
     parent = next;
   }

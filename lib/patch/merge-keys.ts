@@ -68,8 +68,14 @@ export function canMergeByKey(list: readonly JsonValue[], key: string): boolean 
 }
 
 const SERVER_METADATA = new Set([
-  "resourceVersion", "managedFields", "generation", "uid", "creationTimestamp",
-  "selfLink", "deletionTimestamp", "deletionGracePeriodSeconds",
+  "resourceVersion",
+  "managedFields",
+  "generation",
+  "uid",
+  "creationTimestamp",
+  "selfLink",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
 ]);
 
 /**

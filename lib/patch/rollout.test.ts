@@ -6,9 +6,16 @@ import { applyJsonPatch } from "./json-patch";
 import { partitionPatch, pausePatch, revisionTemplate, rollbackPatch, rollingLimitsPatch } from "./rollout";
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const edit = (o: JsonObject, f: (o: Obj) => void): JsonObject => { const c = structuredClone(o); f(c); return c; };
+const edit = (o: JsonObject, f: (o: Obj) => void): JsonObject => {
+  const c = structuredClone(o);
+  f(c);
+  return c;
+};
 const send = (live: JsonObject, body: string): Obj => applyJsonPatch(live, JSON.parse(body));
-const statusChurn = (o: Obj) => { o.metadata.resourceVersion = "2000"; o.status.updatedReplicas = 4; };
+const statusChurn = (o: Obj) => {
+  o.metadata.resourceVersion = "2000";
+  o.status.updatedReplicas = 4;
+};
 
 describe("partitionPatch", () => {
   it("tests the partition as shown and the generation, then sets it", () => {
@@ -29,21 +36,35 @@ describe("partitionPatch", () => {
 
   it("fails if someone changed the partition meanwhile, naming the partition", () => {
     const base = sampleCloneSet();
-    const live = edit(base, (o) => { o.spec.updateStrategy.partition = 4; o.metadata.generation = 4; });
+    const live = edit(base, (o) => {
+      o.spec.updateStrategy.partition = 4;
+      o.metadata.generation = 4;
+    });
     expect(() => send(live, partitionPatch(base, 1).body)).toThrow(/\/spec\/updateStrategy\/partition/);
   });
 
   it("fails if the spec changed elsewhere (generation moved), unless only the field is guarded", () => {
     const base = sampleCloneSet();
-    const live = edit(base, (o) => { o.spec.replicas = 9; o.metadata.generation = 4; });
+    const live = edit(base, (o) => {
+      o.spec.replicas = 9;
+      o.metadata.generation = 4;
+    });
     expect(() => send(live, partitionPatch(base, 1).body)).toThrow(/\/metadata\/generation/);
     expect(send(live, partitionPatch(base, 1, { precondition: "field" }).body).spec.updateStrategy.partition).toBe(1);
   });
 
   it("an unset partition is tested as absent; a missing updateStrategy is created", () => {
-    const noPartition = edit(sampleCloneSet(), (o) => { delete o.spec.updateStrategy.partition; });
-    expect(JSON.parse(partitionPatch(noPartition, "50%").body)[0]).toEqual({ op: "test", path: "/spec/updateStrategy/partition", value: null });
-    const noStrategy = edit(sampleCloneSet(), (o) => { delete o.spec.updateStrategy; });
+    const noPartition = edit(sampleCloneSet(), (o) => {
+      delete o.spec.updateStrategy.partition;
+    });
+    expect(JSON.parse(partitionPatch(noPartition, "50%").body)[0]).toEqual({
+      op: "test",
+      path: "/spec/updateStrategy/partition",
+      value: null,
+    });
+    const noStrategy = edit(sampleCloneSet(), (o) => {
+      delete o.spec.updateStrategy;
+    });
     const body = JSON.parse(partitionPatch(noStrategy, 2).body);
     expect(body[0]).toEqual({ op: "test", path: "/spec/updateStrategy", value: null });
     expect(send(noStrategy, JSON.stringify(body)).spec.updateStrategy).toEqual({ partition: 2 });
@@ -52,7 +73,11 @@ describe("partitionPatch", () => {
   it("after a 422, the failing guards name what changed (the server's 422 does not)", () => {
     const base = sampleCloneSet();
     const r = partitionPatch(base, 1);
-    const live = edit(base, (o) => { o.spec.updateStrategy.partition = 2; o.metadata.generation = 4; statusChurn(o); });
+    const live = edit(base, (o) => {
+      o.spec.updateStrategy.partition = 2;
+      o.metadata.generation = 4;
+      statusChurn(o);
+    });
     expect(failedTests(r.body, live)).toEqual([
       { path: "/spec/updateStrategy/partition", expected: 3, actual: 2 },
       { path: "/metadata/generation", expected: 3, actual: 4 },
@@ -65,7 +90,9 @@ describe("pause, resume and surge limits", () => {
   it("pause sets paused=true and resume sets it false", () => {
     const base = sampleCloneSet();
     expect(send(base, pausePatch(base, true).body).spec.updateStrategy.paused).toBe(true);
-    const paused = edit(base, (o) => { o.spec.updateStrategy.paused = true; });
+    const paused = edit(base, (o) => {
+      o.spec.updateStrategy.paused = true;
+    });
     const r = pausePatch(paused, false);
     expect(JSON.parse(r.body)[0]).toEqual({ op: "test", path: "/spec/updateStrategy/paused", value: true });
     expect(send(paused, r.body).spec.updateStrategy.paused).toBe(false);
@@ -83,13 +110,18 @@ describe("pause, resume and surge limits", () => {
 
 describe("rollbackPatch", () => {
   const revision = (tpl: Obj): JsonObject => ({
-    apiVersion: "apps/v1", kind: "ControllerRevision", metadata: { name: "sample-6f8b9d5c4" }, revision: 1,
+    apiVersion: "apps/v1",
+    kind: "ControllerRevision",
+    metadata: { name: "sample-6f8b9d5c4" },
+    revision: 1,
     data: { spec: { template: { ...tpl, $patch: "replace" } } },
   });
 
   it("replaces the template with the revision's (without $patch) when nothing changed", () => {
     const base = sampleCloneSet();
-    const old = edit(base, (o) => { o.spec.template.spec.containers[0].image = "nginx:1.24"; }) as Obj;
+    const old = edit(base, (o) => {
+      o.spec.template.spec.containers[0].image = "nginx:1.24";
+    }) as Obj;
     const rev = revision(old.spec.template);
     expect(revisionTemplate(rev)).toEqual(old.spec.template);
     const after = send(edit(base, statusChurn), rollbackPatch(base, rev).body);
@@ -100,7 +132,9 @@ describe("rollbackPatch", () => {
   it("fails if the template changed since the preview", () => {
     const base = sampleCloneSet();
     const rev = revision((sampleCloneSet() as Obj).spec.template);
-    const live = edit(base, (o) => { o.spec.template.spec.containers[0].image = "nginx:9"; });
+    const live = edit(base, (o) => {
+      o.spec.template.spec.containers[0].image = "nginx:9";
+    });
     expect(() => send(live, rollbackPatch(base, rev, { precondition: "field" }).body)).toThrow(/\/spec\/template/);
   });
 });

@@ -25,7 +25,12 @@ export function partitionPatch(base: JsonObject, partition: number | string, opt
 
 /** Pause or resume the rollout (spec.updateStrategy.paused; the controller stops updating pods). */
 export function pausePatch(base: JsonObject, paused: boolean, opts: GuardOptions = {}): PatchRequest {
-  return guardedRequest(base, [{ path: [...STRATEGY, "paused"], value: paused }], paused ? "Pause the rollout" : "Resume the rollout", opts);
+  return guardedRequest(
+    base,
+    [{ path: [...STRATEGY, "paused"], value: paused }],
+    paused ? "Pause the rollout" : "Resume the rollout",
+    opts,
+  );
 }
 
 /**
@@ -72,5 +77,10 @@ export function rollbackPatch(base: JsonObject, revision: JsonObject, opts: Guar
   if (!template) throw new Error("rollbackPatch: the revision has no data.spec.template");
   const meta = isObject(revision.metadata) ? revision.metadata : {};
   const rev = typeof revision.revision === "number" ? ` (revision ${revision.revision})` : "";
-  return guardedRequest(base, [{ path: ["spec", "template"], value: template }], `Roll back the pod template to ${String(meta.name ?? "?")}${rev}`, opts);
+  return guardedRequest(
+    base,
+    [{ path: ["spec", "template"], value: template }],
+    `Roll back the pod template to ${String(meta.name ?? "?")}${rev}`,
+    opts,
+  );
 }

@@ -35,7 +35,8 @@ function diffMaps(a: JsonObject, b: JsonObject, path: Seg[]): JsonObject {
 function diffList(a: JsonValue[], b: JsonValue[], path: Seg[], out: JsonObject): void {
   const name = String(path[path.length - 1]);
   const key = mergeKeyFor(path);
-  if (key && canMergeByKey(a, key) && canMergeByKey(b, key)) return diffKeyed(a as JsonObject[], b as JsonObject[], key, path, out);
+  if (key && canMergeByKey(a, key) && canMergeByKey(b, key))
+    return diffKeyed(a as JsonObject[], b as JsonObject[], key, path, out);
   if (isPrimitiveMergeList(path) && [...a, ...b].every((x) => !isObject(x) && !Array.isArray(x))) {
     const added = b.filter((x) => !a.includes(x));
     const removed = a.filter((x) => !b.includes(x));
@@ -60,7 +61,10 @@ function diffKeyed(a: JsonObject[], b: JsonObject[], key: string, path: Seg[], o
   const deletions = a.filter((e) => !after.has(e[key])).map((e) => ({ [key]: e[key], $patch: "delete" }));
   deletions.sort((x, y) => String(x[key]).localeCompare(String(y[key])));
   const all = [...changes, ...deletions];
-  const reordered = !deepEqual(a.map((e) => e[key]).filter((k) => after.has(k)), b.map((e) => e[key]).filter((k) => before.has(k)));
+  const reordered = !deepEqual(
+    a.map((e) => e[key]).filter((k) => after.has(k)),
+    b.map((e) => e[key]).filter((k) => before.has(k)),
+  );
   if (all.length) out[name] = all;
   if (all.length || reordered) out[`$setElementOrder/${name}`] = b.map((e) => ({ [key]: e[key] }));
 }

@@ -42,7 +42,12 @@ interface Ctx {
  * always come from theirs (reference §11.5). Upstream analogue:
  * apimachinery pkg/util/strategicpatch/patch.go CreateThreeWayMergePatch.
  */
-export function threeWayMerge(base: JsonObject, mine: JsonObject, theirs: JsonObject, opts: MergeOptions = {}): MergeResult {
+export function threeWayMerge(
+  base: JsonObject,
+  mine: JsonObject,
+  theirs: JsonObject,
+  opts: MergeOptions = {},
+): MergeResult {
   const extra = opts.ignore;
   const ctx: Ctx = { ignored: (p) => isServerOwned(p) || (extra ? extra(p) : false), conflicts: [] };
   const merged = mergeObjects(base, mine, theirs, [], ctx);
@@ -109,13 +114,22 @@ function mergeKeyed(b: JsonValue[], m: JsonValue[], t: JsonValue[], key: string,
 // elements are inserted after their predecessor there.
 function mergedOrder(b: JsonValue[], m: JsonValue[], t: JsonValue[]): JsonValue[] {
   const common = (xs: JsonValue[]) => xs.filter((x) => b.includes(x));
-  const mineReordered = !deepEqual(common(m), common(b).filter((x) => m.includes(x)));
-  const theirsReordered = !deepEqual(common(t), common(b).filter((x) => t.includes(x)));
+  const mineReordered = !deepEqual(
+    common(m),
+    common(b).filter((x) => m.includes(x)),
+  );
+  const theirsReordered = !deepEqual(
+    common(t),
+    common(b).filter((x) => t.includes(x)),
+  );
   const [primary, other] = mineReordered && !theirsReordered ? [m, t] : [t, m];
   const out = [...primary];
   other.forEach((k, i) => {
     if (out.includes(k)) return;
-    const prev = other.slice(0, i).reverse().find((p) => out.includes(p));
+    const prev = other
+      .slice(0, i)
+      .reverse()
+      .find((p) => out.includes(p));
     out.splice(prev === undefined ? 0 : out.indexOf(prev) + 1, 0, k);
   });
   return out;
@@ -128,7 +142,10 @@ export type Choice = "mine" | "theirs" | "base";
  * choice are returned as `unresolved`; nothing is guessed. Choosing an absent value deletes the
  * field (or list element); choosing a value whose list element is gone re-adds the element.
  */
-export function resolveConflicts(result: MergeResult, choices: Record<string, Choice>): { merged: JsonObject; unresolved: Conflict[] } {
+export function resolveConflicts(
+  result: MergeResult,
+  choices: Record<string, Choice>,
+): { merged: JsonObject; unresolved: Conflict[] } {
   const merged = clone(result.merged);
   const unresolved: Conflict[] = [];
   for (const c of result.conflicts) {
@@ -149,8 +166,9 @@ function setAt(root: JsonObject, path: Path, value: V): void {
   const last = path[path.length - 1];
   if (isKeySegment(last) && Array.isArray(cur)) {
     const i = findKeyed(cur, last);
-    if (value === undefined) { if (i >= 0) cur.splice(i, 1); }
-    else if (i >= 0) cur[i] = value;
+    if (value === undefined) {
+      if (i >= 0) cur.splice(i, 1);
+    } else if (i >= 0) cur[i] = value;
     else cur.push(value);
   } else if (typeof last === "string" && isObject(cur)) {
     if (value === undefined) delete cur[last];

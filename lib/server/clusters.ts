@@ -22,7 +22,11 @@ function load(): Loaded {
   const base = src ? src.load() : null;
   const clusters: ClusterInfo[] = (base?.contexts ?? []).map((ctx) => {
     const cluster = base!.clusters.find((c) => c.name === ctx.cluster);
-    const info: ClusterInfo = { name: ctx.name, server: cluster?.server ?? "", current: ctx.name === base!.currentContext };
+    const info: ClusterInfo = {
+      name: ctx.name,
+      server: cluster?.server ?? "",
+      current: ctx.name === base!.currentContext,
+    };
     if (ctx.namespace) info.namespace = ctx.namespace;
     return info;
   });
@@ -44,7 +48,10 @@ export function clientFor(cluster: string): KubeClient {
   const name = l.clusters.some((c) => c.name === cluster) ? cluster : safeDecode(cluster);
   if (!l.base || !l.clusters.some((c) => c.name === name)) {
     const known = l.clusters.map((c) => c.name).join(", ") || "none: no kubeconfig found";
-    throw httpErrors.badRequest(`unknown cluster ${JSON.stringify(cluster.slice(0, 120))}: known kubeconfig contexts are ${known}`, "cluster");
+    throw httpErrors.badRequest(
+      `unknown cluster ${JSON.stringify(cluster.slice(0, 120))}: known kubeconfig contexts are ${known}`,
+      "cluster",
+    );
   }
   let client = l.clients.get(name);
   if (!client) {

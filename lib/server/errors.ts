@@ -12,15 +12,33 @@ export class HttpError extends Error {
 
 export const httpErrors = {
   badRequest: (message: string, field?: string) =>
-    new HttpError({ code: 400, reason: "BadRequest", message, ...(field ? { details: { field, causes: [{ field, message, reason: "FieldValueInvalid" }] } } : {}) }),
+    new HttpError({
+      code: 400,
+      reason: "BadRequest",
+      message,
+      ...(field ? { details: { field, causes: [{ field, message, reason: "FieldValueInvalid" }] } } : {}),
+    }),
   notFound: (message: string) => new HttpError({ code: 404, reason: "NotFound", message }),
 };
 
 // Reasons apimachinery uses for codes when a response carries no Status (pkg/api/errors/errors.go: NewGenericServerResponse).
 const REASONS: Record<number, string> = {
-  400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound", 405: "MethodNotAllowed",
-  406: "NotAcceptable", 409: "Conflict", 410: "Expired", 413: "RequestEntityTooLarge", 415: "UnsupportedMediaType",
-  422: "Invalid", 429: "TooManyRequests", 500: "InternalError", 502: "Unreachable", 503: "ServiceUnavailable", 504: "Timeout",
+  400: "BadRequest",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "NotFound",
+  405: "MethodNotAllowed",
+  406: "NotAcceptable",
+  409: "Conflict",
+  410: "Expired",
+  413: "RequestEntityTooLarge",
+  415: "UnsupportedMediaType",
+  422: "Invalid",
+  429: "TooManyRequests",
+  500: "InternalError",
+  502: "Unreachable",
+  503: "ServiceUnavailable",
+  504: "Timeout",
 };
 
 export function reasonForCode(code: number): string {
@@ -28,15 +46,26 @@ export function reasonForCode(code: number): string {
 }
 
 interface StatusLike {
-  kind?: string; code?: number; reason?: string; message?: string;
+  kind?: string;
+  code?: number;
+  reason?: string;
+  message?: string;
   details?: { causes?: { field?: string; message?: string; reason?: string }[] };
 }
 
 /** Kubernetes `Status` (metav1.Status, apimachinery pkg/apis/meta/v1/types.go) → ApiErrorBody. */
 export function statusToBody(status: StatusLike, httpCode?: number): ApiErrorBody {
   const code = status.code || httpCode || 500;
-  const body: ApiErrorBody = { code, reason: status.reason || reasonForCode(code), message: status.message || `HTTP ${code}` };
-  const causes = status.details?.causes?.map((c) => ({ ...(c.field ? { field: c.field } : {}), ...(c.message ? { message: c.message } : {}), ...(c.reason ? { reason: c.reason } : {}) }));
+  const body: ApiErrorBody = {
+    code,
+    reason: status.reason || reasonForCode(code),
+    message: status.message || `HTTP ${code}`,
+  };
+  const causes = status.details?.causes?.map((c) => ({
+    ...(c.field ? { field: c.field } : {}),
+    ...(c.message ? { message: c.message } : {}),
+    ...(c.reason ? { reason: c.reason } : {}),
+  }));
   if (causes?.length) body.details = { causes, ...(causes[0].field ? { field: causes[0].field } : {}) };
   return body;
 }
@@ -52,9 +81,22 @@ function parseBody(body: unknown): StatusLike | string | undefined {
 }
 
 // node-fetch FetchError `type: "system"` / socket error codes that mean "could not talk to the API server".
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH",
-  "ENETUNREACH", "EPIPE", "UND_ERR_SOCKET", "CERT_HAS_EXPIRED", "DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "ERR_TLS_CERT_ALTNAME_INVALID"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
 
 function networkCode(e: { code?: unknown; errno?: unknown; type?: unknown; cause?: unknown }): string | undefined {
   if (typeof e.code === "string" && (NETWORK_CODES.has(e.code) || e.type === "system")) return e.code;
@@ -75,11 +117,20 @@ export function toApiErrorBody(e: unknown, what = "the cluster"): ApiErrorBody {
   if (o.kind === "Status") return statusToBody(o as StatusLike);
   if (typeof o.code === "number" && "body" in o) {
     const parsed = parseBody(o.body);
-    if (parsed && typeof parsed === "object" && (parsed.kind === "Status" || parsed.message)) return statusToBody(parsed, o.code);
-    return { code: o.code, reason: reasonForCode(o.code), message: (typeof parsed === "string" && parsed.trim()) || `HTTP ${o.code} from ${what}` };
+    if (parsed && typeof parsed === "object" && (parsed.kind === "Status" || parsed.message))
+      return statusToBody(parsed, o.code);
+    return {
+      code: o.code,
+      reason: reasonForCode(o.code),
+      message: (typeof parsed === "string" && parsed.trim()) || `HTTP ${o.code} from ${what}`,
+    };
   }
   if (typeof o.statusCode === "number") {
-    return { code: o.statusCode, reason: reasonForCode(o.statusCode), message: `${String(o.message || "HTTP " + o.statusCode)} (from ${what})` };
+    return {
+      code: o.statusCode,
+      reason: reasonForCode(o.statusCode),
+      message: `${String(o.message || "HTTP " + o.statusCode)} (from ${what})`,
+    };
   }
   const net = networkCode(o);
   if (net) return { code: 502, reason: "Unreachable", message: `${what} is unreachable: ${String(o.message || net)}` };
@@ -98,7 +149,11 @@ export function errorResponse(e: unknown, what?: string): Response {
  * CloneSets, the Kruise CRD (apps.kruise.io/v1alpha1) is not installed. Say so instead of
  * "the server could not find the requested resource".
  */
-export function explainCollectionError(err: ApiErrorBody, api: { group: string; version: string; name: string }, cluster: string): ApiErrorBody {
+export function explainCollectionError(
+  err: ApiErrorBody,
+  api: { group: string; version: string; name: string },
+  cluster: string,
+): ApiErrorBody {
   if (err.code !== 404) return err;
   const gv = api.group ? `${api.group}/${api.version}` : api.version;
   const hint = api.group === "apps.kruise.io" ? " — is OpenKruise (the CloneSet CRD) installed?" : "";

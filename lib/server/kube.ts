@@ -1,6 +1,13 @@
 import {
-  AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, Observable, ResponseContext, Watch,
-  type ObservableMiddleware, type RequestContext,
+  AppsV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  Observable,
+  ResponseContext,
+  Watch,
+  type ObservableMiddleware,
+  type RequestContext,
 } from "@kubernetes/client-node";
 import type { K8sObject } from "@/lib/client/types";
 import { collectionPath, type ResourceDef } from "./resources";
@@ -18,15 +25,22 @@ export class RawBody implements ObservableMiddleware {
   }
   post(rsp: ResponseContext): Observable<ResponseContext> {
     if (rsp.httpStatusCode < 200 || rsp.httpStatusCode > 299) return new Observable(Promise.resolve(rsp));
-    return new Observable(rsp.body.text().then((text) => {
-      this.text = text;
-      const empty = "{}";
-      return new ResponseContext(rsp.httpStatusCode, rsp.headers, { text: async () => empty, binary: async () => Buffer.from(empty) });
-    }));
+    return new Observable(
+      rsp.body.text().then((text) => {
+        this.text = text;
+        const empty = "{}";
+        return new ResponseContext(rsp.httpStatusCode, rsp.headers, {
+          text: async () => empty,
+          binary: async () => Buffer.from(empty),
+        });
+      }),
+    );
   }
 }
 
-async function raw<T>(call: (opts: { middleware: ObservableMiddleware[]; middlewareMergeStrategy: "append" }) => Promise<unknown>): Promise<T> {
+async function raw<T>(
+  call: (opts: { middleware: ObservableMiddleware[]; middlewareMergeStrategy: "append" }) => Promise<unknown>,
+): Promise<T> {
   const cap = new RawBody();
   await call({ middleware: [cap], middlewareMergeStrategy: "append" });
   if (cap.text === undefined) throw new Error("client-node returned no response body");
@@ -58,12 +72,19 @@ export class KubeClient {
       switch (d.name) {
         case "clonesets":
           return namespace
-            ? this.custom.listNamespacedCustomObject({ group: d.group, version: d.version, plural: d.name, namespace, ...p }, o)
+            ? this.custom.listNamespacedCustomObject(
+                { group: d.group, version: d.version, plural: d.name, namespace, ...p },
+                o,
+              )
             : this.custom.listClusterCustomObject({ group: d.group, version: d.version, plural: d.name, ...p }, o);
         case "pods":
-          return namespace ? this.core.listNamespacedPod({ namespace, ...p }, o) : this.core.listPodForAllNamespaces(p, o);
+          return namespace
+            ? this.core.listNamespacedPod({ namespace, ...p }, o)
+            : this.core.listPodForAllNamespaces(p, o);
         case "events":
-          return namespace ? this.core.listNamespacedEvent({ namespace, ...p }, o) : this.core.listEventForAllNamespaces(p, o);
+          return namespace
+            ? this.core.listNamespacedEvent({ namespace, ...p }, o)
+            : this.core.listEventForAllNamespaces(p, o);
         case "controllerrevisions":
           return namespace
             ? this.apps.listNamespacedControllerRevision({ namespace, ...p }, o)
@@ -77,7 +98,10 @@ export class KubeClient {
     return raw<K8sObject>((o) => {
       switch (d.name) {
         case "clonesets":
-          return this.custom.getNamespacedCustomObject({ group: d.group, version: d.version, plural: d.name, namespace, name }, o);
+          return this.custom.getNamespacedCustomObject(
+            { group: d.group, version: d.version, plural: d.name, namespace, name },
+            o,
+          );
         case "pods":
           return this.core.readNamespacedPod({ namespace, name }, o);
         case "events":
@@ -92,9 +116,18 @@ export class KubeClient {
    * WATCH from `resourceVersion` with bookmarks (api-concepts "Efficient detection of changes").
    * Resolves once the response headers arrived; `done` fires exactly once when the stream ends.
    */
-  watch(d: ResourceDef, namespace: string | null, resourceVersion: string,
-    onEvent: (type: string, obj: K8sObject) => void, done: (err: unknown) => void): Promise<AbortController> {
-    return this.watcher.watch(collectionPath(d, namespace), { resourceVersion, allowWatchBookmarks: true },
-      (type, obj) => onEvent(type, obj as K8sObject), done);
+  watch(
+    d: ResourceDef,
+    namespace: string | null,
+    resourceVersion: string,
+    onEvent: (type: string, obj: K8sObject) => void,
+    done: (err: unknown) => void,
+  ): Promise<AbortController> {
+    return this.watcher.watch(
+      collectionPath(d, namespace),
+      { resourceVersion, allowWatchBookmarks: true },
+      (type, obj) => onEvent(type, obj as K8sObject),
+      done,
+    );
   }
 }

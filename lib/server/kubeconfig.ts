@@ -16,12 +16,16 @@ export interface KubeconfigSource {
 }
 
 function splitPaths(v: string | undefined): string[] {
-  return (v ?? "").split(path.delimiter).map((p) => p.trim()).filter(Boolean);
+  return (v ?? "")
+    .split(path.delimiter)
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 function fromFiles(files: string[], describe: string): KubeconfigSource {
   return {
-    describe, files,
+    describe,
+    files,
     load: () => {
       // kubectl's KUBECONFIG merge: the first file to define a name wins (client-node's mergeConfig
       // throws on duplicates instead), the first file's current-context is used, missing files are skipped.
@@ -51,7 +55,10 @@ function fromFiles(files: string[], describe: string): KubeconfigSource {
  * (a path list, as kubectl reads it), ~/.kube/config, then the pod's service account (client-node
  * KubeConfig.loadFromCluster). Unlike client-node's loadFromDefault, never falls back to localhost:8080.
  */
-export function findKubeconfig(env: Record<string, string | undefined> = process.env, home = os.homedir()): KubeconfigSource | null {
+export function findKubeconfig(
+  env: Record<string, string | undefined> = process.env,
+  home = os.homedir(),
+): KubeconfigSource | null {
   const own = splitPaths(env.KRUISE_CONSOLE_KUBECONFIG);
   if (own.length) return fromFiles(own, `KRUISE_CONSOLE_KUBECONFIG=${env.KRUISE_CONSOLE_KUBECONFIG}`);
   const list = splitPaths(env.KUBECONFIG);
@@ -60,12 +67,18 @@ export function findKubeconfig(env: Record<string, string | undefined> = process
   if (fs.existsSync(def)) return fromFiles([def], def);
   if (env.KUBERNETES_SERVICE_HOST && fs.existsSync(path.join(SA_DIR, "token"))) {
     return {
-      describe: "in-cluster service account", files: [],
+      describe: "in-cluster service account",
+      files: [],
       load: () => {
         const kc = new KubeConfig();
         kc.loadFromCluster();
         const ctx = kc.contexts[0];
-        kc.loadFromOptions({ clusters: kc.clusters, users: kc.users, contexts: [{ ...ctx, name: IN_CLUSTER_CONTEXT }], currentContext: IN_CLUSTER_CONTEXT });
+        kc.loadFromOptions({
+          clusters: kc.clusters,
+          users: kc.users,
+          contexts: [{ ...ctx, name: IN_CLUSTER_CONTEXT }],
+          currentContext: IN_CLUSTER_CONTEXT,
+        });
         return kc;
       },
     };
@@ -82,11 +95,17 @@ export function kubeConfigForContext(base: KubeConfig, context: string): KubeCon
 
 /** mtimes of the source files: a cheap "did the kubeconfig change" signature. */
 export function signature(src: KubeconfigSource): string {
-  return src.describe + "|" + src.files.map((f) => {
-    try {
-      return String(fs.statSync(f).mtimeMs);
-    } catch {
-      return "-";
-    }
-  }).join(",");
+  return (
+    src.describe +
+    "|" +
+    src.files
+      .map((f) => {
+        try {
+          return String(fs.statSync(f).mtimeMs);
+        } catch {
+          return "-";
+        }
+      })
+      .join(",")
+  );
 }

@@ -11,7 +11,11 @@ export interface ResourceDef {
 }
 
 const def = (name: ResourceName, group: string, version: string, kind: string): ResourceDef => ({
-  name, group, version, kind, prefix: group ? `/apis/${group}/${version}` : `/api/${version}`,
+  name,
+  group,
+  version,
+  kind,
+  prefix: group ? `/apis/${group}/${version}` : `/api/${version}`,
 });
 
 export const RESOURCES: Record<ResourceName, ResourceDef> = {

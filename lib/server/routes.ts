@@ -26,29 +26,50 @@ export function getStream(req: Request, cluster: string): Promise<Response> {
   return asCaller(req, cluster, (caller) => {
     clientFor(cluster); // 400 for an unknown cluster; the stream itself reads through the shared hub
     const url = new URL(req.url);
-    const rs = url.searchParams.getAll("r").flatMap((r) => r.split(",")).filter(Boolean);
-    if (rs.length === 0) throw httpErrors.badRequest("no resources requested: add ?r=clonesets (also pods, controllerrevisions, events)", "r");
+    const rs = url.searchParams
+      .getAll("r")
+      .flatMap((r) => r.split(","))
+      .filter(Boolean);
+    if (rs.length === 0)
+      throw httpErrors.badRequest(
+        "no resources requested: add ?r=clonesets (also pods, controllerrevisions, events)",
+        "r",
+      );
     const resources = [...new Set(rs.map((r) => validateResource(r)))];
     const ns = url.searchParams.get("ns");
     const namespace = ns ? validateNamespace(ns) : null;
     const cfg = consoleConfig();
     const release = acquireStreamSlot(caller.limitKey, cfg.maxStreamsPerSession);
     if (!release) {
-      throw new HttpError({ code: 429, reason: "TooManyRequests", message: `too many open streams for this session (${cfg.maxStreamsPerSession}): close other tabs` });
+      throw new HttpError({
+        code: 429,
+        reason: "TooManyRequests",
+        message: `too many open streams for this session (${cfg.maxStreamsPerSession}): close other tabs`,
+      });
     }
     const access = listAccess();
     const { session } = caller;
-    const viewer: StreamViewer | undefined = caller.mode === "local" ? undefined : {
-      mayList: (r, n) => access.mayList(caller, cluster, r, n), recheckMs: cfg.accessCacheMs / 2,
-      ...(session ? { alive: () => sessionStore().isLive(session) } : {}),
-    };
+    const viewer: StreamViewer | undefined =
+      caller.mode === "local"
+        ? undefined
+        : {
+            mayList: (r, n) => access.mayList(caller, cluster, r, n),
+            recheckMs: cfg.accessCacheMs / 2,
+            ...(session ? { alive: () => sessionStore().isLive(session) } : {}),
+          };
     const body = sseStream(getHub(), cluster, resources, namespace, req.signal, { viewer, onClose: release });
     return new Response(body, { headers: SSE_HEADERS });
   });
 }
 
 /** GET /api/c/<cluster>/ns/<ns>/<resource>/<name> — one object, read through client-node as the caller. */
-export function getObject(req: Request, cluster: string, ns: string, resource: string, name: string): Promise<Response> {
+export function getObject(
+  req: Request,
+  cluster: string,
+  ns: string,
+  resource: string,
+  name: string,
+): Promise<Response> {
   return asCaller(req, cluster, async (caller) => {
     const { client } = actorFor(caller, cluster);
     const r = validateResource(resource, READABLE);

@@ -40,68 +40,95 @@ export const SSE_HEADERS = {
  * Unsubscribes from the hub when the browser goes away (cancel or request abort). With a `viewer`,
  * each resource goes through a FilteredSubscription: the user sees only what they may list.
  */
-export function sseStream(hub: InformerHub, cluster: string, resources: readonly ResourceName[], namespace: string | null,
-  signal: AbortSignal | undefined, opts: SseOptions = {}): ReadableStream<Uint8Array> {
+export function sseStream(
+  hub: InformerHub,
+  cluster: string,
+  resources: readonly ResourceName[],
+  namespace: string | null,
+  signal: AbortSignal | undefined,
+  opts: SseOptions = {},
+): ReadableStream<Uint8Array> {
   const { heartbeatMs = 15_000, maxQueuedBytes = 16 << 20, retryMs = 2000, viewer, onClose } = opts;
   let cleanup = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const unsubs: (() => void)[] = [];
-      let closed = false;
-      const close = () => {
-        if (closed) return;
-        closed = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const unsubs: (() => void)[] = [];
+        let closed = false;
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          cleanup();
+          try {
+            controller.close();
+          } catch {
+            // already closed or errored by the runtime
+          }
+        };
+        const send = (chunk: Uint8Array) => {
+          if (closed) return;
+          if ((controller.desiredSize ?? 0) < -maxQueuedBytes) return close();
+          controller.enqueue(chunk);
+        };
+        let released = false;
+        cleanup = () => {
+          closed = true;
+          clearInterval(heartbeat);
+          for (const u of unsubs.splice(0)) u();
+          signal?.removeEventListener("abort", close);
+          if (!released) {
+            released = true;
+            onClose?.();
+          }
+        };
+        const heartbeat = setInterval(() => send(encoder.encode(`: heartbeat ${Date.now()}\n\n`)), heartbeatMs);
+        signal?.addEventListener("abort", close);
+        send(encoder.encode(`retry: ${retryMs}\n: kruise-console stream\n\n`));
+        unsubs.push(attach(hub, { cluster, resources, namespace }, send, close, viewer));
+        if (signal?.aborted) close();
+      },
+      cancel() {
         cleanup();
-        try {
-          controller.close();
-        } catch {
-          // already closed or errored by the runtime
-        }
-      };
-      const send = (chunk: Uint8Array) => {
-        if (closed) return;
-        if ((controller.desiredSize ?? 0) < -maxQueuedBytes) return close();
-        controller.enqueue(chunk);
-      };
-      let released = false;
-      cleanup = () => {
-        closed = true;
-        clearInterval(heartbeat);
-        for (const u of unsubs.splice(0)) u();
-        signal?.removeEventListener("abort", close);
-        if (!released) {
-          released = true;
-          onClose?.();
-        }
-      };
-      const heartbeat = setInterval(() => send(encoder.encode(`: heartbeat ${Date.now()}\n\n`)), heartbeatMs);
-      signal?.addEventListener("abort", close);
-      send(encoder.encode(`retry: ${retryMs}\n: kruise-console stream\n\n`));
-      unsubs.push(attach(hub, { cluster, resources, namespace }, send, close, viewer));
-      if (signal?.aborted) close();
+      },
     },
-    cancel() {
-      cleanup();
-    },
-  }, { highWaterMark: 1 << 20, size: (chunk) => chunk.byteLength });
+    { highWaterMark: 1 << 20, size: (chunk) => chunk.byteLength },
+  );
 }
 
 /** Subscribes the stream to each resource's scope (filtered per user when there is a viewer); returns the undo. */
-function attach(hub: InformerHub, t: { cluster: string; resources: readonly ResourceName[]; namespace: string | null },
-  send: (chunk: Uint8Array) => void, close: () => void, viewer?: StreamViewer): () => void {
+function attach(
+  hub: InformerHub,
+  t: { cluster: string; resources: readonly ResourceName[]; namespace: string | null },
+  send: (chunk: Uint8Array) => void,
+  close: () => void,
+  viewer?: StreamViewer,
+): () => void {
   const { cluster, namespace } = t;
   if (!viewer) {
     // local mode: every subscriber gets the same Frame bytes (serialised once for all tabs)
-    const unsubs = t.resources.map((resource) => hub.subscribe({ cluster, resource, namespace }, (frame) => send(frame.bytes())));
+    const unsubs = t.resources.map((resource) =>
+      hub.subscribe({ cluster, resource, namespace }, (frame) => send(frame.bytes())),
+    );
     return () => unsubs.forEach((u) => u());
   }
-  const subs = t.resources.map((resource) => new FilteredSubscription(hub, { cluster, resource, namespace },
-    (ns) => viewer.mayList(resource, ns), send, close));
+  const subs = t.resources.map(
+    (resource) =>
+      new FilteredSubscription(
+        hub,
+        { cluster, resource, namespace },
+        (ns) => viewer.mayList(resource, ns),
+        send,
+        close,
+      ),
+  );
   subs.forEach((s) => s.start());
-  const recheck = setInterval(() => {
-    if (viewer.alive && !viewer.alive()) return close(); // the browser reconnects and gets a 401 (sign in again)
-    subs.forEach((s) => s.recheck());
-  }, Math.max(100, viewer.recheckMs));
+  const recheck = setInterval(
+    () => {
+      if (viewer.alive && !viewer.alive()) return close(); // the browser reconnects and gets a 401 (sign in again)
+      subs.forEach((s) => s.recheck());
+    },
+    Math.max(100, viewer.recheckMs),
+  );
   return () => {
     clearInterval(recheck);
     subs.forEach((s) => s.close());

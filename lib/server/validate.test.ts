@@ -18,7 +18,11 @@ describe("name validation (DNS-1123)", () => {
     expect(validateNamespace("a-1")).toBe("a-1");
   });
   it.each(["Shop", "-shop", "shop-", "a.b", "a/b", "..", "x".repeat(64), ""])("rejects namespace %j with 400", (ns) => {
-    expect(rejects(() => validateNamespace(ns))).toMatchObject({ code: 400, reason: "BadRequest", details: { field: "namespace" } });
+    expect(rejects(() => validateNamespace(ns))).toMatchObject({
+      code: 400,
+      reason: "BadRequest",
+      details: { field: "namespace" },
+    });
   });
   it("accepts object names that are DNS-1123 subdomains (dots allowed)", () => {
     expect(validateObjectName("web-7d9f8c6b5-abcde")).toBe("web-7d9f8c6b5-abcde");
@@ -39,6 +43,8 @@ describe("resource allow-list", () => {
     expect(rejects(() => validateResource("constructor")).code).toBe(400);
   });
   it("honours a narrower list (GET of one object has no events)", () => {
-    expect(rejects(() => validateResource("events", ["clonesets", "pods", "controllerrevisions"])).message).toContain("expected one of clonesets, pods, controllerrevisions");
+    expect(rejects(() => validateResource("events", ["clonesets", "pods", "controllerrevisions"])).message).toContain(
+      "expected one of clonesets, pods, controllerrevisions",
+    );
   });
 });

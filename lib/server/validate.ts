@@ -12,7 +12,8 @@ export function validateNamespace(ns: string): string {
   if (ns.length > 63 || !LABEL_RE.test(ns)) {
     throw httpErrors.badRequest(
       `invalid namespace ${JSON.stringify(ns.slice(0, 80))}: a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (at most 63 characters)`,
-      "namespace");
+      "namespace",
+    );
   }
   return ns;
 }
@@ -22,7 +23,8 @@ export function validateObjectName(name: string): string {
   if (name.length > 253 || !SUBDOMAIN_RE.test(name)) {
     throw httpErrors.badRequest(
       `invalid name ${JSON.stringify(name.slice(0, 80))}: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (at most 253 characters)`,
-      "name");
+      "name",
+    );
   }
   return name;
 }
@@ -31,7 +33,10 @@ export function validateObjectName(name: string): string {
 export function validateResource(r: string, allowed?: readonly ResourceName[]): ResourceName {
   if (!isResourceName(r) || (allowed && !allowed.includes(r))) {
     const list = (allowed ?? ["clonesets", "pods", "controllerrevisions", "events"]).join(", ");
-    throw httpErrors.badRequest(`unknown resource ${JSON.stringify(r.slice(0, 80))}: expected one of ${list}`, "resource");
+    throw httpErrors.badRequest(
+      `unknown resource ${JSON.stringify(r.slice(0, 80))}: expected one of ${list}`,
+      "resource",
+    );
   }
   return r;
 }

@@ -2,16 +2,37 @@ import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 
 export interface Rule {
-  verbs: string[]; apiGroups?: string[]; resources?: string[]; exceptResources?: string[];
-  namespaces?: string[]; nonResourceURLs?: string[];
+  verbs: string[];
+  apiGroups?: string[];
+  resources?: string[];
+  exceptResources?: string[];
+  namespaces?: string[];
+  nonResourceURLs?: string[];
 }
-export interface UserEntry { name: string; token: string; groups?: string[]; rules?: Rule[] }
-export interface UsersFile { users: UserEntry[]; groups?: { name: string; rules: Rule[] }[] }
-export interface User { name: string; groups: string[] }
+export interface UserEntry {
+  name: string;
+  token: string;
+  groups?: string[];
+  rules?: Rule[];
+}
+export interface UsersFile {
+  users: UserEntry[];
+  groups?: { name: string; rules: Rule[] }[];
+}
+export interface User {
+  name: string;
+  groups: string[];
+}
 
 /** What is being asked (kube's authorizer.Attributes). */
 export interface Attributes {
-  verb: string; group?: string; resource?: string; subresource?: string; namespace?: string; name?: string; path?: string;
+  verb: string;
+  group?: string;
+  resource?: string;
+  subresource?: string;
+  namespace?: string;
+  name?: string;
+  path?: string;
 }
 
 export function loadUsers(src: string | UsersFile): UsersFile {
@@ -33,7 +54,10 @@ function resourceMatches(rule: Rule, a: Attributes): boolean {
 /** RBAC-like rule match (kube `plugin/pkg/auth/authorizer/rbac/rbac.go` RuleAllows). */
 export function ruleAllows(rule: Rule, a: Attributes): boolean {
   if (!has(rule.verbs, a.verb)) return false;
-  if (a.path !== undefined) return (rule.nonResourceURLs ?? []).some((u) => u === "*" || u === a.path || (u.endsWith("*") && a.path!.startsWith(u.slice(0, -1))));
+  if (a.path !== undefined)
+    return (rule.nonResourceURLs ?? []).some(
+      (u) => u === "*" || u === a.path || (u.endsWith("*") && a.path!.startsWith(u.slice(0, -1))),
+    );
   if (!has(rule.apiGroups ?? ["*"], a.group ?? "")) return false;
   if (!resourceMatches(rule, a)) return false;
   const ns = rule.namespaces;

@@ -8,10 +8,10 @@ import type { User } from "./auth";
 /** Who writes and how (query parameters common to all writes). */
 export interface WriteCtx {
   user: User;
-  manager: string;          // fieldManager, or the User-Agent's program name
+  manager: string; // fieldManager, or the User-Agent's program name
   dryRun: boolean;
   fieldValidation: "Ignore" | "Warn" | "Strict";
-  warnings: string[];       // filled with Warning header texts
+  warnings: string[]; // filled with Warning header texts
 }
 
 /** The served state: the resource registry and the object store, plus the injected clock. */
@@ -19,12 +19,20 @@ export class Cluster {
   readonly registry = new Registry();
   readonly store: Store;
 
-  constructor(readonly now: () => Date, historyCapacity: number, readonly random: () => number = Math.random) {
+  constructor(
+    readonly now: () => Date,
+    historyCapacity: number,
+    readonly random: () => number = Math.random,
+  ) {
     this.store = new Store(historyCapacity);
   }
 
-  gr(rt: { group: string; resource: string }) { return { group: rt.group, resource: rt.resource }; }
-  gk(rt: ResourceType) { return { group: rt.group, kind: rt.kind }; }
+  gr(rt: { group: string; resource: string }) {
+    return { group: rt.group, resource: rt.resource };
+  }
+  gk(rt: ResourceType) {
+    return { group: rt.group, kind: rt.kind };
+  }
 
   /** The stored object or 404 NotFound. */
   mustGet(rt: ResourceType, ns: string | undefined, name: string): Obj {
@@ -72,8 +80,23 @@ export class Cluster {
     const n = this.find(nsType, undefined, ns ?? "");
     if (!n) throw errors.notFound({ group: "", resource: "namespaces" }, ns ?? "");
     if (n.status?.phase === "Terminating" || n.metadata?.deletionTimestamp) {
-      throw errors.raw(403, `${qualified(this.gr(rt))} "${name}" is forbidden: unable to create new content in namespace ${ns} because it is being terminated`,
-        "Forbidden", { name, group: rt.group, kind: rt.resource, causes: [{ reason: "NamespaceTerminating", message: `namespace ${ns} is being terminated`, field: "metadata.namespace" }] });
+      throw errors.raw(
+        403,
+        `${qualified(this.gr(rt))} "${name}" is forbidden: unable to create new content in namespace ${ns} because it is being terminated`,
+        "Forbidden",
+        {
+          name,
+          group: rt.group,
+          kind: rt.resource,
+          causes: [
+            {
+              reason: "NamespaceTerminating",
+              message: `namespace ${ns} is being terminated`,
+              field: "metadata.namespace",
+            },
+          ],
+        },
+      );
     }
   }
 }

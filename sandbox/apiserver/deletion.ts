@@ -5,19 +5,28 @@ import { copy, rfc3339 } from "./meta";
 import { onStored } from "./hooks";
 import { grKey, type Obj, type ResourceType } from "./types";
 
-export interface DeleteResult { code: 200 | 202; body: Obj }
+export interface DeleteResult {
+  code: 200 | 202;
+  body: Obj;
+}
 
 /** Delete preconditions, worded like the v1.20 store (`registry/generic/registry/store.go` deleteWithoutFinalizers): Kind-qualified. */
 function checkPreconditions(rt: ResourceType, live: Obj, opts: Obj) {
   const p = opts.preconditions ?? {};
   const byKind = { group: rt.group, resource: rt.kind };
   if (p.uid && p.uid !== live.metadata.uid) {
-    throw errors.conflict(byKind, live.metadata.name,
-      `the UID in the precondition (${p.uid}) does not match the UID in record (${live.metadata.uid}). The object might have been deleted and then recreated`);
+    throw errors.conflict(
+      byKind,
+      live.metadata.name,
+      `the UID in the precondition (${p.uid}) does not match the UID in record (${live.metadata.uid}). The object might have been deleted and then recreated`,
+    );
   }
   if (p.resourceVersion && p.resourceVersion !== live.metadata.resourceVersion) {
-    throw errors.conflict(byKind, live.metadata.name,
-      `the ResourceVersion in the precondition (${p.resourceVersion}) does not match the ResourceVersion in record (${live.metadata.resourceVersion}). The object might have been modified`);
+    throw errors.conflict(
+      byKind,
+      live.metadata.name,
+      `the ResourceVersion in the precondition (${p.resourceVersion}) does not match the ResourceVersion in record (${live.metadata.resourceVersion}). The object might have been modified`,
+    );
   }
 }
 
@@ -40,8 +49,14 @@ function policyFinalizer(opts: Obj): string | undefined {
   if (policy === "Orphan") return "orphan";
   if (policy === "Foreground") return "foregroundDeletion";
   if (policy !== undefined && policy !== "Background") {
-    throw errors.invalid({ group: "meta.k8s.io", kind: "DeleteOptions" }, "", [{ type: "FieldValueNotSupported", field: "propagationPolicy",
-      value: policy, detail: `supported values: "Foreground", "Background", "Orphan", "nil"` }]);
+    throw errors.invalid({ group: "meta.k8s.io", kind: "DeleteOptions" }, "", [
+      {
+        type: "FieldValueNotSupported",
+        field: "propagationPolicy",
+        value: policy,
+        detail: `supported values: "Foreground", "Background", "Orphan", "nil"`,
+      },
+    ]);
   }
   return undefined;
 }
@@ -56,7 +71,15 @@ function deletedBody(c: Cluster, rt: ResourceType, last: Obj): Obj {
  * DELETE of one object (apiserver `pkg/registry/generic/registry/store.go` Delete + BeforeDelete):
  * preconditions, graceful deletion, finalizers (object stays with deletionTimestamp), propagation policy.
  */
-export function deleteObject(c: Cluster, rt: ResourceType, ns: string | undefined, name: string, opts: Obj, ctx: WriteCtx, gc: () => void): DeleteResult {
+export function deleteObject(
+  c: Cluster,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  opts: Obj,
+  ctx: WriteCtx,
+  gc: () => void,
+): DeleteResult {
   const live = c.mustGet(rt, ns, name);
   checkPreconditions(rt, live, opts);
   const fin = policyFinalizer(opts);
@@ -93,7 +116,14 @@ export function deleteObject(c: Cluster, rt: ResourceType, ns: string | undefine
 }
 
 /** DELETE on a collection: each matching object is deleted with the same options; the list of them is returned. */
-export function deleteCollection(c: Cluster, rt: ResourceType, items: Obj[], opts: Obj, ctx: WriteCtx, gc: () => void): Obj {
+export function deleteCollection(
+  c: Cluster,
+  rt: ResourceType,
+  items: Obj[],
+  opts: Obj,
+  ctx: WriteCtx,
+  gc: () => void,
+): Obj {
   const out: Obj[] = [];
   for (const o of items) {
     try {
@@ -103,5 +133,10 @@ export function deleteCollection(c: Cluster, rt: ResourceType, items: Obj[], opt
       if ((e as { code?: number }).code !== 404) throw e;
     }
   }
-  return { kind: rt.listKind, apiVersion: rt.group ? `${rt.group}/${rt.version}` : rt.version, metadata: { resourceVersion: String(c.store.currentRV()) }, items: out };
+  return {
+    kind: rt.listKind,
+    apiVersion: rt.group ? `${rt.group}/${rt.version}` : rt.version,
+    metadata: { resourceVersion: String(c.store.currentRV()) },
+    items: out,
+  };
 }

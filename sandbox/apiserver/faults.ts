@@ -2,10 +2,10 @@ import { errors, type ApiError } from "./status";
 
 /** Fault knobs (also the JSON shape of GET/PUT /sandbox/faults). */
 export interface FaultConfig {
-  latencyMs: number;                 // added before every API request is served
+  latencyMs: number; // added before every API request is served
   errorRate: Record<string, number>; // verb (get, list, watch, create, update, patch, delete, deletecollection, "*") → 0..1
   errorCode: 500 | 503;
-  watchHistory: number;              // events kept per resource for watch resumption
+  watchHistory: number; // events kept per resource for watch resumption
 }
 
 /** One-shot actions plus the knobs; the same object backs the CLI flags, the handle and the endpoint. */
@@ -19,13 +19,24 @@ export interface FaultController {
 }
 
 export interface FaultHooks {
-  dropWatches(): number; restart(): void; setHistory(n: number): void; getHistory(): number;
+  dropWatches(): number;
+  restart(): void;
+  setHistory(n: number): void;
+  getHistory(): number;
 }
 
 export class Faults implements FaultController {
   private cfg: Omit<FaultConfig, "watchHistory">;
-  constructor(private hooks: FaultHooks, init: Partial<FaultConfig> = {}, private random: () => number = Math.random) {
-    this.cfg = { latencyMs: init.latencyMs ?? 0, errorRate: { ...(init.errorRate ?? {}) }, errorCode: init.errorCode ?? 503 };
+  constructor(
+    private hooks: FaultHooks,
+    init: Partial<FaultConfig> = {},
+    private random: () => number = Math.random,
+  ) {
+    this.cfg = {
+      latencyMs: init.latencyMs ?? 0,
+      errorRate: { ...(init.errorRate ?? {}) },
+      errorCode: init.errorCode ?? 503,
+    };
     if (init.watchHistory !== undefined) hooks.setHistory(init.watchHistory);
   }
 
@@ -41,8 +52,12 @@ export class Faults implements FaultController {
     return this.get();
   }
 
-  dropWatches(): number { return this.hooks.dropWatches(); }
-  restart(): void { this.hooks.restart(); }
+  dropWatches(): number {
+    return this.hooks.dropWatches();
+  }
+  restart(): void {
+    this.hooks.restart();
+  }
 
   /** The injected failure for this verb, if the dice say so. */
   failureFor(verb: string): ApiError | undefined {
@@ -53,7 +68,9 @@ export class Faults implements FaultController {
       : errors.serviceUnavailable("injected fault (sandbox fault injection)");
   }
 
-  latency(): number { return this.cfg.latencyMs; }
+  latency(): number {
+    return this.cfg.latencyMs;
+  }
 }
 
 /** Parses `--error-rate verb=0.1` flag values (repeatable, comma-separated allowed). */

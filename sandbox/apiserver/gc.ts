@@ -6,10 +6,16 @@ import { grKey, type Obj, type ResourceType } from "./types";
 
 const systemCtx = (manager: string): WriteCtx => ({
   user: { name: `system:serviceaccount:kube-system:${manager}`, groups: ["system:masters"] },
-  manager, dryRun: false, fieldValidation: "Ignore", warnings: [],
+  manager,
+  dryRun: false,
+  fieldValidation: "Ignore",
+  warnings: [],
 });
 
-interface Entry { rt: ResourceType; obj: Obj }
+interface Entry {
+  rt: ResourceType;
+  obj: Obj;
+}
 
 /**
  * Garbage collector + namespace and CRD finalizers, run asynchronously after deletions like
@@ -26,7 +32,11 @@ export class GarbageCollector {
    * `namespaceDelayMs`: how long a deleted namespace stays Terminating before its contents are removed
    * (kube's namespace controller works asynchronously; clients can see the Terminating phase and the 403).
    */
-  constructor(private c: Cluster, private onError: (e: unknown) => void = () => {}, private namespaceDelayMs = 2000) {}
+  constructor(
+    private c: Cluster,
+    private onError: (e: unknown) => void = () => {},
+    private namespaceDelayMs = 2000,
+  ) {}
 
   schedule = () => {
     if (this.scheduled || this.stopped) return;
@@ -34,7 +44,11 @@ export class GarbageCollector {
     setImmediate(() => {
       this.scheduled = false;
       if (this.stopped) return;
-      try { if (this.pass()) this.schedule(); } catch (e) { this.onError(e); }
+      try {
+        if (this.pass()) this.schedule();
+      } catch (e) {
+        this.onError(e);
+      }
     });
   };
 
@@ -44,7 +58,10 @@ export class GarbageCollector {
   }
 
   private later(ms: number) {
-    const t = setTimeout(() => { this.timers.delete(t); this.schedule(); }, ms);
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      this.schedule();
+    }, ms);
     this.timers.add(t);
   }
 
@@ -73,9 +90,13 @@ export class GarbageCollector {
     const refs: Obj[] = e.obj.metadata.ownerReferences ?? [];
     if (!refs.length || !this.c.find(e.rt, e.obj.metadata.namespace, e.obj.metadata.name)) return false;
     const owners = refs.map((r) => byUid.get(r.uid));
-    const orphanFrom = refs.filter((r, i) => owners[i]?.obj.metadata.finalizers?.includes("orphan") && owners[i]?.obj.metadata.deletionTimestamp);
+    const orphanFrom = refs.filter(
+      (r, i) => owners[i]?.obj.metadata.finalizers?.includes("orphan") && owners[i]?.obj.metadata.deletionTimestamp,
+    );
     const dangling = refs.filter((_r, i) => !owners[i]);
-    const foreground = owners.some((o) => o?.obj.metadata.deletionTimestamp && o.obj.metadata.finalizers?.includes("foregroundDeletion"));
+    const foreground = owners.some(
+      (o) => o?.obj.metadata.deletionTimestamp && o.obj.metadata.finalizers?.includes("foregroundDeletion"),
+    );
     if (owners.every((o) => !o) || (foreground && !e.obj.metadata.deletionTimestamp)) {
       if (e.obj.metadata.deletionTimestamp) return false; // already going away
       this.del(e);
@@ -86,31 +107,56 @@ export class GarbageCollector {
     const next = copy(e.obj);
     next.metadata.ownerReferences = refs.filter((r) => !drop.includes(r));
     if (!next.metadata.ownerReferences.length) delete next.metadata.ownerReferences;
-    updateObject(this.c, e.rt, next.metadata.namespace, next.metadata.name, next, systemCtx("generic-garbage-collector"));
+    updateObject(
+      this.c,
+      e.rt,
+      next.metadata.namespace,
+      next.metadata.name,
+      next,
+      systemCtx("generic-garbage-collector"),
+    );
     return true;
   }
 
   private del(e: Entry) {
     try {
-      deleteObject(this.c, e.rt, e.obj.metadata.namespace, e.obj.metadata.name, {}, systemCtx("generic-garbage-collector"), this.schedule);
-    } catch (err) { this.onError(err); }
+      deleteObject(
+        this.c,
+        e.rt,
+        e.obj.metadata.namespace,
+        e.obj.metadata.name,
+        {},
+        systemCtx("generic-garbage-collector"),
+        this.schedule,
+      );
+    } catch (err) {
+      this.onError(err);
+    }
   }
 
   private owner(e: Entry, all: Entry[]): boolean {
     const m = e.obj.metadata;
     if (!m.deletionTimestamp || !this.c.find(e.rt, m.namespace, m.name)) return false;
     if (e.rt.builtin && e.rt.resource === "namespaces") return this.namespace(e, all);
-    if (e.rt.builtin && e.rt.resource === "customresourcedefinitions") return this.removeFinalizer(e, "customresourcecleanup.apiextensions.k8s.io", () => true);
-    const hasDependents = () => all.some((d) => this.c.find(d.rt, d.obj.metadata.namespace, d.obj.metadata.name)
-      && (d.obj.metadata.ownerReferences ?? []).some((r: Obj) => r.uid === m.uid));
-    return this.removeFinalizer(e, "orphan", () => !hasDependents())
-      || this.removeFinalizer(e, "foregroundDeletion", () => !hasDependents());
+    if (e.rt.builtin && e.rt.resource === "customresourcedefinitions")
+      return this.removeFinalizer(e, "customresourcecleanup.apiextensions.k8s.io", () => true);
+    const hasDependents = () =>
+      all.some(
+        (d) =>
+          this.c.find(d.rt, d.obj.metadata.namespace, d.obj.metadata.name) &&
+          (d.obj.metadata.ownerReferences ?? []).some((r: Obj) => r.uid === m.uid),
+      );
+    return (
+      this.removeFinalizer(e, "orphan", () => !hasDependents()) ||
+      this.removeFinalizer(e, "foregroundDeletion", () => !hasDependents())
+    );
   }
 
   private removeFinalizer(e: Entry, f: string, ready: () => boolean): boolean {
     const cur = this.c.find(e.rt, e.obj.metadata.namespace, e.obj.metadata.name);
     if (!cur?.metadata.finalizers?.includes(f) || !ready()) return false;
-    if (f === "customresourcecleanup.apiextensions.k8s.io") this.c.store.dropTable(grKey({ group: cur.spec.group, resource: cur.spec.names.plural }));
+    if (f === "customresourcecleanup.apiextensions.k8s.io")
+      this.c.store.dropTable(grKey({ group: cur.spec.group, resource: cur.spec.names.plural }));
     const next = copy(cur);
     next.metadata.finalizers = cur.metadata.finalizers.filter((x: string) => x !== f);
     updateObject(this.c, e.rt, cur.metadata.namespace, cur.metadata.name, next, systemCtx("generic-garbage-collector"));
@@ -121,11 +167,20 @@ export class GarbageCollector {
   private namespace(e: Entry, all: Entry[]): boolean {
     const ns = e.obj.metadata.name;
     const seen = this.nsSeen.get(e.obj.metadata.uid) ?? Date.now();
-    if (!this.nsSeen.has(e.obj.metadata.uid)) { this.nsSeen.set(e.obj.metadata.uid, seen); this.later(this.namespaceDelayMs); }
+    if (!this.nsSeen.has(e.obj.metadata.uid)) {
+      this.nsSeen.set(e.obj.metadata.uid, seen);
+      this.later(this.namespaceDelayMs);
+    }
     if (Date.now() - seen < this.namespaceDelayMs) return false;
-    const inside = all.filter((d) => d.rt.namespaced && d.obj.metadata.namespace === ns && this.c.find(d.rt, ns, d.obj.metadata.name));
+    const inside = all.filter(
+      (d) => d.rt.namespaced && d.obj.metadata.namespace === ns && this.c.find(d.rt, ns, d.obj.metadata.name),
+    );
     let changed = false;
-    for (const d of inside) if (!d.obj.metadata.deletionTimestamp) { this.del(d); changed = true; }
+    for (const d of inside)
+      if (!d.obj.metadata.deletionTimestamp) {
+        this.del(d);
+        changed = true;
+      }
     if (inside.length) return changed;
     const cur = this.c.find(e.rt, undefined, ns);
     if (!cur) return changed;

@@ -18,8 +18,19 @@ import { apiVersionOf, type Obj, type ResourceType } from "./types";
 import type { WatchHub } from "./watch";
 import { createObject, updateObject } from "./write";
 
-export interface Services { c: Cluster; lister: Lister; hub: WatchHub; gc: GarbageCollector; auth: Auth }
-export interface Reply { code: number; body: Obj; warnings?: string[]; json?: string }
+export interface Services {
+  c: Cluster;
+  lister: Lister;
+  hub: WatchHub;
+  gc: GarbageCollector;
+  auth: Auth;
+}
+export interface Reply {
+  code: number;
+  body: Obj;
+  warnings?: string[];
+  json?: string;
+}
 
 const PATCH_TYPES = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
 
@@ -32,7 +43,14 @@ export function resolve(s: Services, info: RequestInfo): ResourceType {
     throw info.apiPrefix === "apis" && !builtinGV ? new PlainNotFound() : errors.pathNotFound();
   }
   const sub = info.subresource;
-  if (sub && !((sub === "status" && rt.status) || (sub === "scale" && rt.scale) || (sub === "binding" && rt.extraSubresources?.includes("binding")))) {
+  if (
+    sub &&
+    !(
+      (sub === "status" && rt.status) ||
+      (sub === "scale" && rt.scale) ||
+      (sub === "binding" && rt.extraSubresources?.includes("binding"))
+    )
+  ) {
     throw errors.pathNotFound();
   }
   if (!rt.namespaced && info.namespace !== undefined) throw errors.pathNotFound();
@@ -43,46 +61,90 @@ export function resolve(s: Services, info: RequestInfo): ResourceType {
   return rt;
 }
 
-const methodName = (verb: string) => ({ deletecollection: "deletecollection", create: "create" } as Record<string, string>)[verb] ?? verb;
+const methodName = (verb: string) =>
+  (({ deletecollection: "deletecollection", create: "create" }) as Record<string, string>)[verb] ?? verb;
 
-const optionsKind: Record<string, string> = { create: "CreateOptions", update: "UpdateOptions", patch: "PatchOptions", delete: "DeleteOptions", deletecollection: "DeleteOptions" };
+const optionsKind: Record<string, string> = {
+  create: "CreateOptions",
+  update: "UpdateOptions",
+  patch: "PatchOptions",
+  delete: "DeleteOptions",
+  deletecollection: "DeleteOptions",
+};
 
 function writeCtx(user: User, req: IncomingMessage, q: URLSearchParams, verb: string): WriteCtx {
   const dry = q.getAll("dryRun");
   if (dry.some((d) => d !== "All")) {
     // apimachinery ValidateDryRun: %#v of the []string and a FieldValueNotSupported cause.
-    throw errors.invalid({ group: "meta.k8s.io", kind: optionsKind[verb] ?? "CreateOptions" }, "", [{ type: "FieldValueNotSupported", field: "dryRun",
-      omitValue: true, detail: `[]string{${dry.map((d) => JSON.stringify(d)).join(", ")}}: supported values: "All"` }]);
+    throw errors.invalid({ group: "meta.k8s.io", kind: optionsKind[verb] ?? "CreateOptions" }, "", [
+      {
+        type: "FieldValueNotSupported",
+        field: "dryRun",
+        omitValue: true,
+        detail: `[]string{${dry.map((d) => JSON.stringify(d)).join(", ")}}: supported values: "All"`,
+      },
+    ]);
   }
   const fv = q.get("fieldValidation") ?? "Ignore";
-  if (!["Ignore", "Warn", "Strict"].includes(fv)) throw errors.badRequest(`fieldValidation: Invalid value: "${fv}": must be one of Ignore, Warn, or Strict`);
+  if (!["Ignore", "Warn", "Strict"].includes(fv))
+    throw errors.badRequest(`fieldValidation: Invalid value: "${fv}": must be one of Ignore, Warn, or Strict`);
   const ua = String(req.headers["user-agent"] ?? "unknown");
   const manager = q.get("fieldManager") ?? ua.split("/")[0];
-  if (manager.length > 128) throw errors.invalid({ group: "meta.k8s.io", kind: "PatchOptions" }, "", [{ type: "FieldValueTooLong", field: "fieldManager", detail: "must be no more than 128 characters" }]);
+  if (manager.length > 128)
+    throw errors.invalid({ group: "meta.k8s.io", kind: "PatchOptions" }, "", [
+      { type: "FieldValueTooLong", field: "fieldManager", detail: "must be no more than 128 characters" },
+    ]);
   return { user, manager, dryRun: dry.length > 0, fieldValidation: fv as WriteCtx["fieldValidation"], warnings: [] };
 }
 
 /** Serves one resource request (everything but watch, which streams). */
-export async function handleResource(s: Services, info: RequestInfo, req: IncomingMessage, res: ServerResponse, user: User, q: URLSearchParams): Promise<Reply | undefined> {
+export async function handleResource(
+  s: Services,
+  info: RequestInfo,
+  req: IncomingMessage,
+  res: ServerResponse,
+  user: User,
+  q: URLSearchParams,
+): Promise<Reply | undefined> {
   const rt = resolve(s, info);
-  const ns = info.namespace, name = info.name ?? "", sub = info.subresource;
+  const ns = info.namespace,
+    name = info.name ?? "",
+    sub = info.subresource;
   const table = tableVersion(req.headers.accept);
   switch (info.verb) {
     case "watch": {
-      const encode = table ? (_t: string, o: Obj) => toTable(rt, [s.c.view(rt, o)], {}, q, table, s.c.now()) : undefined;
-      if (info.name) q.set("fieldSelector", [q.get("fieldSelector"), `metadata.name=${info.name}`].filter(Boolean).join(","));
+      const encode = table
+        ? (_t: string, o: Obj) => toTable(rt, [s.c.view(rt, o)], {}, q, table, s.c.now())
+        : undefined;
+      if (info.name)
+        q.set("fieldSelector", [q.get("fieldSelector"), `metadata.name=${info.name}`].filter(Boolean).join(","));
       s.hub.open(rt, ns, q, res, encode);
       return undefined;
     }
     case "list": {
       const list = s.lister.list(rt, ns, q);
-      if (table) return { code: 200, body: toTable(rt, list.items.map((o: Obj) => ({ ...o, apiVersion: apiVersionOf(rt), kind: rt.kind })), list.metadata, q, table, s.c.now()) };
+      if (table)
+        return {
+          code: 200,
+          body: toTable(
+            rt,
+            list.items.map((o: Obj) => ({ ...o, apiVersion: apiVersionOf(rt), kind: rt.kind })),
+            list.metadata,
+            q,
+            table,
+            s.c.now(),
+          ),
+        };
       return { code: 200, body: list, json: listJson(rt, list) };
     }
     case "get": {
       const o = s.c.view(rt, s.c.mustGet(rt, ns, name));
       if (sub === "scale") return { code: 200, body: toScale(rt, o) };
-      if (table) return { code: 200, body: toTable(rt, [o], { resourceVersion: o.metadata.resourceVersion }, q, table, s.c.now()) };
+      if (table)
+        return {
+          code: 200,
+          body: toTable(rt, [o], { resourceVersion: o.metadata.resourceVersion }, q, table, s.c.now()),
+        };
       return { code: 200, body: o };
     }
   }
@@ -92,24 +154,46 @@ export async function handleResource(s: Services, info: RequestInfo, req: Incomi
   return { ...reply, warnings: ctx.warnings };
 }
 
-function write(s: Services, rt: ResourceType, info: RequestInfo, ns: string | undefined, name: string, sub: string | undefined,
-  raw: Buffer, req: IncomingMessage, q: URLSearchParams, ctx: WriteCtx, user: User): Reply {
+function write(
+  s: Services,
+  rt: ResourceType,
+  info: RequestInfo,
+  ns: string | undefined,
+  name: string,
+  sub: string | undefined,
+  raw: Buffer,
+  req: IncomingMessage,
+  q: URLSearchParams,
+  ctx: WriteCtx,
+  user: User,
+): Reply {
   const ct = String(req.headers["content-type"] ?? "");
   const body = raw.toString("utf8");
   switch (info.verb) {
     case "create": {
       if (sub === "binding") return bind(s, rt, ns, name, decodeObject(body, ct, "Binding"), ctx);
       if (virtualResources.has(rt.resource)) {
-        const input = ct.startsWith("application/vnd.kubernetes.protobuf") ? decodeProtobufReview(raw) : decodeObject(body, ct);
+        const input = ct.startsWith("application/vnd.kubernetes.protobuf")
+          ? decodeProtobufReview(raw)
+          : decodeObject(body, ct);
         if (rt.resource === "tokenreviews") return { code: 201, body: tokenReview(s.auth, input) };
         return { code: 201, body: accessReview(s.auth, rt.kind as "SubjectAccessReview", input, user) };
       }
-      const input = ct.startsWith("application/vnd.kubernetes.protobuf") ? decodeProtobufReview(raw) : decodeObject(body, ct, rt.kind);
+      const input = ct.startsWith("application/vnd.kubernetes.protobuf")
+        ? decodeProtobufReview(raw)
+        : decodeObject(body, ct, rt.kind);
       return { code: 201, body: createObject(s.c, rt, ns, input, ctx) };
     }
     case "update":
-      if (sub === "scale") return { code: 200, body: writeScale(s.c, rt, ns, name, body, ct, "PUT", ctx, decodeObject(body, ct, "Scale")) };
-      return { code: 200, body: updateObject(s.c, rt, ns, name, decodeObject(body, ct, rt.kind), ctx, { subresource: sub }) };
+      if (sub === "scale")
+        return {
+          code: 200,
+          body: writeScale(s.c, rt, ns, name, body, ct, "PUT", ctx, decodeObject(body, ct, "Scale")),
+        };
+      return {
+        code: 200,
+        body: updateObject(s.c, rt, ns, name, decodeObject(body, ct, rt.kind), ctx, { subresource: sub }),
+      };
     case "patch":
       if (sub === "scale") return { code: 200, body: writeScale(s.c, rt, ns, name, body, ct, "PATCH", ctx) };
       return patch(s, rt, ns, name, sub, body, ct, q, ctx);
@@ -119,7 +203,10 @@ function write(s: Services, rt: ResourceType, info: RequestInfo, ns: string | un
     }
     case "deletecollection": {
       const items = s.lister.list(rt, ns, q).items;
-      return { code: 200, body: deleteCollection(s.c, rt, items, { ...decodeOptional(body, ct), ...deleteQuery(q) }, ctx, s.gc.schedule) };
+      return {
+        code: 200,
+        body: deleteCollection(s.c, rt, items, { ...decodeOptional(body, ct), ...deleteQuery(q) }, ctx, s.gc.schedule),
+      };
     }
   }
   throw errors.methodNotSupported(s.c.gr(rt), info.verb);
@@ -134,37 +221,76 @@ function deleteQuery(q: URLSearchParams): Obj {
 }
 
 /** PATCH (apiserver `pkg/endpoints/handlers/patch.go`): content type picks the mechanics; apply may create. */
-function patch(s: Services, rt: ResourceType, ns: string | undefined, name: string, sub: string | undefined,
-  body: string, ct: string, q: URLSearchParams, ctx: WriteCtx): Reply {
+function patch(
+  s: Services,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  sub: string | undefined,
+  body: string,
+  ct: string,
+  q: URLSearchParams,
+  ctx: WriteCtx,
+): Reply {
   const type = patchTypeOf(ct);
-  if (!type) throw errors.unsupportedMediaType(rt.builtin ? [...PATCH_TYPES.slice(0, 2), "application/strategic-merge-patch+json", PATCH_TYPES[2]] : PATCH_TYPES);
+  if (!type)
+    throw errors.unsupportedMediaType(
+      rt.builtin ? [...PATCH_TYPES.slice(0, 2), "application/strategic-merge-patch+json", PATCH_TYPES[2]] : PATCH_TYPES,
+    );
   const force = q.get("force") === "true";
   const patchOptions = { group: "meta.k8s.io", kind: "PatchOptions" };
   if (type !== "apply" && q.get("force") !== null) {
-    throw errors.invalid(patchOptions, "", [{ type: "FieldValueForbidden", field: "force", detail: "may not be specified for non-apply patch" }]);
+    throw errors.invalid(patchOptions, "", [
+      { type: "FieldValueForbidden", field: "force", detail: "may not be specified for non-apply patch" },
+    ]);
   }
   if (type === "apply") {
-    if (!q.get("fieldManager")) throw errors.invalid(patchOptions, "", [{ type: "FieldValueRequired", field: "fieldManager", detail: "is required for apply patch" }]);
+    if (!q.get("fieldManager"))
+      throw errors.invalid(patchOptions, "", [
+        { type: "FieldValueRequired", field: "fieldManager", detail: "is required for apply patch" },
+      ]);
     let applied: Obj;
-    try { applied = decodeObject(body, "application/apply-patch+yaml", rt.kind); } catch (e) {
+    try {
+      applied = decodeObject(body, "application/apply-patch+yaml", rt.kind);
+    } catch (e) {
       // The apply handler decodes YAML itself (apiserver patch.go applyPatcher): "error decoding YAML: ...".
-      throw errors.badRequest(`error decoding YAML: ${(e as Error).message.replace(/^the object provided is unrecognized \(must be of type \w+\): /, "")}`);
+      throw errors.badRequest(
+        `error decoding YAML: ${(e as Error).message.replace(/^the object provided is unrecognized \(must be of type \w+\): /, "")}`,
+      );
     }
     if (applied.metadata?.name && applied.metadata.name !== name) {
-      throw errors.badRequest(`the name of the object (${applied.metadata.name}) does not match the name on the URL (${name})`);
+      throw errors.badRequest(
+        `the name of the object (${applied.metadata.name}) does not match the name on the URL (${name})`,
+      );
     }
     const live = s.c.find(rt, ns, name);
-    const m = { manager: ctx.manager, force, apiVersion: apiVersionOf(rt), time: rfc3339(s.c.now()), subresource: sub, gr: s.c.gr(rt), gk: s.c.gk(rt) };
+    const m = {
+      manager: ctx.manager,
+      force,
+      apiVersion: apiVersionOf(rt),
+      time: rfc3339(s.c.now()),
+      subresource: sub,
+      gr: s.c.gr(rt),
+      gk: s.c.gk(rt),
+    };
     if (!live) {
       if (sub) throw errors.notFound(s.c.gr(rt), name);
       const created = serverSideApply(undefined, applied, m) as Obj;
       return { code: 201, body: createObject(s.c, rt, ns, created, ctx, { managedFieldsDone: true }) };
     }
     const merged = serverSideApply(s.c.out(rt, live), applied, m) as Obj;
-    return { code: 200, body: updateObject(s.c, rt, ns, name, merged, ctx, { managedFieldsDone: true, subresource: sub }) };
+    return {
+      code: 200,
+      body: updateObject(s.c, rt, ns, name, merged, ctx, { managedFieldsDone: true, subresource: sub }),
+    };
   }
   const live = s.c.mustGet(rt, ns, name);
-  const patched = applyPatch(s.c.out(rt, live), body, type, { gr: s.c.gr(rt), gk: s.c.gk(rt), name, builtin: rt.builtin }) as Obj;
+  const patched = applyPatch(s.c.out(rt, live), body, type, {
+    gr: s.c.gr(rt),
+    gk: s.c.gk(rt),
+    name,
+    builtin: rt.builtin,
+  }) as Obj;
   patched.metadata = patched.metadata ?? {};
   // Without a resourceVersion in the patch the write is unconditional (last writer wins).
   if (!patched.metadata.resourceVersion) patched.metadata.resourceVersion = live.metadata.resourceVersion;
@@ -175,15 +301,30 @@ function patch(s: Services, rt: ResourceType, ns: string | undefined, name: stri
 function bind(s: Services, rt: ResourceType, ns: string | undefined, name: string, b: Obj, ctx: WriteCtx): Reply {
   const pod = s.c.mustGet(rt, ns, name);
   const node = b.target?.name;
-  if (!node) throw errors.invalid({ group: "", kind: "Binding" }, name, [{ type: "FieldValueRequired", field: "target.name" }]);
+  if (!node)
+    throw errors.invalid({ group: "", kind: "Binding" }, name, [{ type: "FieldValueRequired", field: "target.name" }]);
   if (pod.spec?.nodeName) {
-    throw errors.conflict({ group: "", resource: "pods/binding" }, name, `pod ${name} is already assigned to node "${pod.spec.nodeName}"`);
+    throw errors.conflict(
+      { group: "", resource: "pods/binding" },
+      name,
+      `pod ${name} is already assigned to node "${pod.spec.nodeName}"`,
+    );
   }
-  if (pod.metadata.deletionTimestamp) throw errors.conflict({ group: "", resource: "pods/binding" }, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+  if (pod.metadata.deletionTimestamp)
+    throw errors.conflict(
+      { group: "", resource: "pods/binding" },
+      name,
+      `pod ${name} is being deleted, cannot be assigned to a host`,
+    );
   const next = copy(pod);
   next.spec.nodeName = node;
-  next.status = { ...(next.status ?? {}), conditions: [...(next.status?.conditions ?? []).filter((x: Obj) => x.type !== "PodScheduled"),
-    { type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: rfc3339(s.c.now()) }] };
+  next.status = {
+    ...(next.status ?? {}),
+    conditions: [
+      ...(next.status?.conditions ?? []).filter((x: Obj) => x.type !== "PodScheduled"),
+      { type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: rfc3339(s.c.now()) },
+    ],
+  };
   // Binding is the one write allowed to set spec.nodeName (one store write, like BindingREST's GuaranteedUpdate).
   updateObject(s.c, rt, ns, name, next, ctx, { subresource: "binding" });
   return { code: 201, body: { ...success(), code: 201 } };

@@ -5,10 +5,13 @@ import { grKey, type Obj, type ResourceType } from "./types";
 /** QoS class as kube computes it (pkg/apis/core/helper/qos): enough for BestEffort/Burstable/Guaranteed. */
 function qosClass(pod: Obj): string {
   const cs: Obj[] = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
-  const any = cs.some((c) => Object.keys(c.resources?.requests ?? {}).length || Object.keys(c.resources?.limits ?? {}).length);
+  const any = cs.some(
+    (c) => Object.keys(c.resources?.requests ?? {}).length || Object.keys(c.resources?.limits ?? {}).length,
+  );
   if (!any) return "BestEffort";
   const guaranteed = cs.every((c) => {
-    const l = c.resources?.limits ?? {}, r = c.resources?.requests ?? {};
+    const l = c.resources?.limits ?? {},
+      r = c.resources?.requests ?? {};
     return l.cpu && l.memory && (!r.cpu || r.cpu === l.cpu) && (!r.memory || r.memory === l.memory);
   });
   return guaranteed ? "Guaranteed" : "Burstable";
@@ -24,7 +27,9 @@ export function prepareForCreate(rt: ResourceType, obj: Obj) {
     obj.metadata.labels = { ...(obj.metadata.labels ?? {}), "kubernetes.io/metadata.name": obj.metadata.name };
   }
   if (rt.resource === "customresourcedefinitions") {
-    obj.metadata.finalizers = [...new Set([...(obj.metadata.finalizers ?? []), "customresourcecleanup.apiextensions.k8s.io"])];
+    obj.metadata.finalizers = [
+      ...new Set([...(obj.metadata.finalizers ?? []), "customresourcecleanup.apiextensions.k8s.io"]),
+    ];
     obj.status = crdStatus(obj);
   }
 }
@@ -35,8 +40,20 @@ export function crdStatus(crd: Obj): Obj {
   return {
     acceptedNames: crd.spec?.names ?? {},
     conditions: [
-      { type: "NamesAccepted", status: "True", reason: "NoConflicts", message: "no conflicts found", lastTransitionTime: t },
-      { type: "Established", status: "True", reason: "InitialNamesAccepted", message: "the initial names have been accepted", lastTransitionTime: t },
+      {
+        type: "NamesAccepted",
+        status: "True",
+        reason: "NoConflicts",
+        message: "no conflicts found",
+        lastTransitionTime: t,
+      },
+      {
+        type: "Established",
+        status: "True",
+        reason: "InitialNamesAccepted",
+        message: "the initial names have been accepted",
+        lastTransitionTime: t,
+      },
     ],
     storedVersions: [storageVersion(crd)],
   };

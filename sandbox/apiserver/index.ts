@@ -18,12 +18,12 @@ export type { FaultConfig, FaultController } from "./faults";
 export type { UsersFile } from "./auth";
 
 export interface ApiServerOptions {
-  port?: number;             // 0 / undefined = pick a free port
-  host?: string;             // default "127.0.0.1"; anything not loopback is refused
-  users?: string | UsersFile;// path or parsed; default sandbox/users.yaml
-  watchHistory?: number;     // events kept per resource for watch resume (default 10000)
+  port?: number; // 0 / undefined = pick a free port
+  host?: string; // default "127.0.0.1"; anything not loopback is refused
+  users?: string | UsersFile; // path or parsed; default sandbox/users.yaml
+  watchHistory?: number; // events kept per resource for watch resume (default 10000)
   faults?: Partial<FaultConfig>;
-  now?: () => Date;          // injected clock for timestamps
+  now?: () => Date; // injected clock for timestamps
   /** How long a deleted namespace stays Terminating before the namespace controller empties it (default 2000 ms). */
   namespaceDeletionDelayMs?: number;
   /** Interval of BOOKMARK events for watches that allow them (default 15 s). */
@@ -46,14 +46,21 @@ export const DEFAULT_NAMESPACES = ["default", "kube-system", "kube-public", "kub
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 function bootstrap(c: Cluster) {
-  const ctx: WriteCtx = { user: { name: "system:apiserver", groups: ["system:masters"] }, manager: "kube-apiserver", dryRun: false, fieldValidation: "Ignore", warnings: [] };
+  const ctx: WriteCtx = {
+    user: { name: "system:apiserver", groups: ["system:masters"] },
+    manager: "kube-apiserver",
+    dryRun: false,
+    fieldValidation: "Ignore",
+    warnings: [],
+  };
   const ns = c.registry.find("", "v1", "namespaces")!;
   for (const name of DEFAULT_NAMESPACES) createObject(c, ns, undefined, { metadata: { name } }, ctx);
   const crdType = c.registry.find("apiextensions.k8s.io", "v1", "customresourcedefinitions")!;
   const text = readFileSync(join(CRD_DIR, "apps.kruise.io_clonesets.yaml"), "utf8");
   for (const doc of parseAllDocuments(text)) {
     const crd = doc.toJSON() as Obj | null;
-    if (crd?.kind === "CustomResourceDefinition") createObject(c, crdType, undefined, crd, { ...ctx, manager: "sandbox" });
+    if (crd?.kind === "CustomResourceDefinition")
+      createObject(c, crdType, undefined, crd, { ...ctx, manager: "sandbox" });
   }
 }
 
@@ -67,12 +74,19 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   const lister = new Lister(c, () => c.now().getTime());
   const hub = new WatchHub(c, { bookmarkIntervalMs: opts.bookmarkIntervalMs ?? 15000, defaultTimeoutSeconds: 1800 });
   const gc = new GarbageCollector(c, (e) => log(`gc: ${(e as Error).message}`), opts.namespaceDeletionDelayMs ?? 2000);
-  const faults = new Faults({
-    dropWatches: () => hub.dropAll(),
-    restart: () => { c.store.resetHistory(); lister.reset(); hub.dropAll(); },
-    setHistory: (n) => c.store.setHistoryCapacity(n),
-    getHistory: () => c.store.historyCapacity(),
-  }, opts.faults);
+  const faults = new Faults(
+    {
+      dropWatches: () => hub.dropAll(),
+      restart: () => {
+        c.store.resetHistory();
+        lister.reset();
+        hub.dropAll();
+      },
+      setHistory: (n) => c.store.setHistoryCapacity(n),
+      getHistory: () => c.store.historyCapacity(),
+    },
+    opts.faults,
+  );
   bootstrap(c);
   let port = 0;
   const handler = createHandler({ c, lister, hub, gc, auth, faults, hostPort: () => `${host}:${port}`, log });
@@ -84,7 +98,10 @@ export async function startApiServer(opts: ApiServerOptions = {}): Promise<ApiSe
   port = (server.address() as { port: number }).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   return {
-    url, port, tokens: auth.tokens(), faults,
+    url,
+    port,
+    tokens: auth.tokens(),
+    faults,
     // kubectl sends tokens only over TLS, so kubeconfigs point at the https side of the same port.
     writeKubeconfig: (path, o) => writeKubeconfigFile(path, url.replace(/^http:/, "https:"), auth.tokens(), o),
     close: async () => {

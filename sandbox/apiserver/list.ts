@@ -3,9 +3,14 @@ import type { Cluster } from "./cluster";
 import { both, parseFieldSelector, parseLabelSelector, type Matcher } from "./selectors";
 import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
 
-const CONTINUE_EXPIRED = "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";
+const CONTINUE_EXPIRED =
+  "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";
 
-interface Snapshot { rv: number; items: Obj[]; created: number }
+interface Snapshot {
+  rv: number;
+  items: Obj[];
+  created: number;
+}
 
 /** How long a continue token stays valid (etcd compaction runs every 5 minutes in kube). */
 export const CONTINUE_TTL_MS = 5 * 60 * 1000;
@@ -20,11 +25,20 @@ const itemCache = new WeakMap<Obj, Map<string, string>>();
 function itemJson(rt: ResourceType, o: Obj): string {
   const variant = rt.builtin ? "" : apiVersionOf(rt);
   let m = itemCache.get(o);
-  if (!m) { m = new Map(); itemCache.set(o, m); }
+  if (!m) {
+    m = new Map();
+    itemCache.set(o, m);
+  }
   let s = m.get(variant);
   if (s === undefined) {
     const view: Obj = { ...o };
-    if (rt.builtin) { delete view.apiVersion; delete view.kind; } else { view.apiVersion = variant; view.kind = rt.kind; }
+    if (rt.builtin) {
+      delete view.apiVersion;
+      delete view.kind;
+    } else {
+      view.apiVersion = variant;
+      view.kind = rt.kind;
+    }
     s = JSON.stringify(view);
     m.set(variant, s);
   }
@@ -33,21 +47,29 @@ function itemJson(rt: ResourceType, o: Obj): string {
 
 /** The JSON text of a list answer (what `Lister.list` returned). */
 export function listJson(rt: ResourceType, list: Obj): string {
-  return `{"kind":${JSON.stringify(list.kind)},"apiVersion":${JSON.stringify(list.apiVersion)},"metadata":${JSON.stringify(list.metadata)},` +
-    `"items":[${list.items.map((o: Obj) => itemJson(rt, o)).join(",")}]}`;
+  return (
+    `{"kind":${JSON.stringify(list.kind)},"apiVersion":${JSON.stringify(list.apiVersion)},"metadata":${JSON.stringify(list.metadata)},` +
+    `"items":[${list.items.map((o: Obj) => itemJson(rt, o)).join(",")}]}`
+  );
 }
 
 export function selectorFor(rt: ResourceType, q: URLSearchParams): Matcher {
   return both(parseLabelSelector(q.get("labelSelector")), parseFieldSelector(q.get("fieldSelector"), rt.kind));
 }
 
-interface Token { rv: number; start: number; key: string }
+interface Token {
+  rv: number;
+  start: number;
+  key: string;
+}
 const encodeToken = (t: Token) => Buffer.from(JSON.stringify({ v: "meta.k8s.io/v1", ...t })).toString("base64url");
 function decodeToken(s: string): Token {
   try {
     const t = JSON.parse(Buffer.from(s, "base64url").toString("utf8"));
     if (typeof t.rv === "number" && typeof t.start === "number" && typeof t.key === "string") return t;
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw errors.badRequest(`continue key is not valid: ${s}`);
 }
 
@@ -58,43 +80,64 @@ function decodeToken(s: string): Token {
  */
 export class Lister {
   private snapshots = new Map<string, Snapshot>();
-  constructor(private c: Cluster, private nowMs: () => number) {}
+  constructor(
+    private c: Cluster,
+    private nowMs: () => number,
+  ) {}
 
   list(rt: ResourceType, ns: string | undefined, q: URLSearchParams): Obj {
     const match = selectorFor(rt, q);
     const limit = Number(q.get("limit") ?? 0) || 0;
     const cont = q.get("continue");
     const rvParam = q.get("resourceVersion") ?? "";
-    if (cont && rvParam && rvParam !== "0") throw errors.badRequest("specifying resource version is not allowed when using continue");
+    if (cont && rvParam && rvParam !== "0")
+      throw errors.badRequest("specifying resource version is not allowed when using continue");
     const current = this.c.store.currentRV();
     const want = rvParam && rvParam !== "0" ? Number(rvParam) : undefined;
-    if (rvParam && rvParam !== "0" && !/^\d+$/.test(rvParam)) throw errors.badRequest(`invalid resource version: ${rvParam}`);
-    if (want !== undefined && want > current) throw errors.raw(504, `Too large resource version: ${want}, current: ${current}`, "Timeout",
-      { causes: [{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }], retryAfterSeconds: 1 });
+    if (rvParam && rvParam !== "0" && !/^\d+$/.test(rvParam))
+      throw errors.badRequest(`invalid resource version: ${rvParam}`);
+    if (want !== undefined && want > current)
+      throw errors.raw(504, `Too large resource version: ${want}, current: ${current}`, "Timeout", {
+        causes: [{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }],
+        retryAfterSeconds: 1,
+      });
     let snap: Snapshot;
     let start = 0;
     if (cont) {
       const t = decodeToken(cont);
       const s = this.snapshots.get(`${grKey(rt)}|${ns ?? ""}|${t.key}`);
       if (!s || this.nowMs() - s.created > CONTINUE_TTL_MS) throw errors.expired(CONTINUE_EXPIRED);
-      snap = s; start = t.start;
+      snap = s;
+      start = t.start;
     } else if (limit > 0 && want !== undefined && want !== current) {
       // Exact-RV paged list of an older revision: only possible while a snapshot of it is kept.
       const s = [...this.snapshots.values()].find((x) => x.rv === want);
       if (!s) throw errors.expired(`too old resource version: ${want} (${current})`);
       snap = s;
     } else {
-      snap = { rv: current, items: this.c.store.list(grKey(rt), rt.namespaced ? ns : undefined), created: this.nowMs() };
+      snap = {
+        rv: current,
+        items: this.c.store.list(grKey(rt), rt.namespaced ? ns : undefined),
+        created: this.nowMs(),
+      };
     }
     // resourceVersion=0 is served from the watch cache, which ignores limit in v1.20.
     const paged = limit > 0 && rvParam !== "0";
     return this.page(rt, ns, snap, start, paged ? limit : 0, match);
   }
 
-  private page(rt: ResourceType, ns: string | undefined, snap: Snapshot, start: number, limit: number, match: Matcher): Obj {
+  private page(
+    rt: ResourceType,
+    ns: string | undefined,
+    snap: Snapshot,
+    start: number,
+    limit: number,
+    match: Matcher,
+  ): Obj {
     const items: Obj[] = [];
     let i = start;
-    for (; i < snap.items.length && (limit === 0 || items.length < limit); i++) if (match(snap.items[i])) items.push(snap.items[i]);
+    for (; i < snap.items.length && (limit === 0 || items.length < limit); i++)
+      if (match(snap.items[i])) items.push(snap.items[i]);
     const meta: Obj = { resourceVersion: String(snap.rv) };
     const more = limit > 0 && snap.items.slice(i).some(match);
     if (more) {
@@ -113,5 +156,7 @@ export class Lister {
   }
 
   /** Forget all snapshots (simulated restart: compaction). */
-  reset() { this.snapshots.clear(); }
+  reset() {
+    this.snapshots.clear();
+  }
 }

@@ -17,9 +17,29 @@ export function selfSignedCert(): { key: string; cert: string } {
   if (cached) return cached;
   const dir = mkdtempSync(join(tmpdir(), "sandbox-tls-"));
   try {
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-      "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "3650", "-subj", "/CN=kruise-console-sandbox",
-      "-addext", "subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost"], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+        "-days",
+        "3650",
+        "-subj",
+        "/CN=kruise-console-sandbox",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost",
+      ],
+      { stdio: "ignore" },
+    );
     cached = { key: readFileSync(join(dir, "key.pem"), "utf8"), cert: readFileSync(join(dir, "cert.pem"), "utf8") };
     return cached;
   } finally {

@@ -34,6 +34,7 @@ export function contentOf(o: Obj, dropStatus: boolean): Obj {
 /** Metadata without the fields the server maintains, to detect no-op writes. */
 export function comparable(o: Obj): Obj {
   const m = { ...(o.metadata ?? {}) };
-  delete m.resourceVersion; delete m.managedFields;
+  delete m.resourceVersion;
+  delete m.managedFields;
   return { ...o, metadata: m };
 }

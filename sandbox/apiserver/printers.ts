@@ -9,13 +9,33 @@ export function humanDuration(ms: number): string {
   return Math.floor(ms / 1000) < -1 ? "<invalid>" : ageText(ms);
 }
 
-export interface Column { name: string; type: string; format?: string; description: string; priority: number }
-export interface Printer { columns: Column[]; cells(o: Obj, now: Date): unknown[] }
+export interface Column {
+  name: string;
+  type: string;
+  format?: string;
+  description: string;
+  priority: number;
+}
+export interface Printer {
+  columns: Column[];
+  cells(o: Obj, now: Date): unknown[];
+}
 
-const col = (name: string, type = "string", priority = 0, format = ""): Column =>
-  ({ name, type, format, description: `${name} column`, priority });
-const nameCol: Column = { name: "Name", type: "string", format: "name", priority: 0,
-  description: "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names" };
+const col = (name: string, type = "string", priority = 0, format = ""): Column => ({
+  name,
+  type,
+  format,
+  description: `${name} column`,
+  priority,
+});
+const nameCol: Column = {
+  name: "Name",
+  type: "string",
+  format: "name",
+  priority: 0,
+  description:
+    "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names",
+};
 
 const age = (o: Obj, now: Date) => {
   const t = Date.parse(o.metadata?.creationTimestamp ?? "");
@@ -28,18 +48,21 @@ export function podStatus(pod: Obj): string {
   const inits: Obj[] = pod.status?.initContainerStatuses ?? [];
   let initializing = false;
   inits.forEach((c, i) => {
-    const t = c.state?.terminated, w = c.state?.waiting;
+    const t = c.state?.terminated,
+      w = c.state?.waiting;
     if (t && t.exitCode === 0) return;
     if (initializing) return;
     initializing = true;
-    if (t) reason = t.reason ? `Init:${t.reason}` : t.signal ? `Init:Signal:${t.signal}` : `Init:ExitCode:${t.exitCode}`;
+    if (t)
+      reason = t.reason ? `Init:${t.reason}` : t.signal ? `Init:Signal:${t.signal}` : `Init:ExitCode:${t.exitCode}`;
     else if (w?.reason && w.reason !== "PodInitializing") reason = `Init:${w.reason}`;
     else reason = `Init:${i}/${(pod.spec?.initContainers ?? []).length}`;
   });
   if (!initializing) {
     let hasRunning = false;
     for (const c of [...(pod.status?.containerStatuses ?? [])].reverse()) {
-      const t = c.state?.terminated, w = c.state?.waiting;
+      const t = c.state?.terminated,
+        w = c.state?.waiting;
       if (w?.reason) reason = w.reason;
       else if (t?.reason) reason = t.reason;
       else if (t) reason = t.signal ? `Signal:${t.signal}` : `ExitCode:${t.exitCode}`;
@@ -53,16 +76,33 @@ export function podStatus(pod: Obj): string {
 }
 
 const podPrinter: Printer = {
-  columns: [nameCol, col("Ready"), col("Status"), col("Restarts", "integer"), col("Age"), col("IP", "string", 1),
-    col("Node", "string", 1), col("Nominated Node", "string", 1), col("Readiness Gates", "string", 1)],
+  columns: [
+    nameCol,
+    col("Ready"),
+    col("Status"),
+    col("Restarts", "integer"),
+    col("Age"),
+    col("IP", "string", 1),
+    col("Node", "string", 1),
+    col("Nominated Node", "string", 1),
+    col("Readiness Gates", "string", 1),
+  ],
   cells: (p, now) => {
     const cs: Obj[] = p.status?.containerStatuses ?? [];
     const gates: Obj[] = p.spec?.readinessGates ?? [];
     const conds: Obj[] = p.status?.conditions ?? [];
     const gatesOk = gates.filter((g) => conds.some((c) => c.type === g.conditionType && c.status === "True")).length;
-    return [p.metadata.name, `${cs.filter((c) => c.ready).length}/${(p.spec?.containers ?? []).length}`, podStatus(p),
-      cs.reduce((n, c) => n + (c.restartCount ?? 0), 0), age(p, now), p.status?.podIP || "<none>", p.spec?.nodeName || "<none>",
-      p.status?.nominatedNodeName || "<none>", gates.length ? `${gatesOk}/${gates.length}` : "<none>"];
+    return [
+      p.metadata.name,
+      `${cs.filter((c) => c.ready).length}/${(p.spec?.containers ?? []).length}`,
+      podStatus(p),
+      cs.reduce((n, c) => n + (c.restartCount ?? 0), 0),
+      age(p, now),
+      p.status?.podIP || "<none>",
+      p.spec?.nodeName || "<none>",
+      p.status?.nominatedNodeName || "<none>",
+      gates.length ? `${gatesOk}/${gates.length}` : "<none>",
+    ];
   },
 };
 
@@ -74,13 +114,25 @@ function nodeStatus(n: Obj): string {
 
 const printers: Record<string, Printer> = {
   "/pods": podPrinter,
-  "/namespaces": { columns: [nameCol, col("Status"), col("Age")], cells: (o, now) => [o.metadata.name, o.status?.phase ?? "", age(o, now)] },
+  "/namespaces": {
+    columns: [nameCol, col("Status"), col("Age")],
+    cells: (o, now) => [o.metadata.name, o.status?.phase ?? "", age(o, now)],
+  },
   "/nodes": {
     columns: [nameCol, col("Status"), col("Roles"), col("Age"), col("Version"), col("Internal-IP", "string", 1)],
     cells: (o, now) => {
-      const roles = Object.keys(o.metadata.labels ?? {}).filter((k) => k.startsWith("node-role.kubernetes.io/")).map((k) => k.slice(24));
+      const roles = Object.keys(o.metadata.labels ?? {})
+        .filter((k) => k.startsWith("node-role.kubernetes.io/"))
+        .map((k) => k.slice(24));
       const ip = (o.status?.addresses ?? []).find((a: Obj) => a.type === "InternalIP")?.address ?? "<none>";
-      return [o.metadata.name, nodeStatus(o), roles.join(",") || "<none>", age(o, now), o.status?.nodeInfo?.kubeletVersion ?? "", ip];
+      return [
+        o.metadata.name,
+        nodeStatus(o),
+        roles.join(",") || "<none>",
+        age(o, now),
+        o.status?.nodeInfo?.kubeletVersion ?? "",
+        ip,
+      ];
     },
   },
   "/events": {
@@ -88,7 +140,13 @@ const printers: Record<string, Printer> = {
     cells: (o, now) => {
       const t = o.lastTimestamp || o.eventTime || o.metadata.creationTimestamp;
       const last = t ? humanDuration(now.getTime() - Date.parse(t)) : "<unknown>";
-      return [last, o.type ?? "", o.reason ?? "", `${String(o.involvedObject?.kind ?? "").toLowerCase()}/${o.involvedObject?.name ?? ""}`, o.message ?? ""];
+      return [
+        last,
+        o.type ?? "",
+        o.reason ?? "",
+        `${String(o.involvedObject?.kind ?? "").toLowerCase()}/${o.involvedObject?.name ?? ""}`,
+        o.message ?? "",
+      ];
     },
   },
   "apps/controllerrevisions": {
@@ -96,17 +154,33 @@ const printers: Record<string, Printer> = {
     cells: (o, now) => {
       const ctl = (o.metadata.ownerReferences ?? []).find((r: Obj) => r.controller);
       const gv = String(ctl?.apiVersion ?? "").split("/")[0];
-      return [o.metadata.name, ctl ? `${String(ctl.kind).toLowerCase()}${gv.includes(".") ? `.${gv}` : ""}/${ctl.name}` : "<none>", o.revision ?? 0, age(o, now)];
+      return [
+        o.metadata.name,
+        ctl ? `${String(ctl.kind).toLowerCase()}${gv.includes(".") ? `.${gv}` : ""}/${ctl.name}` : "<none>",
+        o.revision ?? 0,
+        age(o, now),
+      ];
     },
   },
 };
 
 /** Printer for a built-in resource, or the default Name/Created At (`DefaultTableConvertor`). */
 export function builtinPrinter(group: string, resource: string): Printer {
-  return printers[`${group}/${resource}`] ?? {
-    columns: [nameCol, { name: "Created At", type: "date", format: "", priority: 0, description: "CreationTimestamp is a timestamp representing the server time when this object was created." }],
-    cells: (o) => [o.metadata.name, o.metadata.creationTimestamp],
-  };
+  return (
+    printers[`${group}/${resource}`] ?? {
+      columns: [
+        nameCol,
+        {
+          name: "Created At",
+          type: "date",
+          format: "",
+          priority: 0,
+          description: "CreationTimestamp is a timestamp representing the server time when this object was created.",
+        },
+      ],
+      cells: (o) => [o.metadata.name, o.metadata.creationTimestamp],
+    }
+  );
 }
 
 export { nameCol };

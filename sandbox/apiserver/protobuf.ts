@@ -10,7 +10,8 @@ import type { Obj } from "./types";
 type Fields = Map<number, (Uint8Array | number)[]>;
 
 function readVarint(b: Uint8Array, pos: number): [number, number] {
-  let v = 0, mul = 1;
+  let v = 0,
+    mul = 1;
   for (;;) {
     if (pos >= b.length) throw errors.badRequest("truncated protobuf varint");
     const byte = b[pos++];
@@ -25,21 +26,36 @@ function parse(b: Uint8Array): Fields {
   let pos = 0;
   while (pos < b.length) {
     const [key, p1] = readVarint(b, pos);
-    const field = Math.floor(key / 8), wire = key & 7;
+    const field = Math.floor(key / 8),
+      wire = key & 7;
     let val: Uint8Array | number;
     if (wire === 0) [val, pos] = readVarint(b, p1);
-    else if (wire === 2) { const [len, p2] = readVarint(b, p1); val = b.subarray(p2, p2 + len); pos = p2 + len; }
-    else if (wire === 1) { val = 0; pos = p1 + 8; }
-    else if (wire === 5) { val = 0; pos = p1 + 4; }
-    else throw errors.badRequest(`unsupported protobuf wire type ${wire}`);
+    else if (wire === 2) {
+      const [len, p2] = readVarint(b, p1);
+      val = b.subarray(p2, p2 + len);
+      pos = p2 + len;
+    } else if (wire === 1) {
+      val = 0;
+      pos = p1 + 8;
+    } else if (wire === 5) {
+      val = 0;
+      pos = p1 + 4;
+    } else throw errors.badRequest(`unsupported protobuf wire type ${wire}`);
     out.set(field, [...(out.get(field) ?? []), val]);
   }
   return out;
 }
 
-const text = (f: Fields, n: number) => { const v = f.get(n)?.[0]; return v instanceof Uint8Array ? new TextDecoder().decode(v) : undefined; };
-const texts = (f: Fields, n: number) => (f.get(n) ?? []).filter((v): v is Uint8Array => v instanceof Uint8Array).map((v) => new TextDecoder().decode(v));
-const msg = (f: Fields, n: number) => { const v = f.get(n)?.[0]; return v instanceof Uint8Array ? parse(v) : undefined; };
+const text = (f: Fields, n: number) => {
+  const v = f.get(n)?.[0];
+  return v instanceof Uint8Array ? new TextDecoder().decode(v) : undefined;
+};
+const texts = (f: Fields, n: number) =>
+  (f.get(n) ?? []).filter((v): v is Uint8Array => v instanceof Uint8Array).map((v) => new TextDecoder().decode(v));
+const msg = (f: Fields, n: number) => {
+  const v = f.get(n)?.[0];
+  return v instanceof Uint8Array ? parse(v) : undefined;
+};
 
 function clean(o: Obj): Obj {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
@@ -47,7 +63,15 @@ function clean(o: Obj): Obj {
 
 function resourceAttributes(f?: Fields): Obj | undefined {
   if (!f) return undefined;
-  return clean({ namespace: text(f, 1), verb: text(f, 2), group: text(f, 3), version: text(f, 4), resource: text(f, 5), subresource: text(f, 6), name: text(f, 7) });
+  return clean({
+    namespace: text(f, 1),
+    verb: text(f, 2),
+    group: text(f, 3),
+    version: text(f, 4),
+    resource: text(f, 5),
+    subresource: text(f, 6),
+    name: text(f, 7),
+  });
 }
 
 const nonResource = (f?: Fields) => (f ? clean({ path: text(f, 1), verb: text(f, 2) }) : undefined);
@@ -62,13 +86,20 @@ function stringMap(f: Fields, n: number): Record<string, string> | undefined {
 function objectMeta(f?: Fields): Obj {
   if (!f) return {};
   const fin = texts(f, 14);
-  return clean({ name: text(f, 1), generateName: text(f, 2), namespace: text(f, 3), labels: stringMap(f, 11),
-    annotations: stringMap(f, 12), finalizers: fin.length ? fin : undefined });
+  return clean({
+    name: text(f, 1),
+    generateName: text(f, 2),
+    namespace: text(f, 3),
+    labels: stringMap(f, 11),
+    annotations: stringMap(f, 12),
+    finalizers: fin.length ? fin : undefined,
+  });
 }
 
 /** Decodes a protobuf-encoded review (or Namespace, as `kubectl create namespace` sends) into JSON. */
 export function decodeProtobufReview(body: Buffer): Obj {
-  if (body.length < 4 || body.subarray(0, 4).toString("latin1") !== "k8s\0") throw errors.badRequest("protobuf body lacks the k8s envelope");
+  if (body.length < 4 || body.subarray(0, 4).toString("latin1") !== "k8s\0")
+    throw errors.badRequest("protobuf body lacks the k8s envelope");
   const unknown = parse(body.subarray(4));
   const tm = msg(unknown, 1);
   const kind = tm ? text(tm, 2) : undefined;
@@ -76,13 +107,30 @@ export function decodeProtobufReview(body: Buffer): Obj {
   const raw = unknown.get(2)?.[0];
   const obj = raw instanceof Uint8Array ? parse(raw) : new Map();
   const spec = msg(obj, 2) ?? new Map();
-  if (kind === "TokenReview") return { apiVersion, kind, spec: clean({ token: text(spec, 1), audiences: texts(spec, 2) }) };
+  if (kind === "TokenReview")
+    return { apiVersion, kind, spec: clean({ token: text(spec, 1), audiences: texts(spec, 2) }) };
   if (kind === "SelfSubjectAccessReview") {
-    return { apiVersion, kind, spec: clean({ resourceAttributes: resourceAttributes(msg(spec, 1)), nonResourceAttributes: nonResource(msg(spec, 2)) }) };
+    return {
+      apiVersion,
+      kind,
+      spec: clean({
+        resourceAttributes: resourceAttributes(msg(spec, 1)),
+        nonResourceAttributes: nonResource(msg(spec, 2)),
+      }),
+    };
   }
   if (kind === "SubjectAccessReview") {
-    return { apiVersion, kind, spec: clean({ resourceAttributes: resourceAttributes(msg(spec, 1)), nonResourceAttributes: nonResource(msg(spec, 2)),
-      user: text(spec, 3), groups: texts(spec, 4), uid: text(spec, 6) }) };
+    return {
+      apiVersion,
+      kind,
+      spec: clean({
+        resourceAttributes: resourceAttributes(msg(spec, 1)),
+        nonResourceAttributes: nonResource(msg(spec, 2)),
+        user: text(spec, 3),
+        groups: texts(spec, 4),
+        uid: text(spec, 6),
+      }),
+    };
   }
   if (kind === "Namespace") return { apiVersion, kind, metadata: objectMeta(msg(obj, 1)) };
   throw errors.unsupportedMediaType(["application/json", "application/yaml"]);

@@ -7,23 +7,40 @@ import type { Obj } from "./types";
 export interface RequestInfo {
   isResource: boolean;
   path: string;
-  verb: string;               // get list watch create update patch delete deletecollection (or http verb lowercased)
+  verb: string; // get list watch create update patch delete deletecollection (or http verb lowercased)
   apiPrefix?: "api" | "apis";
-  group: string; version: string;
-  namespace?: string; resource?: string; name?: string; subresource?: string;
-  parts: string[];            // path segments after /api or /apis/<group>
+  group: string;
+  version: string;
+  namespace?: string;
+  resource?: string;
+  name?: string;
+  subresource?: string;
+  parts: string[]; // path segments after /api or /apis/<group>
 }
 
 const namespaceSubresources = new Set(["status", "finalize"]);
 
 export function requestInfo(method: string, path: string, query: URLSearchParams): RequestInfo {
-  const segs = path.split("/").filter((s) => s !== "").map(decodeURIComponent);
-  const base: RequestInfo = { isResource: false, path, verb: method.toLowerCase(), group: "", version: "", parts: segs };
+  const segs = path
+    .split("/")
+    .filter((s) => s !== "")
+    .map(decodeURIComponent);
+  const base: RequestInfo = {
+    isResource: false,
+    path,
+    verb: method.toLowerCase(),
+    group: "",
+    version: "",
+    parts: segs,
+  };
   if (segs[0] !== "api" && segs[0] !== "apis") return base;
   const prefix = segs[0] as "api" | "apis";
   let rest = segs.slice(1);
   let group = "";
-  if (prefix === "apis") { group = rest[0] ?? ""; rest = rest.slice(1); }
+  if (prefix === "apis") {
+    group = rest[0] ?? "";
+    rest = rest.slice(1);
+  }
   const version = rest[0] ?? "";
   rest = rest.slice(1);
   const info: RequestInfo = { ...base, apiPrefix: prefix, group, version, parts: rest };
@@ -43,18 +60,27 @@ export function requestInfo(method: string, path: string, query: URLSearchParams
 function resourceVerb(method: string, named: boolean, q: URLSearchParams): string {
   const watch = q.get("watch") === "true" || q.get("watch") === "1";
   switch (method) {
-    case "GET": case "HEAD": return watch ? "watch" : named ? "get" : "list";
-    case "POST": return "create";
-    case "PUT": return "update";
-    case "PATCH": return "patch";
-    case "DELETE": return named ? "delete" : "deletecollection";
-    default: return method.toLowerCase();
+    case "GET":
+    case "HEAD":
+      return watch ? "watch" : named ? "get" : "list";
+    case "POST":
+      return "create";
+    case "PUT":
+      return "update";
+    case "PATCH":
+      return "patch";
+    case "DELETE":
+      return named ? "delete" : "deletecollection";
+    default:
+      return method.toLowerCase();
   }
 }
 
 /** kube's mux NotFound (plain text "404 page not found"), for /apis paths no group handler serves. */
 export class PlainNotFound extends ApiError {
-  constructor() { super(errors.pathNotFound().status); }
+  constructor() {
+    super(errors.pathNotFound().status);
+  }
 }
 
 /** Largest request body accepted (kube's default MaxRequestBodyBytes is 3 MiB). */
@@ -80,10 +106,17 @@ export function decodeObject(body: string, contentType: string | undefined, kind
   try {
     if (mt === "application/yaml" || mt === "application/apply-patch+yaml") v = parseYaml(body);
     else if (mt === "application/json" || mt === "" || mt === "*/*") v = JSON.parse(body);
-    else throw errors.unsupportedMediaType(["application/json", "application/yaml", "application/vnd.kubernetes.protobuf"]);
+    else
+      throw errors.unsupportedMediaType([
+        "application/json",
+        "application/yaml",
+        "application/vnd.kubernetes.protobuf",
+      ]);
   } catch (e) {
     if ((e as { status?: unknown }).status) throw e;
-    throw errors.badRequest(`the object provided is unrecognized (must be of type ${kind}): ${(e as Error).message.split("\n")[0]}`);
+    throw errors.badRequest(
+      `the object provided is unrecognized (must be of type ${kind}): ${(e as Error).message.split("\n")[0]}`,
+    );
   }
   if (!v || typeof v !== "object" || Array.isArray(v)) {
     throw errors.badRequest(`the object provided is unrecognized (must be of type ${kind}): body is not a JSON object`);

@@ -2,30 +2,90 @@ import type { Obj, PrinterColumn, ResourceType } from "./types";
 
 const RW = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
 
-function builtin(p: Partial<ResourceType> & Pick<ResourceType, "group" | "version" | "resource" | "kind">): ResourceType {
+function builtin(
+  p: Partial<ResourceType> & Pick<ResourceType, "group" | "version" | "resource" | "kind">,
+): ResourceType {
   return {
-    listKind: `${p.kind}List`, singular: p.kind.toLowerCase(), namespaced: true, shortNames: [], categories: [],
-    verbs: RW, status: false, builtin: true, unconditionalUpdate: true, ...p,
+    listKind: `${p.kind}List`,
+    singular: p.kind.toLowerCase(),
+    namespaced: true,
+    shortNames: [],
+    categories: [],
+    verbs: RW,
+    status: false,
+    builtin: true,
+    unconditionalUpdate: true,
+    ...p,
   };
 }
 
 /** The built-in kinds the sandbox serves (kube's discovery data for them, e.g. `kubectl api-resources`). */
 export function builtinTypes(): ResourceType[] {
   return [
-    builtin({ group: "", version: "v1", resource: "namespaces", kind: "Namespace", namespaced: false, shortNames: ["ns"], status: true,
-      verbs: ["create", "delete", "get", "list", "patch", "update", "watch"] }),
-    builtin({ group: "", version: "v1", resource: "pods", kind: "Pod", shortNames: ["po"], categories: ["all"], status: true, extraSubresources: ["binding"] }),
-    builtin({ group: "", version: "v1", resource: "nodes", kind: "Node", namespaced: false, shortNames: ["no"], status: true }),
+    builtin({
+      group: "",
+      version: "v1",
+      resource: "namespaces",
+      kind: "Namespace",
+      namespaced: false,
+      shortNames: ["ns"],
+      status: true,
+      verbs: ["create", "delete", "get", "list", "patch", "update", "watch"],
+    }),
+    builtin({
+      group: "",
+      version: "v1",
+      resource: "pods",
+      kind: "Pod",
+      shortNames: ["po"],
+      categories: ["all"],
+      status: true,
+      extraSubresources: ["binding"],
+    }),
+    builtin({
+      group: "",
+      version: "v1",
+      resource: "nodes",
+      kind: "Node",
+      namespaced: false,
+      shortNames: ["no"],
+      status: true,
+    }),
     builtin({ group: "", version: "v1", resource: "events", kind: "Event", shortNames: ["ev"] }),
     builtin({ group: "apps", version: "v1", resource: "controllerrevisions", kind: "ControllerRevision" }),
-    builtin({ group: "apiextensions.k8s.io", version: "v1", resource: "customresourcedefinitions", kind: "CustomResourceDefinition",
-      namespaced: false, shortNames: ["crd", "crds"], status: true }),
-    builtin({ group: "authorization.k8s.io", version: "v1", resource: "selfsubjectaccessreviews", kind: "SelfSubjectAccessReview",
-      namespaced: false, verbs: ["create"] }),
-    builtin({ group: "authorization.k8s.io", version: "v1", resource: "subjectaccessreviews", kind: "SubjectAccessReview",
-      namespaced: false, verbs: ["create"] }),
-    builtin({ group: "authentication.k8s.io", version: "v1", resource: "tokenreviews", kind: "TokenReview",
-      namespaced: false, verbs: ["create"] }),
+    builtin({
+      group: "apiextensions.k8s.io",
+      version: "v1",
+      resource: "customresourcedefinitions",
+      kind: "CustomResourceDefinition",
+      namespaced: false,
+      shortNames: ["crd", "crds"],
+      status: true,
+    }),
+    builtin({
+      group: "authorization.k8s.io",
+      version: "v1",
+      resource: "selfsubjectaccessreviews",
+      kind: "SelfSubjectAccessReview",
+      namespaced: false,
+      verbs: ["create"],
+    }),
+    builtin({
+      group: "authorization.k8s.io",
+      version: "v1",
+      resource: "subjectaccessreviews",
+      kind: "SubjectAccessReview",
+      namespaced: false,
+      verbs: ["create"],
+    }),
+    builtin({
+      group: "authentication.k8s.io",
+      version: "v1",
+      resource: "tokenreviews",
+      kind: "TokenReview",
+      namespaced: false,
+      verbs: ["create"],
+    }),
   ];
 }
 
@@ -39,13 +99,26 @@ export const virtualResources = new Set(["selfsubjectaccessreviews", "subjectacc
 export function crdTypes(crd: Obj): ResourceType[] {
   const spec = crd.spec ?? {};
   const names = spec.names ?? {};
-  return (spec.versions ?? []).filter((v: Obj) => v.served !== false).map((v: Obj): ResourceType => ({
-    group: spec.group, version: v.name, resource: names.plural, kind: names.kind,
-    listKind: names.listKind ?? `${names.kind}List`, singular: names.singular ?? String(names.kind).toLowerCase(),
-    namespaced: spec.scope !== "Cluster", shortNames: names.shortNames ?? [], categories: names.categories ?? [],
-    verbs: RW, status: !!v.subresources?.status, scale: v.subresources?.scale, builtin: false, crd,
-    columns: (v.additionalPrinterColumns ?? []) as PrinterColumn[], unconditionalUpdate: false,
-  }));
+  return (spec.versions ?? [])
+    .filter((v: Obj) => v.served !== false)
+    .map((v: Obj): ResourceType => ({
+      group: spec.group,
+      version: v.name,
+      resource: names.plural,
+      kind: names.kind,
+      listKind: names.listKind ?? `${names.kind}List`,
+      singular: names.singular ?? String(names.kind).toLowerCase(),
+      namespaced: spec.scope !== "Cluster",
+      shortNames: names.shortNames ?? [],
+      categories: names.categories ?? [],
+      verbs: RW,
+      status: !!v.subresources?.status,
+      scale: v.subresources?.scale,
+      builtin: false,
+      crd,
+      columns: (v.additionalPrinterColumns ?? []) as PrinterColumn[],
+      unconditionalUpdate: false,
+    }));
 }
 
 /** The storage version of a CRD (the one marked `storage: true`). */
@@ -58,7 +131,9 @@ export function storageVersion(crd: Obj): string {
 export class Registry {
   private types: ResourceType[] = builtinTypes();
 
-  all(): ResourceType[] { return this.types; }
+  all(): ResourceType[] {
+    return this.types;
+  }
 
   find(group: string, version: string, resource: string): ResourceType | undefined {
     return this.types.find((t) => t.group === group && t.version === version && t.resource === resource);
@@ -80,7 +155,8 @@ export class Registry {
   }
 
   removeCrd(crd: Obj): void {
-    const g = crd.spec?.group, r = crd.spec?.names?.plural;
+    const g = crd.spec?.group,
+      r = crd.spec?.names?.plural;
     this.types = this.types.filter((t) => t.builtin || !(t.group === g && t.resource === r));
   }
 

@@ -3,25 +3,49 @@ import { errors } from "./status";
 import type { Obj } from "./types";
 
 function attrsOf(spec: Obj) {
-  const r = spec.resourceAttributes, n = spec.nonResourceAttributes;
-  if (r) return { verb: r.verb ?? "", group: r.group ?? "", resource: r.resource ?? "", subresource: r.subresource || undefined,
-    namespace: r.namespace || undefined, name: r.name || undefined };
+  const r = spec.resourceAttributes,
+    n = spec.nonResourceAttributes;
+  if (r)
+    return {
+      verb: r.verb ?? "",
+      group: r.group ?? "",
+      resource: r.resource ?? "",
+      subresource: r.subresource || undefined,
+      namespace: r.namespace || undefined,
+      name: r.name || undefined,
+    };
   if (n) return { verb: n.verb ?? "", path: n.path ?? "" };
-  throw errors.invalid({ group: "authorization.k8s.io", kind: "SelfSubjectAccessReview" }, "", [{ type: "FieldValueRequired",
-    field: "spec.resourceAttributes", detail: "exactly one of nonResourceAttributes or resourceAttributes must be specified" }]);
+  throw errors.invalid({ group: "authorization.k8s.io", kind: "SelfSubjectAccessReview" }, "", [
+    {
+      type: "FieldValueRequired",
+      field: "spec.resourceAttributes",
+      detail: "exactly one of nonResourceAttributes or resourceAttributes must be specified",
+    },
+  ]);
 }
 
 /**
  * SelfSubjectAccessReview / SubjectAccessReview answered from the users-file rules
  * (kube `pkg/registry/authorization/*accessreview/rest.go`): the request echoed with `status.allowed`.
  */
-export function accessReview(auth: Auth, kind: "SelfSubjectAccessReview" | "SubjectAccessReview", body: Obj, requester: User): Obj {
+export function accessReview(
+  auth: Auth,
+  kind: "SelfSubjectAccessReview" | "SubjectAccessReview",
+  body: Obj,
+  requester: User,
+): Obj {
   const spec = body.spec ?? {};
-  const subject: User = kind === "SelfSubjectAccessReview" ? requester
-    : { name: spec.user ?? "", groups: [...(spec.groups ?? [])] };
+  const subject: User =
+    kind === "SelfSubjectAccessReview" ? requester : { name: spec.user ?? "", groups: [...(spec.groups ?? [])] };
   if (kind === "SubjectAccessReview" && !spec.user && !(spec.groups ?? []).length) {
-    throw errors.invalid({ group: "authorization.k8s.io", kind }, "", [{ type: "FieldValueInvalid", field: "spec.user", value: "",
-      detail: "at least one of user or group must be specified" }]);
+    throw errors.invalid({ group: "authorization.k8s.io", kind }, "", [
+      {
+        type: "FieldValueInvalid",
+        field: "spec.user",
+        value: "",
+        detail: "at least one of user or group must be specified",
+      },
+    ]);
   }
   const d = auth.authorize(subject, attrsOf(spec));
   const status: Obj = { allowed: d.allowed };
@@ -35,5 +59,11 @@ export function tokenReview(auth: Auth, body: Obj): Obj {
   const token = body.spec?.token ?? "";
   const u = auth.authenticate(`Bearer ${token}`);
   const status: Obj = u ? { authenticated: true, user: { username: u.name, groups: u.groups } } : { user: {} };
-  return { kind: "TokenReview", apiVersion: "authentication.k8s.io/v1", metadata: { creationTimestamp: null }, spec: body.spec ?? {}, status };
+  return {
+    kind: "TokenReview",
+    apiVersion: "authentication.k8s.io/v1",
+    metadata: { creationTimestamp: null },
+    spec: body.spec ?? {},
+    status,
+  };
 }

@@ -25,15 +25,32 @@ export function toScale(rt: ResourceType, o: Obj): Obj {
   const status: Obj = { replicas: typeof statusReplicas === "number" ? statusReplicas : 0 };
   if (typeof selector === "string" && selector) status.selector = selector;
   return {
-    kind: "Scale", apiVersion: "autoscaling/v1",
-    metadata: { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp },
-    spec: { replicas: typeof replicas === "number" ? replicas : 0 }, status,
+    kind: "Scale",
+    apiVersion: "autoscaling/v1",
+    metadata: {
+      name: m.name,
+      namespace: m.namespace,
+      uid: m.uid,
+      resourceVersion: m.resourceVersion,
+      creationTimestamp: m.creationTimestamp,
+    },
+    spec: { replicas: typeof replicas === "number" ? replicas : 0 },
+    status,
   };
 }
 
 /** PUT or PATCH of /scale: the new spec.replicas is written into the object at specReplicasPath. */
-export function writeScale(c: Cluster, rt: ResourceType, ns: string | undefined, name: string,
-  body: string, contentType: string, method: "PUT" | "PATCH", ctx: WriteCtx, decoded?: Obj): Obj {
+export function writeScale(
+  c: Cluster,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  body: string,
+  contentType: string,
+  method: "PUT" | "PATCH",
+  ctx: WriteCtx,
+  decoded?: Obj,
+): Obj {
   if (!rt.scale) throw errors.pathNotFound();
   const live = c.mustGet(rt, ns, name);
   const current = toScale(rt, live);
@@ -41,12 +58,24 @@ export function writeScale(c: Cluster, rt: ResourceType, ns: string | undefined,
   if (method === "PUT") scale = decoded!;
   else {
     const type = patchTypeOf(contentType);
-    if (!type || type === "apply") throw errors.unsupportedMediaType(["application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json"]);
+    if (!type || type === "apply")
+      throw errors.unsupportedMediaType([
+        "application/json-patch+json",
+        "application/merge-patch+json",
+        "application/strategic-merge-patch+json",
+      ]);
     scale = applyPatch(current, body, type, { gr: c.gr(rt), gk: SCALE_GK, name, builtin: true }) as Obj;
   }
   const replicas = scale.spec?.replicas;
   if (typeof replicas !== "number" || !Number.isInteger(replicas) || replicas < 0) {
-    throw errors.invalid(SCALE_GK, name, [{ type: "FieldValueInvalid", field: "spec.replicas", value: replicas ?? 0, detail: "must be greater than or equal to 0" }]);
+    throw errors.invalid(SCALE_GK, name, [
+      {
+        type: "FieldValueInvalid",
+        field: "spec.replicas",
+        value: replicas ?? 0,
+        detail: "must be greater than or equal to 0",
+      },
+    ]);
   }
   const next = copy(live);
   setPath(next, rt.scale.specReplicasPath, replicas);

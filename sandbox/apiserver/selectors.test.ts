@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "./status";
 import { parseFieldSelector, parseLabelSelector } from "./selectors";
 
-const pod = (labels: Record<string, string>, extra: object = {}) => ({ metadata: { name: "p", namespace: "shop", labels }, ...extra });
+const pod = (labels: Record<string, string>, extra: object = {}) => ({
+  metadata: { name: "p", namespace: "shop", labels },
+  ...extra,
+});
 
 describe("label selectors", () => {
   const cases: [string, Record<string, string>, boolean][] = [
@@ -23,7 +26,10 @@ describe("label selectors", () => {
   });
 
   it("rejects malformed selectors with 400", () => {
-    try { parseLabelSelector("app in web)"); expect.unreachable(); } catch (e) {
+    try {
+      parseLabelSelector("app in web)");
+      expect.unreachable();
+    } catch (e) {
       expect((e as ApiError).code).toBe(400);
     }
   });
@@ -37,7 +43,10 @@ describe("field selectors", () => {
   });
 
   it("refuses fields a custom resource does not support, like kube", () => {
-    try { parseFieldSelector("spec.replicas=3", "CloneSet"); expect.unreachable(); } catch (e) {
+    try {
+      parseFieldSelector("spec.replicas=3", "CloneSet");
+      expect.unreachable();
+    } catch (e) {
       expect((e as ApiError).status.message).toBe("field label not supported: spec.replicas");
     }
   });

@@ -2,16 +2,25 @@ import { errors } from "./status";
 import type { Obj } from "./types";
 
 type Op = "=" | "!=" | "in" | "notin" | "exists" | "!";
-interface Req { key: string; op: Op; values: string[] }
+interface Req {
+  key: string;
+  op: Op;
+  values: string[];
+}
 export type Matcher = (obj: Obj) => boolean;
 
 const splitTop = (s: string): string[] => {
   // Split on commas outside parentheses: "a in (x,y),b" -> ["a in (x,y)", "b"].
-  const out: string[] = []; let depth = 0, cur = "";
+  const out: string[] = [];
+  let depth = 0,
+    cur = "";
   for (const ch of s) {
     if (ch === "(") depth++;
     if (ch === ")") depth--;
-    if (ch === "," && depth === 0) { out.push(cur); cur = ""; } else cur += ch;
+    if (ch === "," && depth === 0) {
+      out.push(cur);
+      cur = "";
+    } else cur += ch;
   }
   out.push(cur);
   return out.map((p) => p.trim()).filter((p) => p !== "");
@@ -31,12 +40,18 @@ function parseReq(part: string): Req {
 
 function test(r: Req, v: string | undefined): boolean {
   switch (r.op) {
-    case "=": return v === r.values[0];
-    case "!=": return v !== r.values[0];
-    case "in": return v !== undefined && r.values.includes(v);
-    case "notin": return v === undefined || !r.values.includes(v);
-    case "exists": return v !== undefined;
-    case "!": return v === undefined;
+    case "=":
+      return v === r.values[0];
+    case "!=":
+      return v !== r.values[0];
+    case "in":
+      return v !== undefined && r.values.includes(v);
+    case "notin":
+      return v === undefined || !r.values.includes(v);
+    case "exists":
+      return v !== undefined;
+    case "!":
+      return v === undefined;
   }
 }
 
@@ -63,16 +78,24 @@ const fieldGetters: Record<string, (o: Obj) => string> = {
   "involvedObject.kind": (o) => o.involvedObject?.kind ?? "",
   "involvedObject.namespace": (o) => o.involvedObject?.namespace ?? "",
   "involvedObject.uid": (o) => o.involvedObject?.uid ?? "",
-  "reason": (o) => o.reason ?? "",
-  "type": (o) => o.type ?? "",
+  reason: (o) => o.reason ?? "",
+  type: (o) => o.type ?? "",
 };
 
 /** Field labels each kind supports (kube's per-kind field label conversion funcs; CRs only metadata.*). */
 const supported: Record<string, string[]> = {
   Pod: ["metadata.name", "metadata.namespace", "spec.nodeName", "status.phase"],
   Node: ["metadata.name", "spec.unschedulable"],
-  Event: ["metadata.name", "metadata.namespace", "involvedObject.name", "involvedObject.kind", "involvedObject.namespace",
-    "involvedObject.uid", "reason", "type"],
+  Event: [
+    "metadata.name",
+    "metadata.namespace",
+    "involvedObject.name",
+    "involvedObject.kind",
+    "involvedObject.namespace",
+    "involvedObject.uid",
+    "reason",
+    "type",
+  ],
 };
 
 /**

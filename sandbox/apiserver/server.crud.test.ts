@@ -3,8 +3,12 @@ import { startApiServer, type ApiServerHandle } from "./index";
 import { call, cloneSet } from "./testing";
 
 let h: ApiServerHandle;
-beforeAll(async () => { h = await startApiServer({ port: 0 }); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startApiServer({ port: 0 });
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const CS = "/apis/apps.kruise.io/v1alpha1/namespaces/default/clonesets";
 
@@ -20,7 +24,11 @@ describe("create and read", () => {
 
   it("answers a second create of the same name with 409 AlreadyExists", async () => {
     const r = await call(h, "POST", CS, cloneSet("a"));
-    expect(r.body).toMatchObject({ code: 409, reason: "AlreadyExists", message: 'clonesets.apps.kruise.io "a" already exists' });
+    expect(r.body).toMatchObject({
+      code: 409,
+      reason: "AlreadyExists",
+      message: 'clonesets.apps.kruise.io "a" already exists',
+    });
   });
 
   it("generates names from generateName", async () => {
@@ -36,7 +44,12 @@ describe("create and read", () => {
   });
 
   it("refuses to create in a namespace that does not exist", async () => {
-    const r = await call(h, "POST", "/apis/apps.kruise.io/v1alpha1/namespaces/nowhere/clonesets", cloneSet("x", "nowhere"));
+    const r = await call(
+      h,
+      "POST",
+      "/apis/apps.kruise.io/v1alpha1/namespaces/nowhere/clonesets",
+      cloneSet("x", "nowhere"),
+    );
     expect(r.body).toMatchObject({ code: 404, message: 'namespaces "nowhere" not found' });
   });
 });
@@ -46,20 +59,33 @@ describe("update (PUT)", () => {
     const cur = (await call(h, "GET", `${CS}/a`)).body;
     await call(h, "PUT", `${CS}/a`, { ...cur, metadata: { ...cur.metadata, labels: { x: "1" } } });
     const r = await call(h, "PUT", `${CS}/a`, cur);
-    expect(r.body).toMatchObject({ code: 409, reason: "Conflict", details: { name: "a", group: "apps.kruise.io", kind: "clonesets" },
-      message: 'Operation cannot be fulfilled on clonesets.apps.kruise.io "a": the object has been modified; please apply your changes to the latest version and try again' });
+    expect(r.body).toMatchObject({
+      code: 409,
+      reason: "Conflict",
+      details: { name: "a", group: "apps.kruise.io", kind: "clonesets" },
+      message:
+        'Operation cannot be fulfilled on clonesets.apps.kruise.io "a": the object has been modified; please apply your changes to the latest version and try again',
+    });
   });
 
   it("answers a PUT without resourceVersion on a custom resource with 422 built from the resource name", async () => {
     const cur = (await call(h, "GET", `${CS}/a`)).body;
     delete cur.metadata.resourceVersion;
     const r = await call(h, "PUT", `${CS}/a`, cur);
-    expect(r.body).toMatchObject({ code: 422, reason: "Invalid", details: { kind: "clonesets", causes: [{ field: "metadata.resourceVersion" }] },
-      message: 'clonesets.apps.kruise.io "a" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update' });
+    expect(r.body).toMatchObject({
+      code: 422,
+      reason: "Invalid",
+      details: { kind: "clonesets", causes: [{ field: "metadata.resourceVersion" }] },
+      message:
+        'clonesets.apps.kruise.io "a" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update',
+    });
   });
 
   it("answers a PUT to a missing object with 404", async () => {
-    const r = await call(h, "PUT", `${CS}/ghost`, { ...cloneSet("ghost"), metadata: { name: "ghost", resourceVersion: "1" } });
+    const r = await call(h, "PUT", `${CS}/ghost`, {
+      ...cloneSet("ghost"),
+      metadata: { name: "ghost", resourceVersion: "1" },
+    });
     expect(r.code).toBe(404);
   });
 
@@ -82,7 +108,14 @@ describe("update (PUT)", () => {
 describe("status and scale subresources", () => {
   it("main-resource writes ignore .status and /status writes change only .status (no generation bump)", async () => {
     const cur = (await call(h, "GET", `${CS}/a`)).body;
-    const status = { replicas: 1, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 1, updatedReadyReplicas: 1, labelSelector: "app=a" };
+    const status = {
+      replicas: 1,
+      readyReplicas: 1,
+      availableReplicas: 1,
+      updatedReplicas: 1,
+      updatedReadyReplicas: 1,
+      labelSelector: "app=a",
+    };
     const s = await call(h, "PUT", `${CS}/a/status`, { ...cur, spec: { ...cur.spec, replicas: 99 }, status });
     expect(s.code).toBe(200);
     expect(s.body.status.replicas).toBe(1);
@@ -94,8 +127,18 @@ describe("status and scale subresources", () => {
 
   it("GET /scale returns an autoscaling/v1 Scale with the selector from status.labelSelector; PATCH scales", async () => {
     const g = await call(h, "GET", `${CS}/a/scale`);
-    expect(g.body).toMatchObject({ kind: "Scale", apiVersion: "autoscaling/v1", status: { replicas: 1, selector: "app=a" } });
-    const p = await call(h, "PATCH", `${CS}/a/scale`, { spec: { replicas: 4 } }, { contentType: "application/merge-patch+json" });
+    expect(g.body).toMatchObject({
+      kind: "Scale",
+      apiVersion: "autoscaling/v1",
+      status: { replicas: 1, selector: "app=a" },
+    });
+    const p = await call(
+      h,
+      "PATCH",
+      `${CS}/a/scale`,
+      { spec: { replicas: 4 } },
+      { contentType: "application/merge-patch+json" },
+    );
     expect(p.body.spec.replicas).toBe(4);
     expect((await call(h, "GET", `${CS}/a`)).body.spec.replicas).toBe(4);
   });
@@ -103,33 +146,65 @@ describe("status and scale subresources", () => {
 
 describe("patch", () => {
   it("a merge patch carrying a stale metadata.resourceVersion is a 409 precondition failure", async () => {
-    const r = await call(h, "PATCH", `${CS}/a`, { metadata: { resourceVersion: "1" }, spec: { replicas: 3 } }, { contentType: "application/merge-patch+json" });
+    const r = await call(
+      h,
+      "PATCH",
+      `${CS}/a`,
+      { metadata: { resourceVersion: "1" }, spec: { replicas: 3 } },
+      { contentType: "application/merge-patch+json" },
+    );
     expect(r.body).toMatchObject({ code: 409, reason: "Conflict" });
   });
 
   it("strategic merge patch on a custom resource is 415 with the accepted media types", async () => {
-    const r = await call(h, "PATCH", `${CS}/a`, { spec: { replicas: 3 } }, { contentType: "application/strategic-merge-patch+json" });
-    expect(r.body).toMatchObject({ code: 415, reason: "UnsupportedMediaType",
-      message: "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml" });
+    const r = await call(
+      h,
+      "PATCH",
+      `${CS}/a`,
+      { spec: { replicas: 3 } },
+      { contentType: "application/strategic-merge-patch+json" },
+    );
+    expect(r.body).toMatchObject({
+      code: 415,
+      reason: "UnsupportedMediaType",
+      message:
+        "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml",
+    });
   });
 
   it("force on a non-apply patch is 422", async () => {
-    const r = await call(h, "PATCH", `${CS}/a?force=true`, { spec: {} }, { contentType: "application/merge-patch+json" });
+    const r = await call(
+      h,
+      "PATCH",
+      `${CS}/a?force=true`,
+      { spec: {} },
+      { contentType: "application/merge-patch+json" },
+    );
     expect(r.body.message).toContain("force: Forbidden: may not be specified for non-apply patch");
   });
 
   it("server-side apply requires fieldManager and may create the object", async () => {
     const body = JSON.stringify(cloneSet("applied"));
     const missing = await call(h, "PATCH", `${CS}/applied`, body, { contentType: "application/apply-patch+yaml" });
-    expect(missing.body).toMatchObject({ code: 422, details: { causes: [{ field: "fieldManager", reason: "FieldValueRequired" }] } });
-    const r = await call(h, "PATCH", `${CS}/applied?fieldManager=tester`, body, { contentType: "application/apply-patch+yaml" });
+    expect(missing.body).toMatchObject({
+      code: 422,
+      details: { causes: [{ field: "fieldManager", reason: "FieldValueRequired" }] },
+    });
+    const r = await call(h, "PATCH", `${CS}/applied?fieldManager=tester`, body, {
+      contentType: "application/apply-patch+yaml",
+    });
     expect(r.code).toBe(201);
     expect(r.body.metadata.managedFields[0]).toMatchObject({ manager: "tester", operation: "Apply" });
   });
 
   it("records Update managedFields under the User-Agent's program name when no fieldManager is given", async () => {
-    const r = await call(h, "PATCH", `${CS}/a`, { metadata: { labels: { z: "1" } } },
-      { contentType: "application/merge-patch+json", headers: { "User-Agent": "mytool/1.0 (linux)" } });
+    const r = await call(
+      h,
+      "PATCH",
+      `${CS}/a`,
+      { metadata: { labels: { z: "1" } } },
+      { contentType: "application/merge-patch+json", headers: { "User-Agent": "mytool/1.0 (linux)" } },
+    );
     expect(r.body.metadata.managedFields.map((m: { manager: string }) => m.manager)).toContain("mytool");
   });
 });
@@ -140,7 +215,13 @@ describe("dryRun=All", () => {
     const c = await call(h, "POST", `${CS}?dryRun=All`, cloneSet("dry"));
     expect(c.code).toBe(201);
     expect((await call(h, "GET", `${CS}/dry`)).code).toBe(404);
-    const p = await call(h, "PATCH", `${CS}/a?dryRun=All`, { spec: { replicas: 42 } }, { contentType: "application/merge-patch+json" });
+    const p = await call(
+      h,
+      "PATCH",
+      `${CS}/a?dryRun=All`,
+      { spec: { replicas: 42 } },
+      { contentType: "application/merge-patch+json" },
+    );
     expect(p.body.spec.replicas).toBe(42);
     expect((await call(h, "GET", `${CS}/a`)).body.spec.replicas).not.toBe(42);
     await call(h, "DELETE", `${CS}/a?dryRun=All`);

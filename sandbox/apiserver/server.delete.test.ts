@@ -3,8 +3,12 @@ import { startApiServer, type ApiServerHandle } from "./index";
 import { call, cloneSet, eventually, pod } from "./testing";
 
 let h: ApiServerHandle;
-beforeAll(async () => { h = await startApiServer({ port: 0, namespaceDeletionDelayMs: 200 }); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startApiServer({ port: 0, namespaceDeletionDelayMs: 200 });
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const CS = "/apis/apps.kruise.io/v1alpha1/namespaces/default/clonesets";
 const PODS = "/api/v1/namespaces/default/pods";
@@ -13,7 +17,14 @@ const merge = { contentType: "application/merge-patch+json" };
 
 async function ownedSet(name: string) {
   const cs = (await call(h, "POST", CS, cloneSet(name))).body;
-  const ref = { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name, uid: cs.metadata.uid, controller: true, blockOwnerDeletion: true };
+  const ref = {
+    apiVersion: "apps.kruise.io/v1alpha1",
+    kind: "CloneSet",
+    name,
+    uid: cs.metadata.uid,
+    controller: true,
+    blockOwnerDeletion: true,
+  };
   await call(h, "POST", PODS, pod(`${name}-pod`, "default", { metadata: { ownerReferences: [ref] } }));
   await call(h, "POST", REVS, { metadata: { name: `${name}-rev`, ownerReferences: [ref] }, data: {}, revision: 1 });
   return cs;
@@ -58,9 +69,17 @@ describe("finalizers and graceful deletion", () => {
   it("a terminating object may not gain new finalizers (422)", async () => {
     await call(h, "POST", CS, { ...cloneSet("fin2"), metadata: { name: "fin2", finalizers: ["example.com/hold"] } });
     await call(h, "DELETE", `${CS}/fin2`);
-    const r = await call(h, "PATCH", `${CS}/fin2`, { metadata: { finalizers: ["example.com/hold", "example.com/more"] } }, merge);
+    const r = await call(
+      h,
+      "PATCH",
+      `${CS}/fin2`,
+      { metadata: { finalizers: ["example.com/hold", "example.com/more"] } },
+      merge,
+    );
     expect(r.body.code).toBe(422);
-    expect(r.body.message).toContain('metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/more"}');
+    expect(r.body.message).toContain(
+      'metadata.finalizers: Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{"example.com/more"}',
+    );
   });
 });
 
@@ -95,8 +114,12 @@ describe("namespace deletion", () => {
     const d = await call(h, "DELETE", "/api/v1/namespaces/gone");
     expect(d.body.status.phase).toBe("Terminating");
     const late = await call(h, "POST", "/api/v1/namespaces/gone/pods", pod("late", "gone"));
-    expect(late.body).toMatchObject({ code: 403, reason: "Forbidden",
-      message: 'pods "late" is forbidden: unable to create new content in namespace gone because it is being terminated' });
+    expect(late.body).toMatchObject({
+      code: 403,
+      reason: "Forbidden",
+      message:
+        'pods "late" is forbidden: unable to create new content in namespace gone because it is being terminated',
+    });
     await eventually(async () => (await call(h, "GET", "/api/v1/namespaces/gone")).code === 404);
     expect(await exists("/api/v1/namespaces/gone/pods/x")).toBe(false);
   });
@@ -104,14 +127,30 @@ describe("namespace deletion", () => {
 
 describe("CRD lifecycle", () => {
   const crd = {
-    apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition", metadata: { name: "widgets.example.com" },
-    spec: { group: "example.com", scope: "Namespaced", names: { plural: "widgets", singular: "widget", kind: "Widget", shortNames: ["wd"] },
-      versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } }] },
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "widgets.example.com" },
+    spec: {
+      group: "example.com",
+      scope: "Namespaced",
+      names: { plural: "widgets", singular: "widget", kind: "Widget", shortNames: ["wd"] },
+      versions: [
+        {
+          name: "v1",
+          served: true,
+          storage: true,
+          schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } },
+        },
+      ],
+    },
   };
   it("serves a created CRD generically and removes its objects when it is deleted", async () => {
     expect((await call(h, "POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd)).code).toBe(201);
     const W = "/apis/example.com/v1/namespaces/default/widgets";
-    expect((await call(h, "POST", W, { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, size: 3 })).code).toBe(201);
+    expect(
+      (await call(h, "POST", W, { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, size: 3 }))
+        .code,
+    ).toBe(201);
     expect((await call(h, "GET", "/apis/example.com/v1")).body.resources[0].shortNames).toEqual(["wd"]);
     await call(h, "DELETE", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com");
     await eventually(async () => (await call(h, "GET", W)).code === 404);

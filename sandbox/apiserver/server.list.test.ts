@@ -7,10 +7,17 @@ let h: ApiServerHandle;
 beforeAll(async () => {
   h = await startApiServer({ port: 0, now: () => now });
   for (let i = 0; i < 10; i++) {
-    await call(h, "POST", "/api/v1/namespaces/default/pods", pod(`p${i}`, "default", { metadata: { labels: { even: String(i % 2 === 0) } } }));
+    await call(
+      h,
+      "POST",
+      "/api/v1/namespaces/default/pods",
+      pod(`p${i}`, "default", { metadata: { labels: { even: String(i % 2 === 0) } } }),
+    );
   }
 });
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 const PODS = "/api/v1/namespaces/default/pods";
 
@@ -25,7 +32,13 @@ describe("list", () => {
 
   it("filters by label selector", async () => {
     const r = await call(h, "GET", `${PODS}?labelSelector=even%3Dtrue`);
-    expect(r.body.items.map((p: { metadata: { name: string } }) => p.metadata.name)).toEqual(["p0", "p2", "p4", "p6", "p8"]);
+    expect(r.body.items.map((p: { metadata: { name: string } }) => p.metadata.name)).toEqual([
+      "p0",
+      "p2",
+      "p4",
+      "p6",
+      "p8",
+    ]);
   });
 
   it("rejects an unsupported field selector with 400", async () => {
@@ -47,14 +60,19 @@ describe("pagination", () => {
     expect(second.body.metadata.resourceVersion).toBe(rv);
     const third = await call(h, "GET", `${PODS}?limit=4&continue=${second.body.metadata.continue}`);
     expect(third.body.metadata.continue).toBeUndefined();
-    const names = [...first.body.items, ...second.body.items, ...third.body.items].map((p: { metadata: { name: string } }) => p.metadata.name);
+    const names = [...first.body.items, ...second.body.items, ...third.body.items].map(
+      (p: { metadata: { name: string } }) => p.metadata.name,
+    );
     expect(names).toEqual(["p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9"]);
   });
 
   it("refuses a resourceVersion together with continue (400)", async () => {
     const first = await call(h, "GET", `${PODS}?limit=2`);
     const r = await call(h, "GET", `${PODS}?limit=2&resourceVersion=5&continue=${first.body.metadata.continue}`);
-    expect(r.body).toMatchObject({ code: 400, message: "specifying resource version is not allowed when using continue" });
+    expect(r.body).toMatchObject({
+      code: 400,
+      message: "specifying resource version is not allowed when using continue",
+    });
   });
 
   it("an expired continue token is 410 Expired", async () => {

@@ -9,13 +9,23 @@ import { ApiError, errors } from "./status";
 import { PlainNotFound } from "./request";
 import type { Obj } from "./types";
 
-export interface ServerDeps extends Services { faults: Faults; hostPort: () => string; log: (msg: string) => void }
+export interface ServerDeps extends Services {
+  faults: Faults;
+  hostPort: () => string;
+  log: (msg: string) => void;
+}
 
 const OPEN = new Set(["/version", "/healthz", "/readyz", "/livez"]);
 
 function send(res: ServerResponse, code: number, body: unknown, warnings: string[] = []) {
-  if (res.headersSent) { if (!res.writableEnded) res.end(); return; }
-  const headers: Record<string, string | string[]> = { "Content-Type": "application/json", "Cache-Control": "no-cache, private" };
+  if (res.headersSent) {
+    if (!res.writableEnded) res.end();
+    return;
+  }
+  const headers: Record<string, string | string[]> = {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-cache, private",
+  };
   if (warnings.length) headers.Warning = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
   res.writeHead(code, headers);
   res.end(typeof body === "string" ? body : JSON.stringify(body));
@@ -25,7 +35,8 @@ function send(res: ServerResponse, code: number, body: unknown, warnings: string
 function goOmitEmpty(st: Obj): Obj {
   if (!st.details) return st;
   const d: Obj = Object.fromEntries(Object.entries(st.details).filter(([, v]) => v !== ""));
-  if (Array.isArray(d.causes)) d.causes = d.causes.map((c: Obj) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== "")));
+  if (Array.isArray(d.causes))
+    d.causes = d.causes.map((c: Obj) => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== "")));
   return { ...st, details: d };
 }
 
@@ -41,14 +52,28 @@ function sendError(res: ServerResponse, e: ApiError) {
 function impersonate(d: ServerDeps, user: User, req: IncomingMessage): User {
   const target = req.headers["impersonate-user"];
   const rawGroups = req.headers["impersonate-group"];
-  const groups = rawGroups === undefined ? [] : Array.isArray(rawGroups) ? rawGroups : String(rawGroups).split(",").map((g) => g.trim());
+  const groups =
+    rawGroups === undefined
+      ? []
+      : Array.isArray(rawGroups)
+        ? rawGroups
+        : String(rawGroups)
+            .split(",")
+            .map((g) => g.trim());
   if (target === undefined && !groups.length) return user;
   if (target === undefined) throw errors.internal("requested impersonation of groups without a user");
-  const checks: Attributes[] = [{ verb: "impersonate", group: "", resource: "users", name: String(target) },
-    ...groups.map((g) => ({ verb: "impersonate", group: "", resource: "groups", name: g }))];
+  const checks: Attributes[] = [
+    { verb: "impersonate", group: "", resource: "users", name: String(target) },
+    ...groups.map((g) => ({ verb: "impersonate", group: "", resource: "groups", name: g })),
+  ];
   for (const a of checks) {
     if (!d.auth.authorize(user, a).allowed) {
-      throw errors.forbidden({ user: user.name, verb: "impersonate", gr: { group: "", resource: a.resource! }, name: a.name });
+      throw errors.forbidden({
+        user: user.name,
+        verb: "impersonate",
+        gr: { group: "", resource: a.resource! },
+        name: a.name,
+      });
     }
   }
   return { name: String(target), groups: [...groups, "system:authenticated"] };
@@ -57,13 +82,27 @@ function impersonate(d: ServerDeps, user: User, req: IncomingMessage): User {
 function authorizeRequest(d: ServerDeps, user: User, info: RequestInfo) {
   if (!info.isResource) {
     const a = { verb: info.verb, path: info.path };
-    if (!d.auth.authorize(user, a).allowed) throw errors.raw(403, `forbidden: User "${user.name}" cannot ${info.verb} path "${info.path}"`, "Forbidden", {});
+    if (!d.auth.authorize(user, a).allowed)
+      throw errors.raw(403, `forbidden: User "${user.name}" cannot ${info.verb} path "${info.path}"`, "Forbidden", {});
     return;
   }
-  const a: Attributes = { verb: info.verb, group: info.group, resource: info.resource, subresource: info.subresource, namespace: info.namespace, name: info.name };
+  const a: Attributes = {
+    verb: info.verb,
+    group: info.group,
+    resource: info.resource,
+    subresource: info.subresource,
+    namespace: info.namespace,
+    name: info.name,
+  };
   if (!d.auth.authorize(user, a).allowed) {
-    throw errors.forbidden({ user: user.name, verb: info.verb, gr: { group: info.group, resource: info.resource! }, subresource: info.subresource,
-      namespace: info.namespace, name: info.name });
+    throw errors.forbidden({
+      user: user.name,
+      verb: info.verb,
+      gr: { group: info.group, resource: info.resource! },
+      subresource: info.subresource,
+      namespace: info.namespace,
+      name: info.name,
+    });
   }
 }
 
@@ -85,14 +124,28 @@ function discovery(d: ServerDeps, path: string): Obj | undefined {
 }
 
 async function faultsEndpoint(d: ServerDeps, user: User, req: IncomingMessage): Promise<Reply> {
-  if (!d.auth.isAdmin(user)) throw errors.raw(403, `forbidden: User "${user.name}" cannot ${req.method?.toLowerCase()} path "/sandbox/faults"`, "Forbidden", {});
+  if (!d.auth.isAdmin(user))
+    throw errors.raw(
+      403,
+      `forbidden: User "${user.name}" cannot ${req.method?.toLowerCase()} path "/sandbox/faults"`,
+      "Forbidden",
+      {},
+    );
   if (req.method === "GET") return { code: 200, body: d.faults.get() };
-  if (req.method !== "PUT") throw errors.raw(405, "only GET and PUT are supported on /sandbox/faults", "MethodNotAllowed", {});
+  if (req.method !== "PUT")
+    throw errors.raw(405, "only GET and PUT are supported on /sandbox/faults", "MethodNotAllowed", {});
   let p: Obj;
-  try { p = JSON.parse((await readBody(req)).toString("utf8")); } catch { throw errors.badRequest("body must be JSON"); }
+  try {
+    p = JSON.parse((await readBody(req)).toString("utf8"));
+  } catch {
+    throw errors.badRequest("body must be JSON");
+  }
   const result: Obj = {};
   if (p.dropWatches) result.droppedWatches = d.faults.dropWatches();
-  if (p.restart) { d.faults.restart(); result.restarted = true; }
+  if (p.restart) {
+    d.faults.restart();
+    result.restarted = true;
+  }
   const cfg = d.faults.set(p as Partial<FaultConfig>);
   return { code: 200, body: { ...cfg, ...result } };
 }
@@ -109,7 +162,10 @@ export function createHandler(d: ServerDeps) {
       const authed = d.auth.authenticate(req.headers.authorization);
       if (!authed) return sendError(res, errors.unauthorized());
       const user = impersonate(d, authed, req);
-      if (path === "/sandbox/faults") { const r = await faultsEndpoint(d, user, req); return send(res, r.code, r.body); }
+      if (path === "/sandbox/faults") {
+        const r = await faultsEndpoint(d, user, req);
+        return send(res, r.code, r.body);
+      }
       const info = requestInfo(req.method ?? "GET", path, url.searchParams);
       if (d.faults.latency() > 0) await new Promise((r) => setTimeout(r, d.faults.latency()));
       const injected = d.faults.failureFor(info.verb);

@@ -3,8 +3,12 @@ import { startApiServer, type ApiServerHandle } from "./index";
 import { call, cloneSet, watch } from "./testing";
 
 let h: ApiServerHandle;
-beforeAll(async () => { h = await startApiServer({ port: 0, watchHistory: 50, bookmarkIntervalMs: 50 }); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startApiServer({ port: 0, watchHistory: 50, bookmarkIntervalMs: 50 });
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const CS = "/apis/apps.kruise.io/v1alpha1/namespaces/default/clonesets";
 const label = (name: string, labels: Record<string, string>) =>
@@ -53,7 +57,11 @@ describe("watch", () => {
     expect(evs.filter((e) => e.object.metadata.name === "w3").map((e) => e.type)).toEqual(["ADDED", "DELETED"]);
     await label("w3", { tier: "fe" });
     await w.until((e) => e.filter((x) => x.object.metadata.name === "w3").length === 3);
-    expect(w.events.filter((e) => e.object.metadata.name === "w3").map((e) => e.type)).toEqual(["ADDED", "DELETED", "ADDED"]);
+    expect(w.events.filter((e) => e.object.metadata.name === "w3").map((e) => e.type)).toEqual([
+      "ADDED",
+      "DELETED",
+      "ADDED",
+    ]);
     w.close();
   });
 
@@ -65,7 +73,10 @@ describe("watch", () => {
   });
 
   it("sends BOOKMARK events carrying only kind, apiVersion and resourceVersion when allowed", async () => {
-    const w = await watch(h, `${CS}?watch=1&allowWatchBookmarks=true&resourceVersion=${(await call(h, "GET", CS)).body.metadata.resourceVersion}`);
+    const w = await watch(
+      h,
+      `${CS}?watch=1&allowWatchBookmarks=true&resourceVersion=${(await call(h, "GET", CS)).body.metadata.resourceVersion}`,
+    );
     const evs = await w.until((e) => e.some((x) => x.type === "BOOKMARK"));
     const b = evs.find((e) => e.type === "BOOKMARK")!;
     expect(Object.keys(b.object).sort()).toEqual(["apiVersion", "kind", "metadata"]);
@@ -79,7 +90,9 @@ describe("watch", () => {
   });
 
   it("streams Tables for kubectl get -w", async () => {
-    const w = await watch(h, `${CS}?watch=1&fieldSelector=metadata.name%3Dw3`, { accept: "application/json;as=Table;v=v1;g=meta.k8s.io" });
+    const w = await watch(h, `${CS}?watch=1&fieldSelector=metadata.name%3Dw3`, {
+      accept: "application/json;as=Table;v=v1;g=meta.k8s.io",
+    });
     const evs = await w.until((e) => e.length >= 1);
     expect(evs[0].object.kind).toBe("Table");
     expect(evs[0].object.rows[0].cells[0]).toBe("w3");

@@ -24,7 +24,10 @@ describe("store resourceVersions and watch history", () => {
   it("answers a too-old resourceVersion with 410 Expired worded like the watch cache", () => {
     const s = new Store(2);
     for (const n of ["a", "b", "c", "d"]) s.put("pods.", obj(n));
-    try { s.eventsSince("pods.", 1); expect.unreachable(); } catch (e) {
+    try {
+      s.eventsSince("pods.", 1);
+      expect.unreachable();
+    } catch (e) {
       const st = (e as ApiError).status;
       expect(st.code).toBe(410);
       expect(st.reason).toBe("Expired");

@@ -3,12 +3,21 @@ import type { Obj } from "./types";
 
 export type EventType = "ADDED" | "MODIFIED" | "DELETED";
 /** One committed change. `old` is the previous state (for selector transitions in watches). */
-export interface StoreEvent { type: EventType; rv: number; gr: string; obj: Obj; old?: Obj }
+export interface StoreEvent {
+  type: EventType;
+  rv: number;
+  gr: string;
+  obj: Obj;
+  old?: Obj;
+}
 
 class History {
   events: StoreEvent[] = [];
   evicted = false;
-  constructor(public capacity: number, public startRV: number) {}
+  constructor(
+    public capacity: number,
+    public startRV: number,
+  ) {}
 
   push(e: StoreEvent) {
     this.events.push(e);
@@ -17,7 +26,10 @@ class History {
 
   trim() {
     const extra = this.events.length - this.capacity;
-    if (extra > 0) { this.events.splice(0, extra); this.evicted = true; }
+    if (extra > 0) {
+      this.events.splice(0, extra);
+      this.evicted = true;
+    }
   }
 
   /** The oldest RV a watch can resume from minus one, as kube's watch cache computes it. */
@@ -43,7 +55,9 @@ export class Store {
 
   constructor(private capacity = 10000) {}
 
-  currentRV(): number { return this.rv; }
+  currentRV(): number {
+    return this.rv;
+  }
 
   get(gr: string, ns: string | undefined, name: string): Obj | undefined {
     return this.tables.get(gr)?.get(key(ns, name));
@@ -59,7 +73,9 @@ export class Store {
     return out.map((e) => e[1]);
   }
 
-  count(gr: string): number { return this.tables.get(gr)?.size ?? 0; }
+  count(gr: string): number {
+    return this.tables.get(gr)?.size ?? 0;
+  }
 
   /** Stores a new or changed object, assigning the next resourceVersion. Returns the stored object. */
   put(gr: string, obj: Obj): Obj {
@@ -111,10 +127,15 @@ export class Store {
 
   setHistoryCapacity(n: number) {
     this.capacity = Math.max(1, n);
-    for (const h of this.histories.values()) { h.capacity = this.capacity; h.trim(); }
+    for (const h of this.histories.values()) {
+      h.capacity = this.capacity;
+      h.trim();
+    }
   }
 
-  historyCapacity(): number { return this.capacity; }
+  historyCapacity(): number {
+    return this.capacity;
+  }
 
   /** Simulated restart: the watch cache is rebuilt, so nothing older than now can be resumed. */
   resetHistory() {

@@ -5,15 +5,25 @@ import type { Obj, PrinterColumn, ResourceType } from "./types";
 /** Which Table version the Accept header asks for (kubectl: `application/json;as=Table;v=v1;g=meta.k8s.io,...`). */
 export function tableVersion(accept: string | undefined): "v1" | "v1beta1" | undefined {
   for (const part of (accept ?? "").split(",")) {
-    const params = Object.fromEntries(part.split(";").slice(1).map((p) => p.trim().split("=") as [string, string]));
-    if (params.as === "Table" && params.g === "meta.k8s.io" && (params.v === "v1" || params.v === "v1beta1")) return params.v;
+    const params = Object.fromEntries(
+      part
+        .split(";")
+        .slice(1)
+        .map((p) => p.trim().split("=") as [string, string]),
+    );
+    if (params.as === "Table" && params.g === "meta.k8s.io" && (params.v === "v1" || params.v === "v1beta1"))
+      return params.v;
   }
   return undefined;
 }
 
 /** Minimal JSONPath for printer columns: `.a.b`, `.a[0].b`, `.a[*].b` (client-go `util/jsonpath`). */
 export function jsonPathValues(obj: unknown, path: string): unknown[] {
-  const tokens = path.replace(/^\{?\.?/, "").replace(/\}$/, "").split(/\.(?![^[]*\])/).filter((t) => t !== "");
+  const tokens = path
+    .replace(/^\{?\.?/, "")
+    .replace(/\}$/, "")
+    .split(/\.(?![^[]*\])/)
+    .filter((t) => t !== "");
   let cur: unknown[] = [obj];
   for (const tok of tokens) {
     const m = /^([^[]*)((?:\[[^\]]*\])*)$/.exec(tok);
@@ -23,7 +33,9 @@ export function jsonPathValues(obj: unknown, path: string): unknown[] {
       let vals: unknown[] = m[1] ? [v && typeof v === "object" ? (v as Obj)[m[1]] : undefined] : [v];
       for (const idx of m[2].match(/\[[^\]]*\]/g) ?? []) {
         const i = idx.slice(1, -1);
-        vals = vals.flatMap((x) => !Array.isArray(x) ? [] : i === "*" ? x : [x[Number(i) < 0 ? x.length + Number(i) : Number(i)]]);
+        vals = vals.flatMap((x) =>
+          !Array.isArray(x) ? [] : i === "*" ? x : [x[Number(i) < 0 ? x.length + Number(i) : Number(i)]],
+        );
       }
       next.push(...vals.filter((x) => x !== undefined));
     }
@@ -49,21 +61,33 @@ function crCell(col: PrinterColumn, o: Obj, now: Date): unknown {
 
 /** Printer for a CRD version from its additionalPrinterColumns (apiextensions `tableconvertor.go`). */
 function crPrinter(rt: ResourceType): Printer {
-  const cols = rt.columns?.length ? rt.columns
+  const cols = rt.columns?.length
+    ? rt.columns
     : [{ name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp", description: "" }];
   return {
-    columns: [nameCol, ...cols.map((c) => ({ name: c.name, type: c.type, format: c.format ?? "", description: c.description ?? "", priority: c.priority ?? 0 }))],
+    columns: [
+      nameCol,
+      ...cols.map((c) => ({
+        name: c.name,
+        type: c.type,
+        format: c.format ?? "",
+        description: c.description ?? "",
+        priority: c.priority ?? 0,
+      })),
+    ],
     cells: (o, now) => [o.metadata?.name, ...cols.map((c) => crCell(c, o, now))],
   };
 }
 
-export const printerFor = (rt: ResourceType): Printer => (rt.builtin ? builtinPrinter(rt.group, rt.resource) : crPrinter(rt));
+export const printerFor = (rt: ResourceType): Printer =>
+  rt.builtin ? builtinPrinter(rt.group, rt.resource) : crPrinter(rt);
 
 export type IncludeObject = "None" | "Metadata" | "Object";
 
 export function includeObjectOf(q: URLSearchParams): IncludeObject {
   const v = q.get("includeObject") ?? "Metadata";
-  if (v !== "None" && v !== "Metadata" && v !== "Object") throw errors.badRequest(`includeObject: Unsupported value: "${v}"`);
+  if (v !== "None" && v !== "Metadata" && v !== "Object")
+    throw errors.badRequest(`includeObject: Unsupported value: "${v}"`);
   return v;
 }
 
@@ -74,11 +98,20 @@ function rowObject(o: Obj, inc: IncludeObject, version: string): Obj | undefined
 }
 
 /** meta.k8s.io Table for a list (or one watch event's object) — server-side printing. */
-export function toTable(rt: ResourceType, objs: Obj[], listMeta: Obj, q: URLSearchParams, version: string, now: Date): Obj {
+export function toTable(
+  rt: ResourceType,
+  objs: Obj[],
+  listMeta: Obj,
+  q: URLSearchParams,
+  version: string,
+  now: Date,
+): Obj {
   const p = printerFor(rt);
   const inc = includeObjectOf(q);
   return {
-    kind: "Table", apiVersion: `meta.k8s.io/${version}`, metadata: listMeta,
+    kind: "Table",
+    apiVersion: `meta.k8s.io/${version}`,
+    metadata: listMeta,
     columnDefinitions: p.columns,
     rows: objs.map((o) => {
       const row: Obj = { cells: p.cells(o, now) };

@@ -5,16 +5,25 @@
 export type Obj = Record<string, any>;
 
 export interface PrinterColumn {
-  name: string; type: string; jsonPath: string; description?: string; priority?: number; format?: string;
+  name: string;
+  type: string;
+  jsonPath: string;
+  description?: string;
+  priority?: number;
+  format?: string;
 }
 
-export interface ScaleSpec { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string }
+export interface ScaleSpec {
+  specReplicasPath: string;
+  statusReplicasPath: string;
+  labelSelectorPath?: string;
+}
 
 /** One served resource type (a built-in or a version of an installed CRD). */
 export interface ResourceType {
   group: string;
   version: string;
-  resource: string;          // plural
+  resource: string; // plural
   kind: string;
   listKind: string;
   singular: string;
@@ -22,10 +31,10 @@ export interface ResourceType {
   shortNames: string[];
   categories: string[];
   verbs: string[];
-  status: boolean;           // has a /status subresource
+  status: boolean; // has a /status subresource
   scale?: ScaleSpec;
   builtin: boolean;
-  crd?: Obj;                 // the CRD object for custom resources
+  crd?: Obj; // the CRD object for custom resources
   columns?: PrinterColumn[]; // additionalPrinterColumns for CRs
   extraSubresources?: string[]; // e.g. pods/binding
   /** Whether objects may be updated without a resourceVersion (true for most built-ins, false for CRs). */

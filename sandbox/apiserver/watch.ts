@@ -8,16 +8,27 @@ import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
 export type Encoder = (type: string, obj: Obj) => Obj;
 
 interface Watcher {
-  rt: ResourceType; gr: string; ns?: string; match: (o: Obj) => boolean;
-  res: ServerResponse; encode?: Encoder; close: () => void;
+  rt: ResourceType;
+  gr: string;
+  ns?: string;
+  match: (o: Obj) => boolean;
+  res: ServerResponse;
+  encode?: Encoder;
+  close: () => void;
 }
 
-export interface WatchOptions { bookmarkIntervalMs: number; defaultTimeoutSeconds: number }
+export interface WatchOptions {
+  bookmarkIntervalMs: number;
+  defaultTimeoutSeconds: number;
+}
 
 /** One event line, serialized once per served version and shared by all plain-JSON watchers. */
 class Line {
   private cache = new Map<string, string>();
-  constructor(private type: string, private obj: Obj) {}
+  constructor(
+    private type: string,
+    private obj: Obj,
+  ) {}
   get(rt: ResourceType): string {
     const v = apiVersionOf(rt);
     let s = this.cache.get(v);
@@ -38,11 +49,16 @@ export class WatchHub {
   private watchers = new Set<Watcher>();
   private unsubscribe: () => void;
 
-  constructor(private c: Cluster, private opts: WatchOptions) {
+  constructor(
+    private c: Cluster,
+    private opts: WatchOptions,
+  ) {
     this.unsubscribe = c.store.subscribe((e) => this.dispatch(e));
   }
 
-  count(): number { return this.watchers.size; }
+  count(): number {
+    return this.watchers.size;
+  }
 
   /** Validates the request (errors thrown here become normal error responses), then streams. */
   open(rt: ResourceType, ns: string | undefined, q: URLSearchParams, res: ServerResponse, encode?: Encoder): void {
@@ -51,16 +67,27 @@ export class WatchHub {
     if (rvParam && !/^\d+$/.test(rvParam)) throw errors.badRequest(`invalid resource version: ${rvParam}`);
     const gr = grKey(rt);
     const w: Watcher = { rt, gr, ns: rt.namespaced ? ns : undefined, match, res, encode, close: () => {} };
-    res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-cache, private", "Transfer-Encoding": "chunked" });
+    res.writeHead(200, {
+      "Content-Type": "application/json",
+      "Cache-Control": "no-cache, private",
+      "Transfer-Encoding": "chunked",
+    });
     res.flushHeaders(); // clients wait for the response head before the first event
     let initial: { type: string; obj: Obj }[];
     try {
-      initial = rvParam === "" || rvParam === "0"
-        ? this.c.store.list(gr, w.ns).filter(match).map((obj) => ({ type: "ADDED", obj }))
-        : this.c.store.eventsSince(gr, Number(rvParam)).flatMap((e) => this.convert(w, e));
+      initial =
+        rvParam === "" || rvParam === "0"
+          ? this.c.store
+              .list(gr, w.ns)
+              .filter(match)
+              .map((obj) => ({ type: "ADDED", obj }))
+          : this.c.store.eventsSince(gr, Number(rvParam)).flatMap((e) => this.convert(w, e));
     } catch (e) {
       // A too-old resourceVersion is still HTTP 200: one ERROR event, then the stream ends.
-      if (e instanceof ApiError) { res.end(`{"type":"ERROR","object":${JSON.stringify(e.status)}}\n`); return; }
+      if (e instanceof ApiError) {
+        res.end(`{"type":"ERROR","object":${JSON.stringify(e.status)}}\n`);
+        return;
+      }
       throw e;
     }
     for (const ev of initial) this.send(w, ev.type, ev.obj);
@@ -71,7 +98,13 @@ export class WatchHub {
   private arm(w: Watcher, q: URLSearchParams) {
     const timeout = Number(q.get("timeoutSeconds") ?? this.opts.defaultTimeoutSeconds);
     const bookmarks = q.get("allowWatchBookmarks") === "true";
-    const timer = setTimeout(() => { if (bookmarks) this.bookmark(w); w.close(); }, Math.max(0, timeout) * 1000);
+    const timer = setTimeout(
+      () => {
+        if (bookmarks) this.bookmark(w);
+        w.close();
+      },
+      Math.max(0, timeout) * 1000,
+    );
     const tick = bookmarks ? setInterval(() => this.bookmark(w), this.opts.bookmarkIntervalMs) : undefined;
     w.close = () => {
       clearTimeout(timer);
@@ -83,7 +116,11 @@ export class WatchHub {
 
   /** BOOKMARK: only kind, apiVersion and metadata.resourceVersion (the newest RV; nothing older is pending). */
   private bookmark(w: Watcher) {
-    const obj = { kind: w.rt.kind, apiVersion: apiVersionOf(w.rt), metadata: { resourceVersion: String(this.c.store.currentRV()) } };
+    const obj = {
+      kind: w.rt.kind,
+      apiVersion: apiVersionOf(w.rt),
+      metadata: { resourceVersion: String(this.c.store.currentRV()) },
+    };
     w.res.write(`{"type":"BOOKMARK","object":${JSON.stringify(obj)}}\n`);
   }
 
@@ -95,7 +132,8 @@ export class WatchHub {
     if (e.type === "DELETED") return before ? [{ type: "DELETED", obj: e.obj }] : [];
     if (now && before) return [{ type: "MODIFIED", obj: e.obj }];
     if (now) return [{ type: "ADDED", obj: e.obj }];
-    if (before) return [{ type: "DELETED", obj: { ...e.old!, metadata: { ...e.old!.metadata, resourceVersion: String(e.rv) } } }];
+    if (before)
+      return [{ type: "DELETED", obj: { ...e.old!, metadata: { ...e.old!.metadata, resourceVersion: String(e.rv) } } }];
     return [];
   }
 
@@ -117,7 +155,10 @@ export class WatchHub {
         shared ??= new Map();
         const key = ev.type + (ev.obj === e.obj ? "" : "#prev");
         let line = shared.get(key);
-        if (!line) { line = new Line(ev.type, ev.obj); shared.set(key, line); }
+        if (!line) {
+          line = new Line(ev.type, ev.obj);
+          shared.set(key, line);
+        }
         this.send(w, ev.type, ev.obj, line);
       }
     }
@@ -130,5 +171,8 @@ export class WatchHub {
     return n;
   }
 
-  stop() { this.dropAll(); this.unsubscribe(); }
+  stop() {
+    this.dropAll();
+    this.unsubscribe();
+  }
 }

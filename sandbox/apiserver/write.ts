@@ -9,14 +9,21 @@ import { comparable, contentOf, copy, generateName, newUid, rfc3339 } from "./me
 import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
 import { onStored, prepareForCreate } from "./hooks";
 
-export interface WriteOpts { managedFieldsDone?: boolean; subresource?: string }
+export interface WriteOpts {
+  managedFieldsDone?: boolean;
+  subresource?: string;
+}
 
 /** apiVersion/kind in a body must match the endpoint (apiserver decoding into the endpoint's GVK). */
 export function checkTypeMeta(rt: ResourceType, obj: Obj) {
   const want = apiVersionOf(rt);
   if (obj.apiVersion !== undefined && obj.apiVersion !== want) {
-    const groupOnly = String(obj.apiVersion).split("/").length === 2 && String(obj.apiVersion).split("/")[0] === rt.group;
-    if (!groupOnly) throw errors.badRequest(`the API version in the data (${obj.apiVersion}) does not match the expected API version (${want})`);
+    const groupOnly =
+      String(obj.apiVersion).split("/").length === 2 && String(obj.apiVersion).split("/")[0] === rt.group;
+    if (!groupOnly)
+      throw errors.badRequest(
+        `the API version in the data (${obj.apiVersion}) does not match the expected API version (${want})`,
+      );
   }
   if (obj.kind !== undefined && obj.kind !== rt.kind) {
     throw errors.badRequest(`the kind in the data (${obj.kind}) does not match the expected kind (${rt.kind})`);
@@ -24,7 +31,10 @@ export function checkTypeMeta(rt: ResourceType, obj: Obj) {
 }
 
 function setNamespace(rt: ResourceType, ns: string | undefined, obj: Obj) {
-  if (!rt.namespaced) { delete obj.metadata.namespace; return; }
+  if (!rt.namespaced) {
+    delete obj.metadata.namespace;
+    return;
+  }
   if (obj.metadata.namespace && obj.metadata.namespace !== ns) {
     throw errors.badRequest("the namespace of the provided object does not match the namespace sent on the request");
   }
@@ -33,7 +43,8 @@ function setNamespace(rt: ResourceType, ns: string | undefined, obj: Obj) {
 
 /** Paths present before pruning and absent after it (unknown fields). */
 function prunedPaths(before: unknown, after: unknown, path = ""): string[] {
-  if (Array.isArray(before) && Array.isArray(after)) return before.flatMap((v, i) => prunedPaths(v, after[i], `${path}[${i}]`));
+  if (Array.isArray(before) && Array.isArray(after))
+    return before.flatMap((v, i) => prunedPaths(v, after[i], `${path}[${i}]`));
   if (!before || typeof before !== "object" || Array.isArray(before) || !after || typeof after !== "object") return [];
   return Object.keys(before).flatMap((k) => {
     const p = path ? `${path}.${k}` : k;
@@ -43,22 +54,34 @@ function prunedPaths(before: unknown, after: unknown, path = ""): string[] {
 
 /** Schema validation + pruning (CRs) or built-in validation; fieldValidation=Strict refuses unknown fields. */
 function validate(c: Cluster, rt: ResourceType, obj: Obj, old: Obj | undefined, ctx: WriteCtx, sub?: string): Obj {
-  if (rt.builtin) { if (sub !== "binding") validateBuiltin(rt.kind, obj, old); return obj; }
+  if (rt.builtin) {
+    if (sub !== "binding") validateBuiltin(rt.kind, obj, old);
+    return obj;
+  }
   const pruned = validateCustomResource(obj, rt.crd!, rt.version, { subresource: sub, old }) as Obj;
   if (ctx.fieldValidation !== "Ignore") {
     const unknown = prunedPaths(obj, pruned).map((p) => `unknown field "${p}"`);
     // fieldValidation is a Kubernetes 1.25+ behaviour (v1.20 always prunes silently).
-    if (unknown.length && ctx.fieldValidation === "Strict") throw errors.badRequest(`strict decoding error: ${unknown.join(", ")}`);
+    if (unknown.length && ctx.fieldValidation === "Strict")
+      throw errors.badRequest(`strict decoding error: ${unknown.join(", ")}`);
     ctx.warnings.push(...unknown);
   }
   return pruned;
 }
 
-const admitCtx = (c: Cluster, rt: ResourceType, ctx: WriteCtx) =>
-  ({ gk: c.gk(rt), gr: c.gr(rt), lookup: c.lookup, dryRun: ctx.dryRun });
+const admitCtx = (c: Cluster, rt: ResourceType, ctx: WriteCtx) => ({
+  gk: c.gk(rt),
+  gr: c.gr(rt),
+  lookup: c.lookup,
+  dryRun: ctx.dryRun,
+});
 
-const manager = (c: Cluster, rt: ResourceType, ctx: WriteCtx, sub?: string) =>
-  ({ manager: ctx.manager, apiVersion: apiVersionOf(rt), time: rfc3339(c.now()), subresource: sub });
+const manager = (c: Cluster, rt: ResourceType, ctx: WriteCtx, sub?: string) => ({
+  manager: ctx.manager,
+  apiVersion: apiVersionOf(rt),
+  time: rfc3339(c.now()),
+  subresource: sub,
+});
 
 function stamp(c: Cluster, rt: ResourceType, obj: Obj) {
   obj.apiVersion = c.storedApiVersion(rt);
@@ -66,7 +89,14 @@ function stamp(c: Cluster, rt: ResourceType, obj: Obj) {
 }
 
 /** POST (takes ownership of `input`, which callers pass fresh): decode → admission → validation → metadata → managedFields → store (store `Create`, registry/rest/create.go). */
-export function createObject(c: Cluster, rt: ResourceType, ns: string | undefined, input: Obj, ctx: WriteCtx, o: WriteOpts = {}): Obj {
+export function createObject(
+  c: Cluster,
+  rt: ResourceType,
+  ns: string | undefined,
+  input: Obj,
+  ctx: WriteCtx,
+  o: WriteOpts = {},
+): Obj {
   const obj = input;
   checkTypeMeta(rt, obj);
   obj.metadata = obj.metadata && typeof obj.metadata === "object" ? obj.metadata : {};
@@ -74,10 +104,20 @@ export function createObject(c: Cluster, rt: ResourceType, ns: string | undefine
   const m = obj.metadata;
   if (!m.name && m.generateName) m.name = generateName(String(m.generateName), c.random);
   if (!m.name) {
-    throw errors.invalid(c.gk(rt), "", [{ type: "FieldValueRequired", field: "metadata.name", detail: "name or generateName is required" }]);
+    throw errors.invalid(c.gk(rt), "", [
+      { type: "FieldValueRequired", field: "metadata.name", detail: "name or generateName is required" },
+    ]);
   }
   c.checkNamespace(rt, ns, m.name);
-  for (const k of ["uid", "resourceVersion", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"]) delete m[k];
+  for (const k of [
+    "uid",
+    "resourceVersion",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "generation",
+  ])
+    delete m[k];
   if (!o.managedFieldsDone) delete m.managedFields;
   if (rt.status && !rt.builtin) delete obj.status; // status subresource: create ignores .status
   prepareForCreate(rt, obj);
@@ -95,7 +135,12 @@ export function createObject(c: Cluster, rt: ResourceType, ns: string | undefine
   return c.view(rt, c.find(rt, ns, stored.metadata.name) ?? stored);
 }
 
-const rvMissing = (): FieldError => ({ type: "FieldValueInvalid", field: "metadata.resourceVersion", omitValue: true, detail: "0x0: must be specified for an update" });
+const rvMissing = (): FieldError => ({
+  type: "FieldValueInvalid",
+  field: "metadata.resourceVersion",
+  omitValue: true,
+  detail: "0x0: must be specified for an update",
+});
 
 /** What a write to `sub` may change: /status only .status; the main resource everything but .status. */
 function mergeForSubresource(rt: ResourceType, old: Obj, obj: Obj, sub?: string): Obj {
@@ -103,12 +148,18 @@ function mergeForSubresource(rt: ResourceType, old: Obj, obj: Obj, sub?: string)
   if (sub === "status") {
     const next: Obj = rt.builtin ? { ...obj, spec: old.spec } : { ...copy(old) };
     if (rt.builtin && old.spec === undefined) delete next.spec;
-    if (obj.status === undefined) delete next.status; else next.status = obj.status;
-    if (!rt.builtin) next.metadata = { ...copy(old.metadata), managedFields: obj.metadata?.managedFields ?? old.metadata.managedFields };
+    if (obj.status === undefined) delete next.status;
+    else next.status = obj.status;
+    if (!rt.builtin)
+      next.metadata = {
+        ...copy(old.metadata),
+        managedFields: obj.metadata?.managedFields ?? old.metadata.managedFields,
+      };
     return next;
   }
   if (rt.status) {
-    if (old.status === undefined) delete obj.status; else obj.status = copy(old.status);
+    if (old.status === undefined) delete obj.status;
+    else obj.status = copy(old.status);
   }
   return obj;
 }
@@ -119,21 +170,44 @@ function checkFinalizers(c: Cluster, rt: ResourceType, old: Obj, next: Obj) {
   const before: string[] = old.metadata.finalizers ?? [];
   const added = (next.metadata.finalizers ?? []).filter((f: string) => !before.includes(f));
   if (!added.length) return;
-  throw errors.invalid(c.gk(rt), old.metadata.name, [{ type: "FieldValueForbidden", field: "metadata.finalizers",
-    detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f: string) => JSON.stringify(f)).join(", ")}}` }]);
+  throw errors.invalid(c.gk(rt), old.metadata.name, [
+    {
+      type: "FieldValueForbidden",
+      field: "metadata.finalizers",
+      detail: `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f: string) => JSON.stringify(f)).join(", ")}}`,
+    },
+  ]);
 }
 
-const immutableMeta = ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "name", "namespace"];
+const immutableMeta = [
+  "uid",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "generation",
+  "name",
+  "namespace",
+];
 
 /** PUT (and the tail of every patch; takes ownership of `input`): optimistic concurrency, admission, validation, generation, store. */
-export function updateObject(c: Cluster, rt: ResourceType, ns: string | undefined, name: string, input: Obj, ctx: WriteCtx, o: WriteOpts = {}): Obj {
+export function updateObject(
+  c: Cluster,
+  rt: ResourceType,
+  ns: string | undefined,
+  name: string,
+  input: Obj,
+  ctx: WriteCtx,
+  o: WriteOpts = {},
+): Obj {
   const old = c.mustGet(rt, ns, name);
   const sub = o.subresource;
   const obj = input;
   checkTypeMeta(rt, obj);
   obj.metadata = obj.metadata && typeof obj.metadata === "object" ? obj.metadata : {};
   if (obj.metadata.name && obj.metadata.name !== name) {
-    throw errors.badRequest(`the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`);
+    throw errors.badRequest(
+      `the name of the object (${obj.metadata.name}) does not match the name on the URL (${name})`,
+    );
   }
   setNamespace(rt, ns, obj);
   const rv = obj.metadata.resourceVersion;
@@ -141,7 +215,8 @@ export function updateObject(c: Cluster, rt: ResourceType, ns: string | undefine
   if (rv && rv !== old.metadata.resourceVersion) throw errors.conflict(c.gr(rt), name);
   let next = mergeForSubresource(rt, old, obj, sub);
   for (const k of immutableMeta) {
-    if (old.metadata[k] === undefined) delete next.metadata[k]; else next.metadata[k] = old.metadata[k];
+    if (old.metadata[k] === undefined) delete next.metadata[k];
+    else next.metadata[k] = old.metadata[k];
   }
   if (!o.managedFieldsDone) next.metadata.managedFields = old.metadata.managedFields;
   checkFinalizers(c, rt, old, next);
@@ -154,8 +229,9 @@ export function updateObject(c: Cluster, rt: ResourceType, ns: string | undefine
   }
   if (deepEqual(comparable(next), comparable(old)) && !o.managedFieldsDone) return c.view(rt, old); // no-op: no new RV
   if (!o.managedFieldsDone) next = recordUpdate(old, next, manager(c, rt, ctx, sub)) as Obj;
-  if (ctx.dryRun) return c.view(rt, { ...next, metadata: { ...next.metadata, resourceVersion: old.metadata.resourceVersion } });
-  if (next.metadata.deletionTimestamp && !(next.metadata.finalizers?.length)) {
+  if (ctx.dryRun)
+    return c.view(rt, { ...next, metadata: { ...next.metadata, resourceVersion: old.metadata.resourceVersion } });
+  if (next.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {
     // An update that clears the last finalizer of a terminating object deletes it (store.go deleteForEmptyFinalizers).
     const last = c.store.remove(grKey(rt), next);
     onStored(c, rt, last, true);

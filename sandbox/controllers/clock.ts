@@ -16,7 +16,11 @@ export const realClock: Clock = {
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
-interface Timer { at: number; seq: number; fn: () => void }
+interface Timer {
+  at: number;
+  seq: number;
+  fn: () => void;
+}
 
 /** Deterministic clock: timers fire only when a test calls advance(). */
 export class FakeClock implements Clock {

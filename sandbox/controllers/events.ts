@@ -6,10 +6,25 @@ import { rfc3339 } from "@/lib/kruise/inplace";
 import type { Clock } from "./clock";
 import { errorMessage, type Kube } from "./kube";
 
-export interface InvolvedObject { apiVersion: string; kind: string; name: string; namespace: string; uid: string; resourceVersion?: string }
-export interface EventSpec { type: "Normal" | "Warning"; reason: string; message: string }
+export interface InvolvedObject {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  namespace: string;
+  uid: string;
+  resourceVersion?: string;
+}
+export interface EventSpec {
+  type: "Normal" | "Warning";
+  reason: string;
+  message: string;
+}
 
-interface Seen { name: string; count: number; firstTimestamp: string }
+interface Seen {
+  name: string;
+  count: number;
+  firstTimestamp: string;
+}
 const SIMILAR_WINDOW_MS = 10 * 60_000;
 const SIMILAR_MAX = 10;
 
@@ -18,10 +33,17 @@ export class EventRecorder {
   private similar = new Map<string, { messages: Set<string>; since: number }>();
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private kube: Kube, private clock: Clock, private component: string, private log?: (m: string) => void) {}
+  constructor(
+    private kube: Kube,
+    private clock: Clock,
+    private component: string,
+    private log?: (m: string) => void,
+  ) {}
 
   record(obj: InvolvedObject, ev: EventSpec): void {
-    this.chain = this.chain.then(() => this.write(obj, ev)).catch((e) => this.log?.(`event ${ev.reason} failed: ${errorMessage(e)}`));
+    this.chain = this.chain
+      .then(() => this.write(obj, ev))
+      .catch((e) => this.log?.(`event ${ev.reason} failed: ${errorMessage(e)}`));
   }
 
   /** Resolves when queued events have been written (tests, shutdown). */
@@ -53,10 +75,15 @@ export class EventRecorder {
     const body: CoreV1Event = {
       metadata: { name, namespace: obj.namespace },
       involvedObject: { ...obj },
-      reason: ev.reason, message, type: ev.type,
+      reason: ev.reason,
+      message,
+      type: ev.type,
       source: { component: this.component },
-      count: 1, firstTimestamp: new Date(now), lastTimestamp: new Date(now),
-      reportingComponent: this.component, reportingInstance: "",
+      count: 1,
+      firstTimestamp: new Date(now),
+      lastTimestamp: new Date(now),
+      reportingComponent: this.component,
+      reportingInstance: "",
     };
     await this.kube.createEvent(body);
     this.exact.set(key, { name, count: 1, firstTimestamp: now });

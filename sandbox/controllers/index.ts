@@ -29,12 +29,21 @@ export interface RunningControllers {
 export async function startControllers(o: ControllersOptions): Promise<RunningControllers> {
   const kc = o.kc ?? loadKubeConfig(o.kubeconfigPath!);
   const clock = o.clock ?? realClock;
-  const kubelet = new Kubelet({ kc, clock, fast: o.fast, nodes: o.nodes, seed: o.seed, log: o.log, namespace: o.namespace });
+  const kubelet = new Kubelet({
+    kc,
+    clock,
+    fast: o.fast,
+    nodes: o.nodes,
+    seed: o.seed,
+    log: o.log,
+    namespace: o.namespace,
+  });
   const controller = new CloneSetController({ kc, clock, seed: o.seed, log: o.log, namespace: o.namespace });
   await kubelet.start();
   await controller.start();
   return {
-    controller, kubelet,
+    controller,
+    kubelet,
     idle: () => controller.idle() && kubelet.idle(),
     stop: async () => {
       controller.stop();

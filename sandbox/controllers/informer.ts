@@ -4,7 +4,9 @@
 import { Watch, type KubeConfig } from "@kubernetes/client-node";
 import type { Clock } from "./clock";
 
-export interface Meta { metadata?: { name?: string; namespace?: string; uid?: string; resourceVersion?: string } }
+export interface Meta {
+  metadata?: { name?: string; namespace?: string; uid?: string; resourceVersion?: string };
+}
 export type EventType = "ADDED" | "MODIFIED" | "DELETED";
 export type Handler<T> = (type: EventType, obj: T, old?: T) => void;
 
@@ -58,7 +60,11 @@ export class Informer<T extends Meta> {
 
   private emit(type: EventType, obj: T, old?: T): void {
     for (const h of this.handlers) {
-      try { h(type, obj, old); } catch (e) { this.o.log?.(`informer handler failed: ${String(e)}`); }
+      try {
+        h(type, obj, old);
+      } catch (e) {
+        this.o.log?.(`informer handler failed: ${String(e)}`);
+      }
     }
   }
 
@@ -89,10 +95,13 @@ export class Informer<T extends Meta> {
     this.timer = this.o.clock.setTimeout(() => {
       this.timer = undefined;
       const step = relist ? this.relist() : Promise.resolve();
-      step.then(() => this.watch(), (e) => {
-        this.o.log?.(`relist ${this.o.path} failed: ${String(e)}`);
-        this.retry(true);
-      });
+      step.then(
+        () => this.watch(),
+        (e) => {
+          this.o.log?.(`relist ${this.o.path} failed: ${String(e)}`);
+          this.retry(true);
+        },
+      );
     }, wait);
   }
 
@@ -110,7 +119,8 @@ export class Informer<T extends Meta> {
       }
       this.backoffMs = 250;
       this.rv = obj.metadata?.resourceVersion ?? this.rv;
-      const k = keyOf(obj), old = this.cache.get(k);
+      const k = keyOf(obj),
+        old = this.cache.get(k);
       if (type === "DELETED") {
         this.cache.delete(k);
         this.emit("DELETED", obj, old);
@@ -125,7 +135,12 @@ export class Informer<T extends Meta> {
       this.retry(expired || !!err);
     };
     try {
-      this.abort = await new Watch(this.o.kc).watch(this.o.path, { resourceVersion: this.rv, allowWatchBookmarks: true }, onEvent, done);
+      this.abort = await new Watch(this.o.kc).watch(
+        this.o.path,
+        { resourceVersion: this.rv, allowWatchBookmarks: true },
+        onEvent,
+        done,
+      );
     } catch (e) {
       done(e);
     }

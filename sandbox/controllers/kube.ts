@@ -1,8 +1,17 @@
 // Thin typed access to the API server through @kubernetes/client-node, with explicit patch content
 // types and field managers (client-node 1.4.0 defaults PATCH to JSON patch otherwise).
 import {
-  ApiException, AppsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions,
-  type CoreV1Event, type V1ControllerRevision, type V1Node, type V1Pod,
+  ApiException,
+  AppsV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
+  PatchStrategy,
+  setHeaderOptions,
+  type CoreV1Event,
+  type V1ControllerRevision,
+  type V1Node,
+  type V1Pod,
 } from "@kubernetes/client-node";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
 
@@ -24,7 +33,11 @@ export function errorCode(e: unknown): number | undefined {
 /** Message of a Kubernetes Status body, else the error text. */
 export function errorMessage(e: unknown): string {
   if (e instanceof ApiException) {
-    try { return (JSON.parse(String(e.body)) as { message?: string }).message ?? `HTTP ${e.code}`; } catch { return `HTTP ${e.code}`; }
+    try {
+      return (JSON.parse(String(e.body)) as { message?: string }).message ?? `HTTP ${e.code}`;
+    } catch {
+      return `HTTP ${e.code}`;
+    }
   }
   return e instanceof Error ? e.message : String(e);
 }
@@ -37,43 +50,67 @@ export class Kube {
   readonly apps: AppsV1Api;
   readonly custom: CustomObjectsApi;
 
-  constructor(readonly kc: KubeConfig, readonly fieldManager: string) {
+  constructor(
+    readonly kc: KubeConfig,
+    readonly fieldManager: string,
+  ) {
     this.core = kc.makeApiClient(CoreV1Api);
     this.apps = kc.makeApiClient(AppsV1Api);
     this.custom = kc.makeApiClient(CustomObjectsApi);
   }
 
   async createPod(pod: Pod): Promise<Pod> {
-    return (await this.core.createNamespacedPod({ namespace: pod.metadata.namespace!, body: pod as V1Pod, fieldManager: this.fieldManager })) as Pod;
+    return (await this.core.createNamespacedPod({
+      namespace: pod.metadata.namespace!,
+      body: pod as V1Pod,
+      fieldManager: this.fieldManager,
+    })) as Pod;
   }
 
   async replacePod(pod: Pod): Promise<Pod> {
-    return (await this.core.replaceNamespacedPod({ name: pod.metadata.name!, namespace: pod.metadata.namespace!, body: pod as V1Pod, fieldManager: this.fieldManager })) as Pod;
+    return (await this.core.replaceNamespacedPod({
+      name: pod.metadata.name!,
+      namespace: pod.metadata.namespace!,
+      body: pod as V1Pod,
+      fieldManager: this.fieldManager,
+    })) as Pod;
   }
 
   /** Strategic merge patch on a pod (allowed for built-ins; keyed lists such as conditions merge by type). */
   async patchPod(ns: string, name: string, body: object, status = false): Promise<Pod> {
     const p = { name, namespace: ns, body, fieldManager: this.fieldManager };
-    return (status ? await this.core.patchNamespacedPodStatus(p, strategic()) : await this.core.patchNamespacedPod(p, strategic())) as Pod;
+    return (
+      status
+        ? await this.core.patchNamespacedPodStatus(p, strategic())
+        : await this.core.patchNamespacedPod(p, strategic())
+    ) as Pod;
   }
 
   async deletePod(ns: string, name: string, gracePeriodSeconds?: number, uid?: string): Promise<void> {
     await this.core.deleteNamespacedPod({
-      name, namespace: ns, gracePeriodSeconds,
-      body: uid ? { preconditions: { uid }, ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}) } : undefined,
+      name,
+      namespace: ns,
+      gracePeriodSeconds,
+      body: uid
+        ? { preconditions: { uid }, ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}) }
+        : undefined,
     });
   }
 
   async bindPod(ns: string, name: string, node: string): Promise<void> {
     await this.core.createNamespacedPodBinding({
-      name, namespace: ns, fieldManager: this.fieldManager,
+      name,
+      namespace: ns,
+      fieldManager: this.fieldManager,
       body: { metadata: { name, namespace: ns }, target: { apiVersion: "v1", kind: "Node", name: node } },
     });
   }
 
   async createRevision(rev: ControllerRevision): Promise<ControllerRevision> {
     return (await this.apps.createNamespacedControllerRevision({
-      namespace: rev.metadata.namespace!, body: rev as V1ControllerRevision, fieldManager: this.fieldManager,
+      namespace: rev.metadata.namespace!,
+      body: rev as V1ControllerRevision,
+      fieldManager: this.fieldManager,
     })) as ControllerRevision;
   }
 
@@ -82,7 +119,10 @@ export class Kube {
   }
 
   async patchRevisionNumber(ns: string, name: string, revision: number): Promise<void> {
-    await this.apps.patchNamespacedControllerRevision({ name, namespace: ns, body: { revision }, fieldManager: this.fieldManager }, merge());
+    await this.apps.patchNamespacedControllerRevision(
+      { name, namespace: ns, body: { revision }, fieldManager: this.fieldManager },
+      merge(),
+    );
   }
 
   async deleteRevision(ns: string, name: string): Promise<void> {
@@ -90,25 +130,50 @@ export class Kube {
   }
 
   async getCloneSet(ns: string, name: string): Promise<CloneSet> {
-    return (await this.custom.getNamespacedCustomObject({ group: GROUP, version: VERSION, namespace: ns, plural: PLURAL, name })) as CloneSet;
+    return (await this.custom.getNamespacedCustomObject({
+      group: GROUP,
+      version: VERSION,
+      namespace: ns,
+      plural: PLURAL,
+      name,
+    })) as CloneSet;
   }
 
   /** PUT /status (read-modify-write; 409 when the object moved on). */
   async replaceCloneSetStatus(cs: CloneSet): Promise<CloneSet> {
     return (await this.custom.replaceNamespacedCustomObjectStatus({
-      group: GROUP, version: VERSION, namespace: cs.metadata.namespace!, plural: PLURAL, name: cs.metadata.name!, body: cs, fieldManager: this.fieldManager,
+      group: GROUP,
+      version: VERSION,
+      namespace: cs.metadata.namespace!,
+      plural: PLURAL,
+      name: cs.metadata.name!,
+      body: cs,
+      fieldManager: this.fieldManager,
     })) as CloneSet;
   }
 
   /** JSON merge patch on a CloneSet (CRs reject strategic merge). */
   async mergePatchCloneSet(ns: string, name: string, body: object): Promise<CloneSet> {
-    return (await this.custom.patchNamespacedCustomObject({
-      group: GROUP, version: VERSION, namespace: ns, plural: PLURAL, name, body, fieldManager: this.fieldManager,
-    }, merge())) as CloneSet;
+    return (await this.custom.patchNamespacedCustomObject(
+      {
+        group: GROUP,
+        version: VERSION,
+        namespace: ns,
+        plural: PLURAL,
+        name,
+        body,
+        fieldManager: this.fieldManager,
+      },
+      merge(),
+    )) as CloneSet;
   }
 
   async createEvent(ev: CoreV1Event): Promise<CoreV1Event> {
-    return this.core.createNamespacedEvent({ namespace: ev.metadata!.namespace!, body: ev, fieldManager: this.fieldManager });
+    return this.core.createNamespacedEvent({
+      namespace: ev.metadata!.namespace!,
+      body: ev,
+      fieldManager: this.fieldManager,
+    });
   }
 
   async patchEvent(ns: string, name: string, body: object): Promise<void> {
@@ -121,6 +186,9 @@ export class Kube {
     } catch (e) {
       if (errorCode(e) !== 409) throw e;
     }
-    await this.core.patchNodeStatus({ name: node.metadata!.name!, body: { status: node.status }, fieldManager: this.fieldManager }, strategic());
+    await this.core.patchNodeStatus(
+      { name: node.metadata!.name!, body: { status: node.status }, fieldManager: this.fieldManager },
+      strategic(),
+    );
   }
 }

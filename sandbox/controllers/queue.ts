@@ -10,7 +10,12 @@ export class WorkQueue {
   private active = new Set<string>();
   private stopped = false;
 
-  constructor(private clock: Clock, private work: (key: string) => Promise<void>, private log?: (m: string) => void, private workers = 4) {}
+  constructor(
+    private clock: Clock,
+    private work: (key: string) => Promise<void>,
+    private log?: (m: string) => void,
+    private workers = 4,
+  ) {}
 
   add(key: string): void {
     if (this.stopped) return;

@@ -14,10 +14,27 @@ import { errorCode, errorMessage, loadKubeConfig } from "../controllers/kube";
 const here = dirname(fileURLToPath(import.meta.url));
 const FIELD_MANAGER = "sandbox-scenario";
 
-export interface ScenarioOptions { kubeconfigPath: string; scenario: string; fast: boolean; controllers: boolean; log?: (m: string) => void }
+export interface ScenarioOptions {
+  kubeconfigPath: string;
+  scenario: string;
+  fast: boolean;
+  controllers: boolean;
+  log?: (m: string) => void;
+}
 
-interface Target { namespace: string; name: string }
-type Doc = { apiVersion?: string; kind?: string; metadata?: { name?: string; namespace?: string }; target?: Target; readyReplicas?: number; patch?: object; timeoutSeconds?: number };
+interface Target {
+  namespace: string;
+  name: string;
+}
+type Doc = {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: { name?: string; namespace?: string };
+  target?: Target;
+  readyReplicas?: number;
+  patch?: object;
+  timeoutSeconds?: number;
+};
 
 export function scenarioPath(name: string): string {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`invalid scenario name "${name}"`);
@@ -28,7 +45,9 @@ export function scenarioPath(name: string): string {
 
 export function loadScenario(name: string): Doc[] {
   if (name === "none") return [];
-  return parseAllDocuments(readFileSync(scenarioPath(name), "utf8")).map((d) => d.toJSON() as Doc).filter(Boolean);
+  return parseAllDocuments(readFileSync(scenarioPath(name), "utf8"))
+    .map((d) => d.toJSON() as Doc)
+    .filter(Boolean);
 }
 
 async function create(kc: KubeConfig, doc: Doc): Promise<void> {
@@ -37,7 +56,12 @@ async function create(kc: KubeConfig, doc: Doc): Promise<void> {
       await kc.makeApiClient(CoreV1Api).createNamespace({ body: doc as never, fieldManager: FIELD_MANAGER });
     } else if (doc.kind === "CloneSet") {
       await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
-        group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets", namespace: doc.metadata!.namespace!, body: doc, fieldManager: FIELD_MANAGER,
+        group: "apps.kruise.io",
+        version: "v1alpha1",
+        plural: "clonesets",
+        namespace: doc.metadata!.namespace!,
+        body: doc,
+        fieldManager: FIELD_MANAGER,
       });
     } else {
       throw new Error(`scenario object kind ${doc.kind} is not supported`);
@@ -47,17 +71,38 @@ async function create(kc: KubeConfig, doc: Doc): Promise<void> {
   }
 }
 
-async function step(kc: KubeConfig, doc: Doc, stopped: () => boolean, sleep: (ms: number) => Promise<void>): Promise<void> {
+async function step(
+  kc: KubeConfig,
+  doc: Doc,
+  stopped: () => boolean,
+  sleep: (ms: number) => Promise<void>,
+): Promise<void> {
   const api = kc.makeApiClient(CustomObjectsApi);
-  const ref = { group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets", namespace: doc.target!.namespace, name: doc.target!.name };
+  const ref = {
+    group: "apps.kruise.io",
+    version: "v1alpha1",
+    plural: "clonesets",
+    namespace: doc.target!.namespace,
+    name: doc.target!.name,
+  };
   if (doc.kind === "Patch") {
-    await api.patchNamespacedCustomObject({ ...ref, body: doc.patch!, fieldManager: FIELD_MANAGER }, setHeaderOptions("Content-Type", PatchStrategy.MergePatch));
+    await api.patchNamespacedCustomObject(
+      { ...ref, body: doc.patch!, fieldManager: FIELD_MANAGER },
+      setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+    );
     return;
   }
   const deadline = Date.now() + (doc.timeoutSeconds ?? 600) * 1000;
   while (!stopped() && Date.now() < deadline) {
-    const cs = (await api.getNamespacedCustomObject(ref)) as { metadata: { generation?: number }; status?: { readyReplicas?: number; observedGeneration?: number } };
-    if ((cs.status?.readyReplicas ?? 0) >= (doc.readyReplicas ?? 1) && cs.status?.observedGeneration === cs.metadata.generation) return;
+    const cs = (await api.getNamespacedCustomObject(ref)) as {
+      metadata: { generation?: number };
+      status?: { readyReplicas?: number; observedGeneration?: number };
+    };
+    if (
+      (cs.status?.readyReplicas ?? 0) >= (doc.readyReplicas ?? 1) &&
+      cs.status?.observedGeneration === cs.metadata.generation
+    )
+      return;
     await sleep(250);
   }
   if (stopped()) return;
@@ -69,17 +114,25 @@ export async function runScenario(opts: ScenarioOptions): Promise<{ stop(): Prom
   const log = opts.log ?? ((m: string) => console.error(`scenario: ${m}`));
   const kc = loadKubeConfig(opts.kubeconfigPath);
   const docs = loadScenario(opts.scenario);
-  const running: RunningControllers | undefined = opts.controllers ? await startControllers({ kc, fast: opts.fast, log }) : undefined;
+  const running: RunningControllers | undefined = opts.controllers
+    ? await startControllers({ kc, fast: opts.fast, log })
+    : undefined;
   let stopped = false;
   // Pending sleeps resolve early on stop() so the background steps can finish.
   const wakers = new Set<() => void>();
-  const sleep = (ms: number) => new Promise<void>((r) => {
-    const wake = () => { clearTimeout(t); wakers.delete(wake); r(); };
-    const t = setTimeout(wake, ms);
-    wakers.add(wake);
-  });
+  const sleep = (ms: number) =>
+    new Promise<void>((r) => {
+      const wake = () => {
+        clearTimeout(t);
+        wakers.delete(wake);
+        r();
+      };
+      const t = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
   const first = docs.findIndex((d) => d.kind === "WaitFor" || d.kind === "Patch");
-  const head = first < 0 ? docs : docs.slice(0, first), tail = first < 0 ? [] : docs.slice(first);
+  const head = first < 0 ? docs : docs.slice(0, first),
+    tail = first < 0 ? [] : docs.slice(first);
   for (const d of head) await create(kc, d);
   const background = (async () => {
     for (const d of tail) {

@@ -13,7 +13,13 @@ export interface LaunchOptions {
 
 export function parseArgs(argv: string[], env: Env = {}): LaunchOptions {
   const sandbox = argv.includes("--sandbox");
-  return { sandbox, serve: parseServeArgs(argv.filter((a) => a !== "--sandbox"), env) };
+  return {
+    sandbox,
+    serve: parseServeArgs(
+      argv.filter((a) => a !== "--sandbox"),
+      env,
+    ),
+  };
 }
 
 /** The flags for scripts/serve.ts. */

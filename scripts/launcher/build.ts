@@ -4,7 +4,16 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.js", "package.json", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.js",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 function newest(p: string): number {
   if (!existsSync(p)) return 0;

@@ -11,9 +11,18 @@ const groups = new WeakMap<ChildProcess, boolean>();
  * us and we stop children in order; `group: "shared"` (the e2e server) keeps it in ours, so whoever kills our
  * group (Playwright does) kills the children too, even if we cannot run a handler.
  */
-export function startChild(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; pipe?: boolean; group?: "own" | "shared" }): ChildProcess {
+export function startChild(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; pipe?: boolean; group?: "own" | "shared" },
+): ChildProcess {
   const detached = (opts.group ?? "own") === "own";
-  const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: opts.pipe ? ["ignore", "pipe", "pipe"] : "inherit", detached });
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: opts.pipe ? ["ignore", "pipe", "pipe"] : "inherit",
+    detached,
+  });
   groups.set(child, detached);
   children.add(child);
   child.on("exit", () => children.delete(child));
@@ -21,11 +30,19 @@ export function startChild(cmd: string, args: string[], opts: { cwd: string; env
 }
 
 /** Resolves with the first stdout line matching `pattern`; rejects if the child exits first or on timeout. */
-export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number, echo: (line: string) => void): Promise<string> {
+export function waitForLine(
+  child: ChildProcess,
+  pattern: RegExp,
+  timeoutMs: number,
+  echo: (line: string) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let buf = "";
     let done = false;
-    const timer = setTimeout(() => finish(new Error(`no line matching ${pattern} within ${timeoutMs / 1000}s`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`no line matching ${pattern} within ${timeoutMs / 1000}s`)),
+      timeoutMs,
+    );
     const finish = (err: Error | null, line?: string) => {
       if (done) return;
       done = true;
@@ -34,7 +51,8 @@ export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: num
       child.stdout?.off("data", onData);
       child.stderr?.off("data", onErr);
       child.off("exit", onExit);
-      if (err) reject(err); else resolve(line!);
+      if (err) reject(err);
+      else resolve(line!);
     };
     const onData = (chunk: Buffer) => {
       buf += chunk.toString();
@@ -59,7 +77,11 @@ export async function stopChildren(graceMs = 5000): Promise<void> {
   const alive = [...children];
   for (const c of alive) signal(c, "SIGTERM");
   await Promise.race([
-    Promise.all(alive.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r))))),
+    Promise.all(
+      alive.map(
+        (c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once("exit", r))),
+      ),
+    ),
     new Promise((r) => setTimeout(r, graceMs)),
   ]);
   for (const c of children) signal(c, "SIGKILL");

@@ -9,7 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 
-export interface Named { name: string; [k: string]: unknown }
+export interface Named {
+  name: string;
+  [k: string]: unknown;
+}
 export interface KubeConfig {
   apiVersion?: string;
   kind?: string;
@@ -26,7 +29,11 @@ const IN_CLUSTER_CA = "/var/run/secrets/kubernetes.io/serviceaccount/ca.crt";
 export type Source = { kind: "files"; files: string[] } | { kind: "in-cluster" } | { kind: "none" };
 
 /** Where the cluster list comes from: KUBECONFIG (a path list), ~/.kube/config, or the in-cluster service account. */
-export function findKubeconfig(env: Record<string, string | undefined>, exists: (p: string) => boolean = existsSync, home = os.homedir()): Source {
+export function findKubeconfig(
+  env: Record<string, string | undefined>,
+  exists: (p: string) => boolean = existsSync,
+  home = os.homedir(),
+): Source {
   if (env.KUBECONFIG) {
     const files = env.KUBECONFIG.split(path.delimiter).filter((f) => f && exists(f));
     if (files.length) return { kind: "files", files };
@@ -80,7 +87,9 @@ export function inClusterKubeconfig(env: Record<string, string | undefined>): Ku
   const host = env.KUBERNETES_SERVICE_HOST ?? "";
   const server = `https://${host.includes(":") ? `[${host}]` : host}:${env.KUBERNETES_SERVICE_PORT ?? "443"}`;
   return {
-    apiVersion: "v1", kind: "Config", "current-context": "in-cluster",
+    apiVersion: "v1",
+    kind: "Config",
+    "current-context": "in-cluster",
     clusters: [{ name: "in-cluster", cluster: { server, "certificate-authority": IN_CLUSTER_CA } }],
     users: [{ name: "in-cluster", user: { tokenFile: IN_CLUSTER_TOKEN } }],
     contexts: [{ name: "in-cluster", context: { cluster: "in-cluster", user: "in-cluster" } }],
@@ -96,10 +105,16 @@ export function renameSandbox(cfg: KubeConfig): KubeConfig {
   const rename = (n: string) => (n === current ? "sandbox" : n.startsWith("sandbox") ? n : `sandbox-${n}`);
   const contexts = (cfg.contexts ?? []).map((c) => {
     const ctx = (c.context ?? {}) as { cluster?: string; user?: string };
-    return { ...c, name: rename(c.name), context: { ...ctx, cluster: `sandbox:${ctx.cluster}`, user: `sandbox:${ctx.user}` } };
+    return {
+      ...c,
+      name: rename(c.name),
+      context: { ...ctx, cluster: `sandbox:${ctx.cluster}`, user: `sandbox:${ctx.user}` },
+    };
   });
   return {
-    apiVersion: "v1", kind: "Config", "current-context": "sandbox",
+    apiVersion: "v1",
+    kind: "Config",
+    "current-context": "sandbox",
     clusters: (cfg.clusters ?? []).map((c) => ({ ...c, name: `sandbox:${c.name}` })),
     users: (cfg.users ?? []).map((u) => ({ ...u, name: `sandbox:${u.name}` })),
     contexts,

@@ -19,20 +19,46 @@ describe("launcher flags", () => {
 });
 
 describe("kubeconfig discovery", () => {
-  const has = (...files: string[]) => (p: string) => files.includes(p);
+  const has =
+    (...files: string[]) =>
+    (p: string) =>
+      files.includes(p);
   it("prefers KUBECONFIG (a path list, missing entries skipped), then ~/.kube/config, then in-cluster", () => {
-    expect(findKubeconfig({ KUBECONFIG: "/a:/b" }, has("/b", "/h/.kube/config"), "/h")).toEqual({ kind: "files", files: ["/b"] });
+    expect(findKubeconfig({ KUBECONFIG: "/a:/b" }, has("/b", "/h/.kube/config"), "/h")).toEqual({
+      kind: "files",
+      files: ["/b"],
+    });
     expect(findKubeconfig({}, has("/h/.kube/config"), "/h")).toEqual({ kind: "files", files: ["/h/.kube/config"] });
-    expect(findKubeconfig({ KUBERNETES_SERVICE_HOST: "10.0.0.1" }, has("/var/run/secrets/kubernetes.io/serviceaccount/token"), "/h")).toEqual({ kind: "in-cluster" });
+    expect(
+      findKubeconfig(
+        { KUBERNETES_SERVICE_HOST: "10.0.0.1" },
+        has("/var/run/secrets/kubernetes.io/serviceaccount/token"),
+        "/h",
+      ),
+    ).toEqual({ kind: "in-cluster" });
     expect(findKubeconfig({}, has(), "/h")).toEqual({ kind: "none" });
   });
 
   it("adds the sandbox as context `sandbox` without clobbering the user's names or current context", () => {
-    const user: KubeConfig = { "current-context": "prod", clusters: [{ name: "admin", cluster: { server: "https://prod" } }],
-      users: [{ name: "admin", user: { token: "t" } }], contexts: [{ name: "prod", context: { cluster: "admin", user: "admin" } }] };
-    const sandbox: KubeConfig = { "current-context": "admin", clusters: [{ name: "admin", cluster: { server: "http://127.0.0.1:1" } }],
-      users: [{ name: "admin", user: { token: "s" } }, { name: "viewer", user: { token: "v" } }],
-      contexts: [{ name: "admin", context: { cluster: "admin", user: "admin" } }, { name: "viewer", context: { cluster: "admin", user: "viewer" } }, { name: "sandbox-deployer", context: { cluster: "admin", user: "admin" } }] };
+    const user: KubeConfig = {
+      "current-context": "prod",
+      clusters: [{ name: "admin", cluster: { server: "https://prod" } }],
+      users: [{ name: "admin", user: { token: "t" } }],
+      contexts: [{ name: "prod", context: { cluster: "admin", user: "admin" } }],
+    };
+    const sandbox: KubeConfig = {
+      "current-context": "admin",
+      clusters: [{ name: "admin", cluster: { server: "http://127.0.0.1:1" } }],
+      users: [
+        { name: "admin", user: { token: "s" } },
+        { name: "viewer", user: { token: "v" } },
+      ],
+      contexts: [
+        { name: "admin", context: { cluster: "admin", user: "admin" } },
+        { name: "viewer", context: { cluster: "admin", user: "viewer" } },
+        { name: "sandbox-deployer", context: { cluster: "admin", user: "admin" } },
+      ],
+    };
     const merged = mergeKubeconfigs([user, renameSandbox(sandbox)]);
     expect(merged["current-context"]).toBe("prod");
     expect(merged.contexts!.map((c) => c.name)).toEqual(["prod", "sandbox", "sandbox-viewer", "sandbox-deployer"]);

@@ -29,6 +29,8 @@ function htmlFiles(dir: string): string[] {
 
 /** Hash sources for every inline script in the build's prerendered HTML, plus `extra` constant scripts. */
 export function buildScriptHashes(root: string, extra: readonly string[] = []): string[] {
-  const scripts = htmlFiles(path.join(root, ".next", "server", "app")).flatMap((f) => inlineScripts(readFileSync(f, "utf8")));
+  const scripts = htmlFiles(path.join(root, ".next", "server", "app")).flatMap((f) =>
+    inlineScripts(readFileSync(f, "utf8")),
+  );
   return [...new Set([...scripts, ...extra].map(sha256))];
 }

@@ -18,14 +18,23 @@ export interface StampOptions {
 }
 
 /** IPv4-mapped IPv6 (`::ffff:10.0.0.5`) compares equal to its IPv4 form (as in peer.ts). */
-const norm = (s: string) => s.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
 
 /** Drops every client-sent x-kruise-console-* header, then stamps the real peer and whether the browser's link is TLS. */
 export function stampRequest(req: IncomingMessage, o: StampOptions): void {
   for (const name of Object.keys(req.headers)) if (name.startsWith(PREFIX)) delete req.headers[name];
   const peer = req.socket.remoteAddress ?? "";
   const fromProxy = o.proxyAddresses.some((a) => norm(a) === norm(peer));
-  const forwardedTls = fromProxy && String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim().toLowerCase() === "https";
+  const forwardedTls =
+    fromProxy &&
+    String(req.headers["x-forwarded-proto"] ?? "")
+      .split(",")[0]
+      .trim()
+      .toLowerCase() === "https";
   req.headers[`${PREFIX}stamp`] = o.secret;
   req.headers[`${PREFIX}peer`] = peer;
   req.headers[`${PREFIX}tls`] = o.tls || forwardedTls ? "1" : "0";
@@ -69,7 +78,11 @@ export function securityHeaders(csp: string): Record<string, string> {
 }
 
 /** Per request: hygiene, a fresh nonce handed to Next, and the security headers set before Next writes. */
-export function prepare(req: IncomingMessage, res: ServerResponse, o: StampOptions & { hashes: readonly string[] }): void {
+export function prepare(
+  req: IncomingMessage,
+  res: ServerResponse,
+  o: StampOptions & { hashes: readonly string[] },
+): void {
   stampRequest(req, o);
   const csp = contentSecurityPolicy(newNonce(), o.hashes);
   req.headers["content-security-policy"] = csp;

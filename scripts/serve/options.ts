@@ -32,7 +32,11 @@ export const SERVE_USAGE = `  --host 127.0.0.1        address to bind (KRUISE_CO
   --tls-cert F --tls-key F  serve https with this PEM certificate and key (KRUISE_CONSOLE_TLS_CERT/_KEY)`;
 
 const MODES: readonly ServeMode[] = ["local", "token", "proxy"];
-const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
 
 /** Defaults from the environment, so a container can be configured with env alone. */
@@ -52,14 +56,30 @@ function fromEnv(env: Env): ServeOptions {
 
 type Setter = (o: ServeOptions, v: string) => void;
 const VALUED: Record<string, Setter> = {
-  "--host": (o, v) => { o.host = v; },
-  "--port": (o, v) => { o.port = Number(v); },
-  "--mode": (o, v) => { o.mode = v as ServeMode; },
-  "--proxy-addresses": (o, v) => { o.proxyAddresses = list(v); },
-  "--proxy-user-header": (o, v) => { o.proxyUserHeader = v; },
-  "--proxy-group-header": (o, v) => { o.proxyGroupHeader = v; },
-  "--tls-cert": (o, v) => { o.tlsCert = v; },
-  "--tls-key": (o, v) => { o.tlsKey = v; },
+  "--host": (o, v) => {
+    o.host = v;
+  },
+  "--port": (o, v) => {
+    o.port = Number(v);
+  },
+  "--mode": (o, v) => {
+    o.mode = v as ServeMode;
+  },
+  "--proxy-addresses": (o, v) => {
+    o.proxyAddresses = list(v);
+  },
+  "--proxy-user-header": (o, v) => {
+    o.proxyUserHeader = v;
+  },
+  "--proxy-group-header": (o, v) => {
+    o.proxyGroupHeader = v;
+  },
+  "--tls-cert": (o, v) => {
+    o.tlsCert = v;
+  },
+  "--tls-key": (o, v) => {
+    o.tlsKey = v;
+  },
 };
 
 /** Parses the flags; throws UsageError (empty message for --help) on anything it does not know or accept. */
@@ -82,10 +102,13 @@ export function parseServeArgs(argv: string[], env: Env = {}): ServeOptions {
 }
 
 function validate(o: ServeOptions) {
-  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new UsageError("--port must be a number 0-65535");
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535)
+    throw new UsageError("--port must be a number 0-65535");
   if (!o.host) throw new UsageError("--host needs a value");
-  if (!MODES.includes(o.mode)) throw new UsageError(`--mode ${JSON.stringify(o.mode)}: expected one of ${MODES.join(", ")}`);
-  if (Boolean(o.tlsCert) !== Boolean(o.tlsKey)) throw new UsageError("--tls-cert and --tls-key go together: give both to serve https");
+  if (!MODES.includes(o.mode))
+    throw new UsageError(`--mode ${JSON.stringify(o.mode)}: expected one of ${MODES.join(", ")}`);
+  if (Boolean(o.tlsCert) !== Boolean(o.tlsKey))
+    throw new UsageError("--tls-cert and --tls-key go together: give both to serve https");
 }
 
 /** Loopback addresses: the only binds allowed without authentication (DESIGN.md §5). */
@@ -101,14 +124,18 @@ export function isLoopback(host: string): boolean {
  */
 export function bindRefusal(o: ServeOptions): string | null {
   if (o.mode === "proxy" && o.proxyAddresses.length === 0) {
-    return "proxy mode needs --proxy-addresses (KRUISE_CONSOLE_PROXY_ADDRESSES): the IP addresses of the authenticating proxy, " +
-      "the only peers whose user/group headers are trusted. Example: --mode proxy --proxy-addresses 10.0.0.7";
+    return (
+      "proxy mode needs --proxy-addresses (KRUISE_CONSOLE_PROXY_ADDRESSES): the IP addresses of the authenticating proxy, " +
+      "the only peers whose user/group headers are trusted. Example: --mode proxy --proxy-addresses 10.0.0.7"
+    );
   }
   if (o.mode === "local" && !isLoopback(o.host)) {
-    return `Refusing to bind ${o.host} in local mode: it would act with your kubeconfig's credentials for everyone who can reach it.\n` +
+    return (
+      `Refusing to bind ${o.host} in local mode: it would act with your kubeconfig's credentials for everyone who can reach it.\n` +
       "Either bind 127.0.0.1 (the default) and reach it through an SSH tunnel or `kubectl port-forward`, or share it with\n" +
       "authentication: --mode token (users sign in with their own Kubernetes bearer token) or --mode proxy --proxy-addresses <ip>\n" +
-      "(behind an authenticating proxy). Add --tls-cert/--tls-key, or terminate TLS at the proxy, so tokens never travel in clear.";
+      "(behind an authenticating proxy). Add --tls-cert/--tls-key, or terminate TLS at the proxy, so tokens never travel in clear."
+    );
   }
   return null;
 }

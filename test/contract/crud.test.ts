@@ -27,21 +27,34 @@ describe.each(KINDS)("CRUD on clonesets (%s)", (kind) => {
     await cs().create(cloneSet("dup"));
     const f = await failure(cs().create(cloneSet("dup")));
     expect(f.code).toBe(409);
-    expect(f.body).toEqual(statusBody(409, "AlreadyExists", 'clonesets.apps.kruise.io "dup" already exists',
-      { name: "dup", group: "apps.kruise.io", kind: "clonesets" }));
+    expect(f.body).toEqual(
+      statusBody(409, "AlreadyExists", 'clonesets.apps.kruise.io "dup" already exists', {
+        name: "dup",
+        group: "apps.kruise.io",
+        kind: "clonesets",
+      }),
+    );
   });
 
   it("get of a missing object is 404 NotFound naming the resource", async () => {
     const f = await failure(cs().get("missing"));
     expect(f.code).toBe(404);
-    expect(f.body).toEqual(statusBody(404, "NotFound", 'clonesets.apps.kruise.io "missing" not found',
-      { name: "missing", group: "apps.kruise.io", kind: "clonesets" }));
+    expect(f.body).toEqual(
+      statusBody(404, "NotFound", 'clonesets.apps.kruise.io "missing" not found', {
+        name: "missing",
+        group: "apps.kruise.io",
+        kind: "clonesets",
+      }),
+    );
   });
 
   it("list carries a collection resourceVersion and the created items", async () => {
     await cs().create(cloneSet("listed"));
     const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as {
-      kind: string; apiVersion: string; metadata: { resourceVersion: string }; items: { metadata: { name: string } }[];
+      kind: string;
+      apiVersion: string;
+      metadata: { resourceVersion: string };
+      items: { metadata: { name: string } }[];
     };
     expect(list.kind).toBe("CloneSetList");
     expect(list.apiVersion).toBe("apps.kruise.io/v1alpha1");
@@ -62,22 +75,36 @@ describe.each(KINDS)("CRUD on clonesets (%s)", (kind) => {
     const body = { ...cloneSet("ghost"), metadata: { name: "ghost", resourceVersion: "1" } };
     const f = await failure(cs().replace("ghost", body));
     expect(f.code).toBe(404);
-    expect(f.body).toEqual(statusBody(404, "NotFound", 'clonesets.apps.kruise.io "ghost" not found',
-      { name: "ghost", group: "apps.kruise.io", kind: "clonesets" }));
+    expect(f.body).toEqual(
+      statusBody(404, "NotFound", 'clonesets.apps.kruise.io "ghost" not found', {
+        name: "ghost",
+        group: "apps.kruise.io",
+        kind: "clonesets",
+      }),
+    );
   });
 
   it("delete answers Success with the uid and the object is gone", async () => {
     const created = await cs().create(cloneSet("del"));
     const res = await cs().delete("del");
-    expect(res).toMatchObject({ kind: "Status", apiVersion: "v1", status: "Success",
-      details: { name: "del", group: "apps.kruise.io", kind: "clonesets", uid: created.metadata.uid } });
+    expect(res).toMatchObject({
+      kind: "Status",
+      apiVersion: "v1",
+      status: "Success",
+      details: { name: "del", group: "apps.kruise.io", kind: "clonesets", uid: created.metadata.uid },
+    });
     expect((await failure(cs().get("del"))).code).toBe(404);
   });
 
   it("delete of a missing object is 404 NotFound", async () => {
     const f = await failure(cs().delete("nope"));
     expect(f.code).toBe(404);
-    expect(f.body).toEqual(statusBody(404, "NotFound", 'clonesets.apps.kruise.io "nope" not found',
-      { name: "nope", group: "apps.kruise.io", kind: "clonesets" }));
+    expect(f.body).toEqual(
+      statusBody(404, "NotFound", 'clonesets.apps.kruise.io "nope" not found', {
+        name: "nope",
+        group: "apps.kruise.io",
+        kind: "clonesets",
+      }),
+    );
   });
 });

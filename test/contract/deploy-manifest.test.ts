@@ -12,9 +12,21 @@ import { useCluster } from "./lib/harness";
 
 const run = promisify(execFile);
 
-interface Mode { file: string; name: string; tokenReviews: boolean; impersonate: boolean; patches: boolean }
+interface Mode {
+  file: string;
+  name: string;
+  tokenReviews: boolean;
+  impersonate: boolean;
+  patches: boolean;
+}
 const MODES: Mode[] = [
-  { file: "deploy/kruise-console.yaml", name: "kruise-console", tokenReviews: false, impersonate: false, patches: true },
+  {
+    file: "deploy/kruise-console.yaml",
+    name: "kruise-console",
+    tokenReviews: false,
+    impersonate: false,
+    patches: true,
+  },
   { file: "deploy/token.yaml", name: "kruise-console-token", tokenReviews: true, impersonate: false, patches: false },
   { file: "deploy/proxy.yaml", name: "kruise-console-proxy", tokenReviews: false, impersonate: true, patches: false },
 ];
@@ -25,7 +37,11 @@ describe("kube-apiserver: the deploy manifests", () => {
   /** `kubectl auth can-i` as the ServiceAccount: prints yes/no, exit code 1 for no. */
   const can = async (sa: string, ...args: string[]) => {
     try {
-      return (await kubectl("auth", "can-i", "--as", `system:serviceaccount:kruise-console:${sa}`, ...args)).stdout.trim() === "yes";
+      return (
+        (
+          await kubectl("auth", "can-i", "--as", `system:serviceaccount:kruise-console:${sa}`, ...args)
+        ).stdout.trim() === "yes"
+      );
     } catch (e) {
       const out = String((e as { stdout?: string }).stdout ?? "").trim();
       if (out === "no") return false;
@@ -44,33 +60,43 @@ describe("kube-apiserver: the deploy manifests", () => {
     const { stdout } = await kubectl("apply", "--dry-run=server", "-f", m.file);
     expect(stdout).toMatch(/namespace\/kruise-console (unchanged|configured) \(server dry run\)/);
     expect(stdout).toMatch(new RegExp(`serviceaccount/${m.name} created \\(server dry run\\)`));
-    expect(stdout).toMatch(new RegExp(`clusterrole\\.rbac\\.authorization\\.k8s\\.io/${m.name} created \\(server dry run\\)`));
-    expect(stdout).toMatch(new RegExp(`clusterrolebinding\\.rbac\\.authorization\\.k8s\\.io/${m.name} created \\(server dry run\\)`));
+    expect(stdout).toMatch(
+      new RegExp(`clusterrole\\.rbac\\.authorization\\.k8s\\.io/${m.name} created \\(server dry run\\)`),
+    );
+    expect(stdout).toMatch(
+      new RegExp(`clusterrolebinding\\.rbac\\.authorization\\.k8s\\.io/${m.name} created \\(server dry run\\)`),
+    );
     expect(stdout).toMatch(new RegExp(`deployment\\.apps/${m.name} created \\(server dry run\\)`));
-    if (m.file !== "deploy/kruise-console.yaml") expect(stdout).toMatch(new RegExp(`service/${m.name} created \\(server dry run\\)`));
+    if (m.file !== "deploy/kruise-console.yaml")
+      expect(stdout).toMatch(new RegExp(`service/${m.name} created \\(server dry run\\)`));
   });
 
-  it.each(MODES)("$file, applied, lets its ServiceAccount read and review but write only in local mode and impersonate only in proxy mode", async (m) => {
-    await kubectl("apply", "-f", m.file);
-    // The shared watch (every mode).
-    for (const r of ["clonesets.apps.kruise.io", "pods", "events", "controllerrevisions.apps"]) {
-      expect(await can(m.name, "watch", r, "-n", "shop"), `watch ${r}`).toBe(true);
-      expect(await can(m.name, "list", r, "--all-namespaces"), `list ${r} cluster-wide`).toBe(true);
-    }
-    // Writes run as the user in token and proxy mode; local mode acts as itself.
-    expect(await can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop")).toBe(m.patches);
-    expect(await can(m.name, "patch", "pods", "-n", "shop")).toBe(m.patches);
-    expect(await can(m.name, "create", "events", "-n", "shop")).toBe(m.patches);
-    // Per-user filtering (shared modes) and sign-in (token mode).
-    expect(await can(m.name, "create", "subjectaccessreviews.authorization.k8s.io")).toBe(m.name !== "kruise-console");
-    expect(await can(m.name, "create", "tokenreviews.authentication.k8s.io")).toBe(m.tokenReviews);
-    expect(await can(m.name, "impersonate", "users")).toBe(m.impersonate);
-    expect(await can(m.name, "impersonate", "groups")).toBe(m.impersonate);
-    expect(await can(m.name, "impersonate", "serviceaccounts", "-n", "shop")).toBe(false);
-    // Never: secrets, deletes.
-    expect(await can(m.name, "get", "secrets", "-n", "shop")).toBe(false);
-    expect(await can(m.name, "list", "secrets", "--all-namespaces")).toBe(false);
-    expect(await can(m.name, "delete", "clonesets.apps.kruise.io", "-n", "shop")).toBe(false);
-    expect(await can(m.name, "delete", "pods", "-n", "shop")).toBe(false);
-  });
+  it.each(MODES)(
+    "$file, applied, lets its ServiceAccount read and review but write only in local mode and impersonate only in proxy mode",
+    async (m) => {
+      await kubectl("apply", "-f", m.file);
+      // The shared watch (every mode).
+      for (const r of ["clonesets.apps.kruise.io", "pods", "events", "controllerrevisions.apps"]) {
+        expect(await can(m.name, "watch", r, "-n", "shop"), `watch ${r}`).toBe(true);
+        expect(await can(m.name, "list", r, "--all-namespaces"), `list ${r} cluster-wide`).toBe(true);
+      }
+      // Writes run as the user in token and proxy mode; local mode acts as itself.
+      expect(await can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop")).toBe(m.patches);
+      expect(await can(m.name, "patch", "pods", "-n", "shop")).toBe(m.patches);
+      expect(await can(m.name, "create", "events", "-n", "shop")).toBe(m.patches);
+      // Per-user filtering (shared modes) and sign-in (token mode).
+      expect(await can(m.name, "create", "subjectaccessreviews.authorization.k8s.io")).toBe(
+        m.name !== "kruise-console",
+      );
+      expect(await can(m.name, "create", "tokenreviews.authentication.k8s.io")).toBe(m.tokenReviews);
+      expect(await can(m.name, "impersonate", "users")).toBe(m.impersonate);
+      expect(await can(m.name, "impersonate", "groups")).toBe(m.impersonate);
+      expect(await can(m.name, "impersonate", "serviceaccounts", "-n", "shop")).toBe(false);
+      // Never: secrets, deletes.
+      expect(await can(m.name, "get", "secrets", "-n", "shop")).toBe(false);
+      expect(await can(m.name, "list", "secrets", "--all-namespaces")).toBe(false);
+      expect(await can(m.name, "delete", "clonesets.apps.kruise.io", "-n", "shop")).toBe(false);
+      expect(await can(m.name, "delete", "pods", "-n", "shop")).toBe(false);
+    },
+  );
 });

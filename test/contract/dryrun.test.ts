@@ -10,7 +10,9 @@ import { raw } from "./lib/raw";
 describe.each(KINDS)("dryRun=All (%s)", (kind) => {
   const h = useCluster(kind, { ns: "dry" });
   const cs = () => clonesets(h.c.kubeConfig(), h.ns);
-  const listRV = async () => ((await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
+  const listRV = async () =>
+    ((await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } })
+      .metadata.resourceVersion;
 
   it("create returns the would-be object and stores nothing", async () => {
     const out = await cs().create(cloneSet("dry-new"), { dryRun: "All" });
@@ -47,13 +49,30 @@ describe.each(KINDS)("dryRun=All (%s)", (kind) => {
   });
 
   it("an unsupported dryRun value is 422 on CreateOptions", async () => {
-    const r = await raw(h.c, { method: "POST", path: `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets?dryRun=Foo`,
-      headers: { "Content-Type": "application/json" }, body: JSON.stringify(cloneSet("dry-bad")) });
+    const r = await raw(h.c, {
+      method: "POST",
+      path: `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets?dryRun=Foo`,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(cloneSet("dry-bad")),
+    });
     expect(r.status).toBe(422);
-    expect(r.json()).toEqual(statusBody(422, "Invalid",
-      'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Foo"}: supported values: "All"', {
-        group: "meta.k8s.io", kind: "CreateOptions",
-        causes: [{ reason: "FieldValueNotSupported", message: 'Unsupported value: []string{"Foo"}: supported values: "All"', field: "dryRun" }],
-      }));
+    expect(r.json()).toEqual(
+      statusBody(
+        422,
+        "Invalid",
+        'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Foo"}: supported values: "All"',
+        {
+          group: "meta.k8s.io",
+          kind: "CreateOptions",
+          causes: [
+            {
+              reason: "FieldValueNotSupported",
+              message: 'Unsupported value: []string{"Foo"}: supported values: "All"',
+              field: "dryRun",
+            },
+          ],
+        },
+      ),
+    );
   });
 });

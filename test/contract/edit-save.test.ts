@@ -17,23 +17,33 @@ import { cloneSet, clonesets, minimalStatus } from "./lib/fixtures";
 import { csrfFor } from "../support/console";
 
 type C = { name: string; image: string; env?: { name: string; value: string }[] };
-const containersOf = (o: { spec?: unknown }) => ((o.spec as JsonObject).template as { spec: { containers: C[] } }).spec.containers;
+const containersOf = (o: { spec?: unknown }) =>
+  ((o.spec as JsonObject).template as { spec: { containers: C[] } }).spec.containers;
 
 function twoContainers(name: string) {
   const cs = cloneSet(name);
-  cs.spec.template.spec.containers = [{ name: "app", image: "nginx:1.0" }, { name: "sidecar", image: "envoy:1.0", env: [{ name: "LOG", value: "info" }] } as never];
+  cs.spec.template.spec.containers = [
+    { name: "app", image: "nginx:1.0" },
+    { name: "sidecar", image: "envoy:1.0", env: [{ name: "LOG", value: "info" }] } as never,
+  ];
   return cs;
 }
 
 describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
   const h = useCluster(kind, { ns: "edit" });
   const cs = () => clonesets(h.c.kubeConfig(), h.ns);
-  beforeAll(() => { process.env.KRUISE_CONSOLE_KUBECONFIG = h.c.kubeconfigPath; });
-  afterAll(() => { delete process.env.KRUISE_CONSOLE_KUBECONFIG; });
+  beforeAll(() => {
+    process.env.KRUISE_CONSOLE_KUBECONFIG = h.c.kubeconfigPath;
+  });
+  afterAll(() => {
+    delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  });
 
   async function save(name: string, body: EditRequest): Promise<EditResponse> {
     const req = new Request(`http://127.0.0.1:3000/api/c/admin/ns/${h.ns}/clonesets/${name}/edit`, {
-      method: "POST", headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor() }, body: JSON.stringify(body),
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor() },
+      body: JSON.stringify(body),
     });
     const res = await editObject(req, "admin", h.ns, "clonesets", name);
     const json = await res.json();
@@ -51,7 +61,13 @@ describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
   it("(1) an image change saves while the controller keeps updating status: no conflict", async () => {
     await cs().create(cloneSet("s1"));
     const base = await open("s1");
-    for (let i = 1; i <= 3; i++) await cs().patch("s1", "merge", { status: { ...minimalStatus, observedGeneration: i, replicas: i } }, { status: true });
+    for (let i = 1; i <= 3; i++)
+      await cs().patch(
+        "s1",
+        "merge",
+        { status: { ...minimalStatus, observedGeneration: i, replicas: i } },
+        { status: true },
+      );
     const out = await save("s1", { base, mine: setImage(base, "app", "nginx:2.0") });
     expect(out.kind).toBe("saved");
     expect(containersOf(await cs().get("s1"))[0].image).toBe("nginx:2.0");
@@ -85,7 +101,10 @@ describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
     await cs().patch("s4", "merge", { spec: { replicas: 6 } });
     const rv = (await cs().get("s4")).metadata.resourceVersion;
     const out = await save("s4", { base, mine });
-    expect(out).toMatchObject({ kind: "conflict", conflicts: [{ field: "spec.replicas", base: 2, mine: 4, theirs: 6 }] });
+    expect(out).toMatchObject({
+      kind: "conflict",
+      conflicts: [{ field: "spec.replicas", base: 2, mine: 4, theirs: 6 }],
+    });
     expect((await cs().get("s4")).metadata.resourceVersion).toBe(rv);
     const resolved = await save("s4", { base, mine, choices: { "spec.replicas": "mine" } });
     expect(resolved.kind).toBe("saved");

@@ -14,9 +14,16 @@ const NAME = "sandbox-only (fault injection, no kube-apiserver equivalent)";
 describe("fault injection (sandbox)", () => {
   const h = useCluster("sandbox", { ns: "faults" });
   const cs = () => clonesets(h.c.kubeConfig(), h.ns);
-  const put = (body: object, user: TestUser = "admin") => raw(h.c, { method: "PUT", path: "/sandbox/faults", user,
-    headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const watchPath = (rv: string) => `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets?watch=1&resourceVersion=${rv}`;
+  const put = (body: object, user: TestUser = "admin") =>
+    raw(h.c, {
+      method: "PUT",
+      path: "/sandbox/faults",
+      user,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const watchPath = (rv: string) =>
+    `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets?watch=1&resourceVersion=${rv}`;
 
   it(`${NAME}: only the admin may read or change the faults`, async () => {
     expect((await raw(h.c, { path: "/sandbox/faults" })).status).toBe(200);
@@ -47,8 +54,12 @@ describe("fault injection (sandbox)", () => {
   it(`${NAME}: an error rate of 1 for a verb fails that verb with a 503 Status and nothing else`, async () => {
     await put({ errorRate: { create: 1 } });
     try {
-      const r = await raw(h.c, { method: "POST", path: `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets`,
-        headers: { "Content-Type": "application/json" }, body: JSON.stringify(cloneSet("unlucky")) });
+      const r = await raw(h.c, {
+        method: "POST",
+        path: `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets`,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(cloneSet("unlucky")),
+      });
       expect(r.status).toBe(503);
       expect(r.json()).toMatchObject({ kind: "Status", status: "Failure", code: 503 });
       expect((await raw(h.c, { path: `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets` })).status).toBe(200);

@@ -9,7 +9,8 @@ import { KINDS, failure, useCluster } from "./lib/harness";
 import { cloneSet, clonesets } from "./lib/fixtures";
 
 const SANDBOX_ONLY = "sandbox-only (Kruise webhook, not installed on the real server)";
-const denied = (body: Record<string, unknown>) => expect(String(body.message)).toContain('admission webhook "vcloneset.kb.io" denied the request');
+const denied = (body: Record<string, unknown>) =>
+  expect(String(body.message)).toContain('admission webhook "vcloneset.kb.io" denied the request');
 
 describe.each(KINDS)("Kruise CloneSet admission (%s)", (kind) => {
   const h = useCluster(kind, { ns: "kruise" });
@@ -26,16 +27,27 @@ describe.each(KINDS)("Kruise CloneSet admission (%s)", (kind) => {
   onSandbox(`${SANDBOX_ONLY}: create fills the CloneSet defaults`, async () => {
     const out = await cs().create(bare("defaults"));
     expect(out.spec).toMatchObject({
-      replicas: 1, revisionHistoryLimit: 10,
+      replicas: 1,
+      revisionHistoryLimit: 10,
       updateStrategy: { type: "ReCreate", partition: 0, maxUnavailable: "20%", maxSurge: 0 },
     });
   });
 
   onSandbox(`${SANDBOX_ONLY}: create fills pod template defaults like SetDefaults_Pod`, async () => {
     const out = await cs().create(bare("tpl-defaults"));
-    const spec = (out.spec?.template as { spec: Record<string, unknown> & { containers: Record<string, unknown>[] } }).spec;
-    expect(spec).toMatchObject({ restartPolicy: "Always", dnsPolicy: "ClusterFirst", schedulerName: "default-scheduler", terminationGracePeriodSeconds: 30 });
-    expect(spec.containers[0]).toMatchObject({ terminationMessagePath: "/dev/termination-log", terminationMessagePolicy: "File", imagePullPolicy: "IfNotPresent" });
+    const spec = (out.spec?.template as { spec: Record<string, unknown> & { containers: Record<string, unknown>[] } })
+      .spec;
+    expect(spec).toMatchObject({
+      restartPolicy: "Always",
+      dnsPolicy: "ClusterFirst",
+      schedulerName: "default-scheduler",
+      terminationGracePeriodSeconds: 30,
+    });
+    expect(spec.containers[0]).toMatchObject({
+      terminationMessagePath: "/dev/termination-log",
+      terminationMessagePolicy: "File",
+      imagePullPolicy: "IfNotPresent",
+    });
   });
 
   onReal("kube-apiserver without Kruise stores the CloneSet as sent, with no defaults", async () => {
@@ -84,9 +96,14 @@ describe.each(KINDS)("Kruise CloneSet admission (%s)", (kind) => {
 
   onSandbox(`${SANDBOX_ONLY}: the selector is immutable on update`, async () => {
     await cs().create(cloneSet("immut"));
-    const f = await failure(cs().patch("immut", "merge", {
-      spec: { selector: { matchLabels: { app: "immut", extra: "x" } }, template: { metadata: { labels: { app: "immut", extra: "x" } } } },
-    }));
+    const f = await failure(
+      cs().patch("immut", "merge", {
+        spec: {
+          selector: { matchLabels: { app: "immut", extra: "x" } },
+          template: { metadata: { labels: { app: "immut", extra: "x" } } },
+        },
+      }),
+    );
     expect(f.code).toBe(422);
     denied(f.body);
   });
@@ -104,6 +121,8 @@ describe.each(KINDS)("Kruise CloneSet admission (%s)", (kind) => {
     o.spec.replicas = "two";
     const f = await failure(cs().create(o));
     expect(f.code).toBe(422);
-    expect(String(f.body.message)).toContain('spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"');
+    expect(String(f.body.message)).toContain(
+      'spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"',
+    );
   });
 });

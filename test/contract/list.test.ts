@@ -7,7 +7,11 @@ import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, core, pod, FIELD_MANAGER } from "./lib/fixtures";
 import { raw } from "./lib/raw";
 
-interface List { kind: string; metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number }; items: { metadata: { name: string } }[] }
+interface List {
+  kind: string;
+  metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number };
+  items: { metadata: { name: string } }[];
+}
 const names = (l: List) => l.items.map((i) => i.metadata.name).sort();
 
 describe.each(KINDS)("list, pagination and selectors (%s)", (kind) => {
@@ -48,10 +52,17 @@ describe.each(KINDS)("list, pagination and selectors (%s)", (kind) => {
 
   it("continue together with a specific resourceVersion is 400", async () => {
     const p1 = await list("limit=2");
-    const r = await raw(h.c, { path: `${base()}?limit=2&resourceVersion=${p1.metadata.resourceVersion}&continue=${encodeURIComponent(p1.metadata.continue!)}` });
+    const r = await raw(h.c, {
+      path: `${base()}?limit=2&resourceVersion=${p1.metadata.resourceVersion}&continue=${encodeURIComponent(p1.metadata.continue!)}`,
+    });
     expect(r.status).toBe(400);
-    expect(r.json()).toMatchObject({ kind: "Status", status: "Failure", reason: "BadRequest", code: 400,
-      message: "specifying resource version is not allowed when using continue" });
+    expect(r.json()).toMatchObject({
+      kind: "Status",
+      status: "Failure",
+      reason: "BadRequest",
+      code: 400,
+      message: "specifying resource version is not allowed when using continue",
+    });
   });
 
   it("a malformed continue token is 400", async () => {
@@ -81,21 +92,30 @@ describe.each(KINDS)("list, pagination and selectors (%s)", (kind) => {
   });
 
   it("field selector metadata.namespace across namespaces", async () => {
-    const r = await raw(h.c, { path: `/apis/apps.kruise.io/v1alpha1/clonesets?fieldSelector=${encodeURIComponent(`metadata.namespace=${h.ns}`)}` });
+    const r = await raw(h.c, {
+      path: `/apis/apps.kruise.io/v1alpha1/clonesets?fieldSelector=${encodeURIComponent(`metadata.namespace=${h.ns}`)}`,
+    });
     expect(names(r.json<List>())).toEqual(["c0", "c1", "c2", "c3", "c4"]);
   });
 
   it("an unsupported field selector on a custom resource is 400", async () => {
     const r = await raw(h.c, { path: `${base()}?fieldSelector=${encodeURIComponent("spec.replicas=2")}` });
     expect(r.status).toBe(400);
-    expect(r.json()).toMatchObject({ kind: "Status", reason: "BadRequest", code: 400,
-      message: "field label not supported: spec.replicas" });
+    expect(r.json()).toMatchObject({
+      kind: "Status",
+      reason: "BadRequest",
+      code: 400,
+      message: "field label not supported: spec.replicas",
+    });
   });
 
   it("pods support spec.nodeName and status.phase field selectors", async () => {
     const api = core(h.c.kubeConfig());
-    await api.createNamespacedPod({ namespace: h.ns, fieldManager: FIELD_MANAGER,
-      body: { ...pod("p-bound"), spec: { nodeName: "node-a", containers: [{ name: "app", image: "nginx:1.0" }] } } });
+    await api.createNamespacedPod({
+      namespace: h.ns,
+      fieldManager: FIELD_MANAGER,
+      body: { ...pod("p-bound"), spec: { nodeName: "node-a", containers: [{ name: "app", image: "nginx:1.0" }] } },
+    });
     await api.createNamespacedPod({ namespace: h.ns, fieldManager: FIELD_MANAGER, body: pod("p-free") });
     const byNode = await api.listNamespacedPod({ namespace: h.ns, fieldSelector: "spec.nodeName=node-a" });
     expect(byNode.items.map((p) => p.metadata?.name)).toEqual(["p-bound"]);

@@ -24,17 +24,30 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
     process.env.KRUISE_CONSOLE_KUBECONFIG = h.c.kubeconfigPath;
   });
 
-  const post = async (name: string, body: unknown) => postRollout(new Request(`${ORIGIN}/api/c/admin/ns/${h.ns}/clonesets/${name}/rollout`, {
-    method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },
-  }), "admin", h.ns, name);
+  const post = async (name: string, body: unknown) =>
+    postRollout(
+      new Request(`${ORIGIN}/api/c/admin/ns/${h.ns}/clonesets/${name}/rollout`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },
+      }),
+      "admin",
+      h.ns,
+      name,
+    );
   const strategy = (o: Obj) => (o.spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
   const baseOf = (o: Obj, template = false) => ({
-    generation: o.metadata.generation, resourceVersion: o.metadata.resourceVersion, ...strategy(o),
+    generation: o.metadata.generation,
+    resourceVersion: o.metadata.resourceVersion,
+    ...strategy(o),
     ...(template ? { template: (o.spec as { template: unknown }).template } : {}),
   });
 
   async function created(name: string, partition = 4) {
-    const o = await cs().create({ ...cloneSet(name, { replicas: 4 }), spec: { ...cloneSet(name, { replicas: 4 }).spec, updateStrategy: { type: "InPlaceIfPossible", partition } } });
+    const o = await cs().create({
+      ...cloneSet(name, { replicas: 4 }),
+      spec: { ...cloneSet(name, { replicas: 4 }).spec, updateStrategy: { type: "InPlaceIfPossible", partition } },
+    });
     return o;
   }
 
@@ -45,11 +58,15 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
     const after = await cs().get("step");
     expect(strategy(after).partition).toBe(2);
     expect(after.metadata.generation).toBe((o.metadata.generation ?? 0) + 1);
-    const managers = (after.metadata.managedFields as { manager: string; operation: string }[]).map((m) => `${m.manager}/${m.operation}`);
+    const managers = (after.metadata.managedFields as { manager: string; operation: string }[]).map(
+      (m) => `${m.manager}/${m.operation}`,
+    );
     expect(managers).toContain("kruise-console/Update");
     const events = await core(h.c.kubeConfig()).listNamespacedEvent({ namespace: h.ns });
     const mine = events.items.filter((e) => e.involvedObject.uid === o.metadata.uid);
-    expect(mine.map((e) => [e.reason, e.message, e.source?.component])).toEqual([["PartitionChanged", "partition 4 → 2 by admin", "kruise-console"]]);
+    expect(mine.map((e) => [e.reason, e.message, e.source?.component])).toEqual([
+      ["PartitionChanged", "partition 4 → 2 by admin", "kruise-console"],
+    ]);
   });
 
   it("a partition changed by someone else since the preview is a conflict naming the current value; nothing is written", async () => {
@@ -58,14 +75,23 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
     const before = await cs().get("race");
     const res = await post("race", { action: "partition", base: baseOf(o), value: 1 });
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ reason: "Conflict", message: "partition changed on the cluster since you previewed it: now 3", current: { partition: 3 } });
+    expect(await res.json()).toMatchObject({
+      reason: "Conflict",
+      message: "partition changed on the cluster since you previewed it: now 3",
+      current: { partition: 3 },
+    });
     expect((await cs().get("race")).metadata.resourceVersion).toBe(before.metadata.resourceVersion);
   });
 
   it("status writes between preview and apply (the controller's churn) never conflict", async () => {
     const o = await created("churn");
     for (const n of [1, 2]) {
-      await cs().patch("churn", "merge", { status: { ...minimalStatus, replicas: 4, updatedReplicas: n } }, { status: true });
+      await cs().patch(
+        "churn",
+        "merge",
+        { status: { ...minimalStatus, replicas: 4, updatedReplicas: n } },
+        { status: true },
+      );
     }
     expect((await cs().get("churn")).metadata.resourceVersion).not.toBe(o.metadata.resourceVersion);
     const res = await post("churn", { action: "partition", base: baseOf(o), value: 0 });
@@ -76,19 +102,46 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
   it("undo replaces the pod template with a revision's template, and refuses if the template changed meanwhile", async () => {
     const o = await created("undo", 0);
     const oldTemplate = (o.spec as { template: Record<string, unknown> }).template;
-    const owner = { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: "undo", uid: o.metadata.uid, controller: true, blockOwnerDeletion: true };
-    await h.c.kubeConfig().makeApiClient(AppsV1Api).createNamespacedControllerRevision({ namespace: h.ns, body: {
-      metadata: { name: "undo-old1", namespace: h.ns, ownerReferences: [owner] }, revision: 1,
-      data: { spec: { template: { $patch: "replace", ...oldTemplate } } },
-    } });
-    const v2 = await cs().patch("undo", "json", [{ op: "replace", path: "/spec/template/spec/containers/0/image", value: "nginx:2.0" }]);
-    const preview = await post("undo", { action: "rollback", base: baseOf(v2, true), value: "undo-old1", preview: true });
+    const owner = {
+      apiVersion: "apps.kruise.io/v1alpha1",
+      kind: "CloneSet",
+      name: "undo",
+      uid: o.metadata.uid,
+      controller: true,
+      blockOwnerDeletion: true,
+    };
+    await h.c
+      .kubeConfig()
+      .makeApiClient(AppsV1Api)
+      .createNamespacedControllerRevision({
+        namespace: h.ns,
+        body: {
+          metadata: { name: "undo-old1", namespace: h.ns, ownerReferences: [owner] },
+          revision: 1,
+          data: { spec: { template: { $patch: "replace", ...oldTemplate } } },
+        },
+      });
+    const v2 = await cs().patch("undo", "json", [
+      { op: "replace", path: "/spec/template/spec/containers/0/image", value: "nginx:2.0" },
+    ]);
+    const preview = await post("undo", {
+      action: "rollback",
+      base: baseOf(v2, true),
+      value: "undo-old1",
+      preview: true,
+    });
     expect(preview.status).toBe(200);
     const { request } = await preview.json();
-    expect(JSON.parse(request.body).map((op: { op: string; path: string }) => `${op.op} ${op.path}`)).toEqual(["test /spec/template", "test /metadata/generation", "add /spec/template"]);
+    expect(JSON.parse(request.body).map((op: { op: string; path: string }) => `${op.op} ${op.path}`)).toEqual([
+      "test /spec/template",
+      "test /metadata/generation",
+      "add /spec/template",
+    ]);
     expect((await cs().get("undo")).metadata.resourceVersion).toBe(v2.metadata.resourceVersion);
 
-    await cs().patch("undo", "json", [{ op: "replace", path: "/spec/template/spec/containers/0/image", value: "nginx:3.0" }]);
+    await cs().patch("undo", "json", [
+      { op: "replace", path: "/spec/template/spec/containers/0/image", value: "nginx:3.0" },
+    ]);
     const refused = await post("undo", { action: "rollback", base: baseOf(v2, true), value: "undo-old1" });
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe("the pod template changed on the cluster since you previewed it");
@@ -97,7 +150,9 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
     const ok = await post("undo", { action: "rollback", base: baseOf(v3, true), value: "undo-old1" });
     expect(ok.status).toBe(200);
     const after = await cs().get("undo");
-    expect((after.spec as { template: { spec: { containers: { image: string }[] } } }).template.spec.containers[0].image).toBe("nginx:1.0");
+    expect(
+      (after.spec as { template: { spec: { containers: { image: string }[] } } }).template.spec.containers[0].image,
+    ).toBe("nginx:1.0");
   });
 
   it("a revision that belongs to another CloneSet is refused before anything is sent", async () => {

@@ -8,9 +8,13 @@ import { describe, expect, it } from "vitest";
 import { KINDS, failure, statusBody, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, minimalStatus } from "./lib/fixtures";
 
-const conflict = (name: string) => statusBody(409, "Conflict",
-  `Operation cannot be fulfilled on clonesets.apps.kruise.io "${name}": the object has been modified; please apply your changes to the latest version and try again`,
-  { name, group: "apps.kruise.io", kind: "clonesets" });
+const conflict = (name: string) =>
+  statusBody(
+    409,
+    "Conflict",
+    `Operation cannot be fulfilled on clonesets.apps.kruise.io "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+    { name, group: "apps.kruise.io", kind: "clonesets" },
+  );
 
 describe.each(KINDS)("resourceVersion and generation (%s)", (kind) => {
   const h = useCluster(kind, { ns: "rv" });
@@ -41,7 +45,9 @@ describe.each(KINDS)("resourceVersion and generation (%s)", (kind) => {
   it("a /status write changes status only: generation stays, spec changes are ignored", async () => {
     const a = await cs().create(cloneSet("gen-status"));
     const b = await cs().replaceStatus("gen-status", {
-      ...a, spec: { ...a.spec, replicas: 9 }, status: { ...minimalStatus, replicas: 2, observedGeneration: 1 },
+      ...a,
+      spec: { ...a.spec, replicas: 9 },
+      status: { ...minimalStatus, replicas: 2, observedGeneration: 1 },
     });
     expect(b.status).toMatchObject({ replicas: 2, observedGeneration: 1 });
     expect(b.spec?.replicas).toBe(2);
@@ -53,9 +59,17 @@ describe.each(KINDS)("resourceVersion and generation (%s)", (kind) => {
     await cs().create(cloneSet("status-req"));
     const f = await failure(cs().patch("status-req", "merge", { status: { replicas: 1 } }, { status: true }));
     expect(f.code).toBe(422);
-    expect(f.body).toMatchObject({ kind: "Status", status: "Failure", reason: "Invalid", code: 422,
-      details: { name: "status-req", group: "apps.kruise.io", kind: "CloneSet" } });
-    const fields = ((f.body.details as { causes: { field: string; reason: string }[] }).causes).map((c) => [c.field, c.reason]);
+    expect(f.body).toMatchObject({
+      kind: "Status",
+      status: "Failure",
+      reason: "Invalid",
+      code: 422,
+      details: { name: "status-req", group: "apps.kruise.io", kind: "CloneSet" },
+    });
+    const fields = (f.body.details as { causes: { field: string; reason: string }[] }).causes.map((c) => [
+      c.field,
+      c.reason,
+    ]);
     expect(fields).toContainEqual(["status.readyReplicas", "FieldValueRequired"]);
   });
 
@@ -73,10 +87,20 @@ describe.each(KINDS)("resourceVersion and generation (%s)", (kind) => {
     const f = await failure(cs().replace("no-rv", cloneSet("no-rv", { replicas: 4 })));
     expect(f.code).toBe(422);
     const msg = "metadata.resourceVersion: Invalid value: 0x0: must be specified for an update";
-    expect(f.body).toEqual(statusBody(422, "Invalid", `clonesets.apps.kruise.io "no-rv" is invalid: ${msg}`, {
-      name: "no-rv", group: "apps.kruise.io", kind: "clonesets",
-      causes: [{ reason: "FieldValueInvalid", message: "Invalid value: 0x0: must be specified for an update", field: "metadata.resourceVersion" }],
-    }));
+    expect(f.body).toEqual(
+      statusBody(422, "Invalid", `clonesets.apps.kruise.io "no-rv" is invalid: ${msg}`, {
+        name: "no-rv",
+        group: "apps.kruise.io",
+        kind: "clonesets",
+        causes: [
+          {
+            reason: "FieldValueInvalid",
+            message: "Invalid value: 0x0: must be specified for an update",
+            field: "metadata.resourceVersion",
+          },
+        ],
+      }),
+    );
   });
 
   it("PUT /status with a stale resourceVersion is 409 Conflict too", async () => {
@@ -90,7 +114,9 @@ describe.each(KINDS)("resourceVersion and generation (%s)", (kind) => {
   it("resourceVersions of successive writes differ and the list RV is at least as new as the last write", async () => {
     const a = await cs().create(cloneSet("order"));
     const b = await cs().patch("order", "merge", { metadata: { annotations: { n: "1" } } });
-    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } };
+    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as {
+      metadata: { resourceVersion: string };
+    };
     expect(new Set([a.metadata.resourceVersion, b.metadata.resourceVersion]).size).toBe(2);
     // Opaque for clients, but both servers use increasing integers; the dashboard never relies on this.
     expect(BigInt(list.metadata.resourceVersion) >= BigInt(b.metadata.resourceVersion)).toBe(true);

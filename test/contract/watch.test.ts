@@ -18,7 +18,9 @@ describe.each(KINDS)("watch (%s)", (kind) => {
   const path = (q: string) => `/apis/apps.kruise.io/v1alpha1/namespaces/${h.ns}/clonesets?watch=1&${q}`;
 
   it("streams ADDED, MODIFIED and DELETED (with the last state) after the given resourceVersion", async () => {
-    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } };
+    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as {
+      metadata: { resourceVersion: string };
+    };
     const w = await watch(h.c, path(`resourceVersion=${list.metadata.resourceVersion}`));
     try {
       expect(w.status).toBe(200);
@@ -68,8 +70,13 @@ describe.each(KINDS)("watch (%s)", (kind) => {
   });
 
   it("a label selector filters events", async () => {
-    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } };
-    const w = await watch(h.c, path(`resourceVersion=${list.metadata.resourceVersion}&labelSelector=${encodeURIComponent("team=blue")}`));
+    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as {
+      metadata: { resourceVersion: string };
+    };
+    const w = await watch(
+      h.c,
+      path(`resourceVersion=${list.metadata.resourceVersion}&labelSelector=${encodeURIComponent("team=blue")}`),
+    );
     try {
       await cs().create(cloneSet("w-red", { labels: { team: "red" } }));
       await cs().create(cloneSet("w-blue", { labels: { team: "blue" } }));
@@ -82,8 +89,13 @@ describe.each(KINDS)("watch (%s)", (kind) => {
 
   it("an object modified out of a label selector is delivered as DELETED", async () => {
     await cs().create(cloneSet("w-leave", { labels: { team: "gold" } }));
-    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } };
-    const w = await watch(h.c, path(`resourceVersion=${list.metadata.resourceVersion}&labelSelector=${encodeURIComponent("team=gold")}`));
+    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as {
+      metadata: { resourceVersion: string };
+    };
+    const w = await watch(
+      h.c,
+      path(`resourceVersion=${list.metadata.resourceVersion}&labelSelector=${encodeURIComponent("team=gold")}`),
+    );
     try {
       await cs().patch("w-leave", "merge", { metadata: { labels: { team: "silver" } } });
       const e = await w.next((x) => x.type !== "BOOKMARK");
@@ -97,12 +109,23 @@ describe.each(KINDS)("watch (%s)", (kind) => {
   it("a pod bound to a node enters a spec.nodeName watch as ADDED (how a kubelet sees new pods)", async () => {
     const api = core(h.c.kubeConfig());
     const created = await api.createNamespacedPod({ namespace: h.ns, fieldManager: FIELD_MANAGER, body: pod("w-pod") });
-    const w = await watch(h.c, `/api/v1/namespaces/${h.ns}/pods?watch=1&resourceVersion=${created.metadata?.resourceVersion}` +
-      `&fieldSelector=${encodeURIComponent("spec.nodeName=node-w")}`);
+    const w = await watch(
+      h.c,
+      `/api/v1/namespaces/${h.ns}/pods?watch=1&resourceVersion=${created.metadata?.resourceVersion}` +
+        `&fieldSelector=${encodeURIComponent("spec.nodeName=node-w")}`,
+    );
     try {
-      const bind = await raw(h.c, { method: "POST", path: `/api/v1/namespaces/${h.ns}/pods/w-pod/binding`,
+      const bind = await raw(h.c, {
+        method: "POST",
+        path: `/api/v1/namespaces/${h.ns}/pods/w-pod/binding`,
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ apiVersion: "v1", kind: "Binding", metadata: { name: "w-pod" }, target: { kind: "Node", name: "node-w" } }) });
+        body: JSON.stringify({
+          apiVersion: "v1",
+          kind: "Binding",
+          metadata: { name: "w-pod" },
+          target: { kind: "Node", name: "node-w" },
+        }),
+      });
       expect(bind.status).toBe(201);
       const e = await w.next((x) => x.type !== "BOOKMARK");
       expect(e.type).toBe("ADDED");
@@ -113,8 +136,15 @@ describe.each(KINDS)("watch (%s)", (kind) => {
   });
 
   it("a field selector on metadata.name filters events", async () => {
-    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as { metadata: { resourceVersion: string } };
-    const w = await watch(h.c, path(`resourceVersion=${list.metadata.resourceVersion}&fieldSelector=${encodeURIComponent("metadata.name=w-f2")}`));
+    const list = (await cs().api.listNamespacedCustomObject({ ...cs().base })) as {
+      metadata: { resourceVersion: string };
+    };
+    const w = await watch(
+      h.c,
+      path(
+        `resourceVersion=${list.metadata.resourceVersion}&fieldSelector=${encodeURIComponent("metadata.name=w-f2")}`,
+      ),
+    );
     try {
       await cs().create(cloneSet("w-f1"));
       await cs().create(cloneSet("w-f2"));
@@ -157,7 +187,13 @@ describe.each(KINDS)("watch (%s)", (kind) => {
     expect(w.events).toHaveLength(1);
     const [e] = w.events;
     expect(e.type).toBe("ERROR");
-    expect(e.object).toMatchObject({ kind: "Status", apiVersion: "v1", status: "Failure", reason: "Expired", code: 410 });
+    expect(e.object).toMatchObject({
+      kind: "Status",
+      apiVersion: "v1",
+      status: "Failure",
+      reason: "Expired",
+      code: 410,
+    });
     expect(String(e.object.message)).toMatch(/^too old resource version: 1 \(\d+\)$/);
   });
 });

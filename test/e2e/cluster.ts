@@ -10,7 +10,11 @@ import { parse } from "yaml";
 import { E2E_KUBECONFIG } from "./paths";
 
 export function kubectl(...args: string[]): string {
-  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, ...args], { encoding: "utf8", timeout: 120_000, maxBuffer: 512 * 1024 * 1024 });
+  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, ...args], {
+    encoding: "utf8",
+    timeout: 120_000,
+    maxBuffer: 512 * 1024 * 1024,
+  });
 }
 
 export function kubectlJson<T>(...args: string[]): T {
@@ -19,16 +23,30 @@ export function kubectlJson<T>(...args: string[]): T {
 
 /** `kubectl apply -f -` of one object. */
 export function kubectlApply(obj: unknown): string {
-  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "apply", "-f", "-"], { input: JSON.stringify(obj), encoding: "utf8", timeout: 120_000 });
+  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "apply", "-f", "-"], {
+    input: JSON.stringify(obj),
+    encoding: "utf8",
+    timeout: 120_000,
+  });
 }
 
 /** A one-container InPlaceIfPossible CloneSet selected by `app: <name>`, as the specs create them. */
-export function cloneSetManifest(namespace: string, name: string, o: { replicas: number; image?: string; partition?: number }) {
+export function cloneSetManifest(
+  namespace: string,
+  name: string,
+  o: { replicas: number; image?: string; partition?: number },
+) {
   return {
-    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name, namespace },
+    apiVersion: "apps.kruise.io/v1alpha1",
+    kind: "CloneSet",
+    metadata: { name, namespace },
     spec: {
-      replicas: o.replicas, selector: { matchLabels: { app: name } },
-      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: "app", image: o.image ?? "nginx:1.25" }] } },
+      replicas: o.replicas,
+      selector: { matchLabels: { app: name } },
+      template: {
+        metadata: { labels: { app: name } },
+        spec: { containers: [{ name: "app", image: o.image ?? "nginx:1.25" }] },
+      },
       updateStrategy: { type: "InPlaceIfPossible", ...(o.partition !== undefined ? { partition: o.partition } : {}) },
     },
   };
@@ -58,12 +76,27 @@ export function faults(body: Record<string, unknown>): Promise<unknown> {
   // The sandbox serves a self-signed certificate on loopback (its kubeconfig says insecure-skip-tls-verify).
   const send = url.protocol === "https:" ? https.request : http.request;
   return new Promise((resolve, reject) => {
-    const req = send(url, { method: "PUT", rejectUnauthorized: false,
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(data) } }, (res) => {
-      let text = "";
-      res.on("data", (c: Buffer) => (text += c.toString()));
-      res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(text || "null")) : reject(new Error(`faults ${res.statusCode}: ${text}`))));
-    });
+    const req = send(
+      url,
+      {
+        method: "PUT",
+        rejectUnauthorized: false,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(data),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(text || "null"))
+            : reject(new Error(`faults ${res.statusCode}: ${text}`)),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(data);
   });

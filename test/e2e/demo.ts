@@ -7,7 +7,14 @@ import { kubectlJson } from "./cluster";
 export interface CS {
   metadata: { name: string; namespace: string; generation: number; deletionTimestamp?: string };
   spec: { replicas: number; updateStrategy?: { type?: string; partition?: number | string; paused?: boolean } };
-  status?: { updateRevision?: string; currentRevision?: string; updatedReplicas?: number; updatedReadyReplicas?: number; replicas?: number; readyReplicas?: number };
+  status?: {
+    updateRevision?: string;
+    currentRevision?: string;
+    updatedReplicas?: number;
+    updatedReadyReplicas?: number;
+    replicas?: number;
+    readyReplicas?: number;
+  };
 }
 
 // The demo scenario's namespaces: other specs create (and delete) CloneSets of their own elsewhere.
@@ -21,13 +28,26 @@ export function cloneSets(): CS[] {
 
 /** InPlaceIfPossible, partition > 0, some pods already moved and ready, revisions not yet synced. */
 export function midRollout(list = cloneSets()): CS | undefined {
-  return list.find((c) => demo(c) && c.spec.updateStrategy?.type === "InPlaceIfPossible" && c.spec.updateStrategy.partition
-    && c.status?.updateRevision && c.status.currentRevision !== c.status.updateRevision && (c.status.updatedReadyReplicas ?? 0) > 0);
+  return list.find(
+    (c) =>
+      demo(c) &&
+      c.spec.updateStrategy?.type === "InPlaceIfPossible" &&
+      c.spec.updateStrategy.partition &&
+      c.status?.updateRevision &&
+      c.status.currentRevision !== c.status.updateRevision &&
+      (c.status.updatedReadyReplicas ?? 0) > 0,
+  );
 }
 
 /** A small, not paused CloneSet to poke with kubectl. */
 export function steady(list = cloneSets()): CS | undefined {
-  return list.find((c) => demo(c) && !c.spec.updateStrategy?.paused && c.spec.replicas <= 10 && c.status?.currentRevision === c.status?.updateRevision);
+  return list.find(
+    (c) =>
+      demo(c) &&
+      !c.spec.updateStrategy?.paused &&
+      c.spec.replicas <= 10 &&
+      c.status?.currentRevision === c.status?.updateRevision,
+  );
 }
 
 /** Polls kubectl until `pick` finds a CloneSet (the demo converges after the server is up); fails after `timeoutMs`. */

@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { kubectlJson, sandboxAdmin } from "./cluster";
 import { eventually, midRollout } from "./demo";
 
-const detail = (ns: string, name: string) => `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${ns}/clonesets/${name}`;
+const detail = (ns: string, name: string) =>
+  `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${ns}/clonesets/${name}`;
 
 test("the mid-rollout CloneSet shows its revisions, pods by revision and in-place state", async ({ page }) => {
   test.setTimeout(300_000);
@@ -21,8 +22,15 @@ test("the mid-rollout CloneSet shows its revisions, pods by revision and in-plac
   await expect(page.locator(`[data-testid=pod-group][data-revision="${currentRevision}"]`)).toBeVisible();
 
   // Pods moved in place name the target revision from apps.kruise.io/inplace-update-state.
-  const pods = kubectlJson<{ items: { metadata: { name: string; annotations?: Record<string, string> } }[] }>("get", "pods", "-n", namespace).items;
-  const moved = pods.find((p) => p.metadata.annotations?.["apps.kruise.io/inplace-update-state"]?.includes(updateRevision!));
+  const pods = kubectlJson<{ items: { metadata: { name: string; annotations?: Record<string, string> } }[] }>(
+    "get",
+    "pods",
+    "-n",
+    namespace,
+  ).items;
+  const moved = pods.find((p) =>
+    p.metadata.annotations?.["apps.kruise.io/inplace-update-state"]?.includes(updateRevision!),
+  );
   expect(moved, "a pod updated in place").toBeTruthy();
   const row = page.locator(`[data-testid=pod-row][data-name="${moved!.metadata.name}"]`);
   await expect(row.locator("[data-col=inplace]")).toContainText(updateRevision!);

@@ -10,20 +10,32 @@ import { kubectl, kubectlJson, sandboxAdmin } from "./cluster";
 import { E2E_KUBECONFIG } from "./paths";
 
 const NS = "editor-e2e";
-type Obj = { metadata: { resourceVersion: string }; spec: { replicas: number; template: { spec: { containers: { name: string; image: string; env?: { name: string; value: string }[] }[] } } } };
+type Obj = {
+  metadata: { resourceVersion: string };
+  spec: {
+    replicas: number;
+    template: { spec: { containers: { name: string; image: string; env?: { name: string; value: string }[] }[] } };
+  };
+};
 
 function apply(yaml: string) {
-  execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "apply", "-f", "-"], { input: yaml, encoding: "utf8", timeout: 30_000 });
+  execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "apply", "-f", "-"], {
+    input: yaml,
+    encoding: "utf8",
+    timeout: 30_000,
+  });
 }
 const get = (name: string) => kubectlJson<Obj>("get", "clonesets.apps.kruise.io", "-n", NS, name);
 
 function createCloneSet(name: string, opts: { replicas?: number; sidecar?: boolean } = {}) {
-  const sidecar = opts.sidecar ? `
+  const sidecar = opts.sidecar
+    ? `
       - name: sidecar
         image: envoy:1.0
         env:
         - name: LOG
-          value: info` : "";
+          value: info`
+    : "";
   apply(`apiVersion: apps.kruise.io/v1alpha1
 kind: CloneSet
 metadata: { name: ${name}, namespace: ${NS} }
@@ -43,7 +55,9 @@ spec:
 async function openEditor(page: Page, name: string) {
   await page.goto(`/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${NS}/clonesets/${name}/edit`);
   // Generous: the first visit loads Monaco's chunks and workers on a busy machine.
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", { timeout: 60_000 });
+  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
+    timeout: 60_000,
+  });
 }
 
 /** Monaco's own find/replace widget (Ctrl+H), typed into like a user does. */
@@ -71,12 +85,18 @@ async function reviewAndSend(page: Page) {
 }
 
 test.beforeAll(() => {
-  try { kubectl("create", "namespace", NS); } catch { /* exists from an earlier run */ }
+  try {
+    kubectl("create", "namespace", NS);
+  } catch {
+    /* exists from an earlier run */
+  }
 });
 
 test("Monaco, its workers and the CloneSet schema load offline from the dashboard itself", async ({ page }) => {
   const foreign: string[] = [];
-  page.on("request", (r) => { if (!/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(r.url())) foreign.push(r.url()); });
+  page.on("request", (r) => {
+    if (!/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(r.url())) foreign.push(r.url());
+  });
   createCloneSet("e2e-offline");
   await openEditor(page, "e2e-offline");
   await page.locator("[data-testid=yaml-editor] .view-lines").click();
@@ -87,13 +107,25 @@ test("Monaco, its workers and the CloneSet schema load offline from the dashboar
   expect(foreign).toEqual([]);
 });
 
-test("(1)+(7) an image change saves while status churns; the reviewed request is exactly the one sent", async ({ page }) => {
+test("(1)+(7) an image change saves while status churns; the reviewed request is exactly the one sent", async ({
+  page,
+}) => {
   createCloneSet("e2e-status");
   await openEditor(page, "e2e-status");
   await replaceAll(page, "image: nginx:1.0", "image: nginx:1.1");
   await expect(page.getByTestId("inplace-prediction")).toHaveAttribute("data-mode", "in-place");
   const before = get("e2e-status").metadata.resourceVersion;
-  kubectl("patch", "clonesets.apps.kruise.io", "-n", NS, "e2e-status", "--subresource=status", "--type=merge", "-p", '{"status":{"observedGeneration":12345}}');
+  kubectl(
+    "patch",
+    "clonesets.apps.kruise.io",
+    "-n",
+    NS,
+    "e2e-status",
+    "--subresource=status",
+    "--type=merge",
+    "-p",
+    '{"status":{"observedGeneration":12345}}',
+  );
   await expect.poll(() => get("e2e-status").metadata.resourceVersion).not.toBe(before);
   const { reviewed, sent } = await reviewAndSend(page);
   expect(sent).toEqual(reviewed);
@@ -112,19 +144,32 @@ test("(2) an image change and a concurrent kubectl scale both land", async ({ pa
   expect([after.spec.replicas, after.spec.template.spec.containers[0].image]).toEqual([4, "nginx:1.2"]);
 });
 
-test("(3) my image change in container app and kubectl's env change in container sidecar both survive", async ({ page }) => {
+test("(3) my image change in container app and kubectl's env change in container sidecar both survive", async ({
+  page,
+}) => {
   createCloneSet("e2e-sidecar", { sidecar: true });
   await openEditor(page, "e2e-sidecar");
   await replaceAll(page, "image: nginx:1.0", "image: nginx:1.3");
   const containers = get("e2e-sidecar").spec.template.spec.containers;
   containers[1].env = [{ name: "LOG", value: "debug" }];
-  kubectl("patch", "clonesets.apps.kruise.io", "-n", NS, "e2e-sidecar", "--type=merge", "-p", JSON.stringify({ spec: { template: { spec: { containers } } } }));
+  kubectl(
+    "patch",
+    "clonesets.apps.kruise.io",
+    "-n",
+    NS,
+    "e2e-sidecar",
+    "--type=merge",
+    "-p",
+    JSON.stringify({ spec: { template: { spec: { containers } } } }),
+  );
   await reviewAndSend(page);
   const [app, sidecar] = get("e2e-sidecar").spec.template.spec.containers;
   expect([app.image, sidecar.env]).toEqual(["nginx:1.3", [{ name: "LOG", value: "debug" }]]);
 });
 
-test("(4) replicas changed here and by kubectl: base/mine/theirs, nothing written until chosen, then the choice lands", async ({ page }) => {
+test("(4) replicas changed here and by kubectl: base/mine/theirs, nothing written until chosen, then the choice lands", async ({
+  page,
+}) => {
   createCloneSet("e2e-conflict", { replicas: 2 });
   await openEditor(page, "e2e-conflict");
   await replaceAll(page, "replicas: 2", "replicas: 3");
@@ -169,7 +214,9 @@ test("(6) invalid YAML and a schema violation are marked in the editor", async (
   await expect(page.getByTestId("notice")).toContainText("YAML syntax error at line");
 });
 
-test("drafts: a reload restores the edit; after the object changed, the old draft opens in the conflict view", async ({ page }) => {
+test("drafts: a reload restores the edit; after the object changed, the old draft opens in the conflict view", async ({
+  page,
+}) => {
   createCloneSet("e2e-draft", { replicas: 2 });
   await openEditor(page, "e2e-draft");
   await replaceAll(page, "replicas: 2", "replicas: 3");

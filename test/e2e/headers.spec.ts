@@ -15,18 +15,32 @@ const base = () => `/c/${encodeURIComponent(sandboxAdmin().context)}`;
 /** Collects CSP violations as the page reports them (the DOM event) and as Chromium logs them ("Refused to …"). */
 async function watchViolations(page: Page): Promise<string[]> {
   const seen: string[] = [];
-  await page.exposeFunction("__reportCspViolation", (v: string) => { seen.push(v); });
+  await page.exposeFunction("__reportCspViolation", (v: string) => {
+    seen.push(v);
+  });
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI}`);
+      (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI}`,
+      );
     });
   });
-  page.on("console", (m) => { if (/Refused to|Content Security Policy/i.test(m.text())) seen.push(m.text()); });
-  page.on("pageerror", (e) => { if (/Content Security Policy|unsafe-eval/i.test(e.message)) seen.push(e.message); });
+  page.on("console", (m) => {
+    if (/Refused to|Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  page.on("pageerror", (e) => {
+    if (/Content Security Policy|unsafe-eval/i.test(e.message)) seen.push(e.message);
+  });
   // Workers report their violations to the console of the worker, which Playwright surfaces per worker.
-  page.on("worker", (w) => w.evaluate(() => {
-    self.addEventListener("securitypolicyviolation", (e) => console.error(`Refused to ${(e as SecurityPolicyViolationEvent).violatedDirective}`));
-  }).catch(() => undefined));
+  page.on("worker", (w) =>
+    w
+      .evaluate(() => {
+        self.addEventListener("securitypolicyviolation", (e) =>
+          console.error(`Refused to ${(e as SecurityPolicyViolationEvent).violatedDirective}`),
+        );
+      })
+      .catch(() => undefined),
+  );
   return seen;
 }
 
@@ -37,16 +51,24 @@ function expectSecurityHeaders(res: Answer | null, what: string) {
   expect(res, what).toBeTruthy();
   const h = res!.headers();
   const csp = h["content-security-policy"] ?? "";
-  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
+  const scriptSrc =
+    csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src ")) ?? "";
   expect(scriptSrc, `${what}: script-src`).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
   expect(scriptSrc, `${what}: no inline or eval scripts`).not.toMatch(/unsafe-inline|unsafe-eval|\*|https?:|data:/);
-  for (const d of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'"]) expect(csp, `${what}: ${d}`).toContain(d);
+  for (const d of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'"])
+    expect(csp, `${what}: ${d}`).toContain(d);
   expect(h["x-content-type-options"], what).toBe("nosniff");
   expect(h["referrer-policy"], what).toBe("no-referrer");
   expect(h["x-frame-options"], what).toBe("DENY");
 }
 
-test("pages, API and static files carry the CSP and security headers; a page's nonce is fresh per request", async ({ page, request }) => {
+test("pages, API and static files carry the CSP and security headers; a page's nonce is fresh per request", async ({
+  page,
+  request,
+}) => {
   const first = await request.get(`${base()}/clonesets`);
   expectSecurityHeaders(first, "list page");
   const second = await request.get(`${base()}/clonesets`);
@@ -73,16 +95,26 @@ test("the list and a CloneSet's detail page render under the policy without a vi
   await expect(page).toHaveURL(new RegExp(`${base()}/clonesets`));
   expectSecurityHeaders(await page.goto(`${base()}/clonesets?ns=${cs.metadata.namespace}`), "list");
   await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
-  await expect(page.locator(`[data-testid=cloneset-row][data-name="${cs.metadata.name}"]`).first()).toBeVisible({ timeout: 60_000 });
-  expectSecurityHeaders(await page.goto(`${base()}/ns/${cs.metadata.namespace}/clonesets/${cs.metadata.name}`), "detail");
+  await expect(page.locator(`[data-testid=cloneset-row][data-name="${cs.metadata.name}"]`).first()).toBeVisible({
+    timeout: 60_000,
+  });
+  expectSecurityHeaders(
+    await page.goto(`${base()}/ns/${cs.metadata.namespace}/clonesets/${cs.metadata.name}`),
+    "detail",
+  );
   await expect(page.getByRole("heading", { level: 1, name: cs.metadata.name })).toBeVisible();
   await expect(page.getByTestId("revision-row").first()).toBeVisible();
   expect(seen).toEqual([]);
 });
 
-test("the YAML editor, its workers and schema validation work under the policy without a violation", async ({ page }) => {
+test("the YAML editor, its workers and schema validation work under the policy without a violation", async ({
+  page,
+}) => {
   const seen = await watchViolations(page);
-  execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "apply", "-f", "-"], { encoding: "utf8", timeout: 30_000, input: `apiVersion: v1
+  execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "apply", "-f", "-"], {
+    encoding: "utf8",
+    timeout: 30_000,
+    input: `apiVersion: v1
 kind: Namespace
 metadata: { name: ${NS} }
 ---
@@ -98,7 +130,8 @@ spec:
       containers:
       - name: app
         image: nginx:1.0
-` });
+`,
+  });
   expectSecurityHeaders(await page.goto(`${base()}/ns/${NS}/clonesets/csp/edit`), "editor");
   const editor = page.locator("[data-testid=yaml-editor] .view-lines");
   await expect(editor).toContainText("kind: CloneSet", { timeout: 60_000 });

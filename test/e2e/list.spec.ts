@@ -3,14 +3,19 @@ import { kubectl, sandboxAdmin } from "./cluster";
 import { cloneSets, eventually, steady } from "./demo";
 
 test("the home page opens the current context's list, which shows every demo CloneSet live", async ({ page }) => {
-  const expected = cloneSets().map((c) => `${c.metadata.namespace}/${c.metadata.name}`).sort();
+  const expected = cloneSets()
+    .map((c) => `${c.metadata.namespace}/${c.metadata.name}`)
+    .sort();
   expect(expected.length).toBeGreaterThan(0);
   await page.goto("/");
   await expect(page).toHaveURL(new RegExp(`/c/${encodeURIComponent(sandboxAdmin().context)}/clonesets`));
   await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
   await expect(page.getByTestId("cloneset-row")).toHaveCount(expected.length);
-  const shown = await page.getByTestId("cloneset-row").evaluateAll((rows) =>
-    rows.map((r) => `${r.getAttribute("data-namespace")}/${r.getAttribute("data-name")}`).sort());
+  const shown = await page
+    .getByTestId("cloneset-row")
+    .evaluateAll((rows) =>
+      rows.map((r) => `${r.getAttribute("data-namespace")}/${r.getAttribute("data-name")}`).sort(),
+    );
   expect(shown).toEqual(expected);
   await expect(page.getByRole("columnheader", { name: "UPDATED_AVAILABLE" })).toBeVisible();
 });
@@ -25,7 +30,17 @@ test("a change made with kubectl appears on the open page without a reload", asy
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   const target = cs!.spec.replicas + 1;
   const started = Date.now();
-  kubectl("patch", "clonesets.apps.kruise.io", name, "-n", namespace, "--type", "merge", "-p", JSON.stringify({ spec: { replicas: target } }));
+  kubectl(
+    "patch",
+    "clonesets.apps.kruise.io",
+    name,
+    "-n",
+    namespace,
+    "--type",
+    "merge",
+    "-p",
+    JSON.stringify({ spec: { replicas: target } }),
+  );
   try {
     await expect(desired).toHaveText(String(target));
     // Record the delay for the report; the 2 s budget is measured in bench/, not asserted here.
@@ -33,7 +48,17 @@ test("a change made with kubectl appears on the open page without a reload", asy
     // Same document: the page was updated in place, not reloaded.
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   } finally {
-    kubectl("patch", "clonesets.apps.kruise.io", name, "-n", namespace, "--type", "merge", "-p", JSON.stringify({ spec: { replicas: cs!.spec.replicas } }));
+    kubectl(
+      "patch",
+      "clonesets.apps.kruise.io",
+      name,
+      "-n",
+      namespace,
+      "--type",
+      "merge",
+      "-p",
+      JSON.stringify({ spec: { replicas: cs!.spec.replicas } }),
+    );
   }
 });
 

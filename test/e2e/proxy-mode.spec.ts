@@ -8,9 +8,15 @@ import { PROXY_URL } from "./paths";
 const NS = "shop"; // the sandbox's deployer may patch CloneSets here, the viewer may only read
 const NAME = `e2e-proxy-${Math.random().toString(36).slice(2, 7)}`;
 const detail = () => `${PROXY_URL}/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${NS}/clonesets/${NAME}`;
-const as = (user: string, groups?: string) => ({ "X-Remote-User": user, ...(groups ? { "X-Remote-Group": groups } : {}) });
+const as = (user: string, groups?: string) => ({
+  "X-Remote-User": user,
+  ...(groups ? { "X-Remote-Group": groups } : {}),
+});
 
-interface CsJ { metadata: { managedFields?: { manager: string }[] }; spec: { updateStrategy: { paused?: boolean } } }
+interface CsJ {
+  metadata: { managedFields?: { manager: string }[] };
+  spec: { updateStrategy: { paused?: boolean } };
+}
 
 test.describe.configure({ mode: "serial" });
 
@@ -22,7 +28,10 @@ test.afterAll(() => {
   kubectl("delete", "clonesets.apps.kruise.io", NAME, "-n", NS, "--wait=true", "--timeout=120s");
 });
 
-test("without the proxy's identity headers the API answers 401 and pages say to come through the proxy", async ({ page, request }) => {
+test("without the proxy's identity headers the API answers 401 and pages say to come through the proxy", async ({
+  page,
+  request,
+}) => {
   const res = await request.get(`${PROXY_URL}/api/clusters`);
   expect(res.status()).toBe(401);
   expect((await res.json()).message).toMatch(/auth proxy sent no x-remote-user header/);
@@ -30,7 +39,9 @@ test("without the proxy's identity headers the API answers 401 and pages say to 
   await expect(page.getByTestId("unauthorized")).toContainText(/auth proxy/i);
 });
 
-test("as the proxied deployer, a pause made in the UI is sent by impersonation and names the user in managedFields", async ({ browser }) => {
+test("as the proxied deployer, a pause made in the UI is sent by impersonation and names the user in managedFields", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ extraHTTPHeaders: as("deployer", "release-managers") });
   const page = await context.newPage();
   await page.goto(detail());

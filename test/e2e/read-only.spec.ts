@@ -22,7 +22,9 @@ test.afterAll(() => {
   kubectl("delete", "namespace", NS, "--wait=false");
 });
 
-test("the read-only console shows the CloneSet without any control that writes, and refuses a forged write", async ({ page }) => {
+test("the read-only console shows the CloneSet without any control that writes, and refuses a forged write", async ({
+  page,
+}) => {
   await page.goto(`${READONLY_URL}${detail()}`);
   await expect(page.getByTestId("rollout-controls")).toBeVisible();
   await expect(page.getByTestId("revision-row")).toHaveCount(2);
@@ -40,19 +42,26 @@ test("the read-only console shows the CloneSet without any control that writes, 
   }
 
   await page.goto(`${READONLY_URL}${detail()}/edit`);
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", { timeout: 60_000 });
+  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId("read-only-note")).toBeVisible();
   await expect(page.getByTestId("save")).toHaveCount(0);
   await expect(page.getByTestId("dry-run")).toHaveCount(0);
 
   const forged = await page.evaluate(async (url) => {
     const s = (await (await fetch("/api/auth/session")).json()) as { csrf: string; readOnly: boolean };
-    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
-      body: JSON.stringify({ action: "pause", base: { generation: 1 } }) });
+    const r = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
+      body: JSON.stringify({ action: "pause", base: { generation: 1 } }),
+    });
     return { readOnly: s.readOnly, status: r.status, body: (await r.json()) as { message: string } };
   }, `/api${detail()}/rollout`);
   expect(forged.readOnly).toBe(true);
   expect(forged.status).toBe(403);
   expect(forged.body.message).toMatch(/read-only/);
-  expect(kubectl("get", "clonesets.apps.kruise.io", NAME, "-n", NS, "-o", "jsonpath={.spec.updateStrategy.paused}")).not.toBe("true");
+  expect(
+    kubectl("get", "clonesets.apps.kruise.io", NAME, "-n", NS, "-o", "jsonpath={.spec.updateStrategy.paused}"),
+  ).not.toBe("true");
 });

@@ -18,12 +18,32 @@ test("a dropped upstream watch shows reconnecting, then recovers with the change
     await faults({ dropWatches: true });
     await expect(badge).toHaveAttribute("data-state", /reconnecting|stale/);
     await expect(badge).not.toHaveText("Live");
-    kubectl("patch", "clonesets.apps.kruise.io", name, "-n", namespace, "--type", "merge", "-p", JSON.stringify({ spec: { replicas: target } }));
+    kubectl(
+      "patch",
+      "clonesets.apps.kruise.io",
+      name,
+      "-n",
+      namespace,
+      "--type",
+      "merge",
+      "-p",
+      JSON.stringify({ spec: { replicas: target } }),
+    );
     await faults({ errorRate: {} });
     await expect(badge).toHaveAttribute("data-state", "live", { timeout: 60_000 });
     await expect(desired).toHaveText(String(target));
   } finally {
     await faults({ errorRate: {} });
-    kubectl("patch", "clonesets.apps.kruise.io", name, "-n", namespace, "--type", "merge", "-p", JSON.stringify({ spec: { replicas: cs!.spec.replicas } }));
+    kubectl(
+      "patch",
+      "clonesets.apps.kruise.io",
+      name,
+      "-n",
+      namespace,
+      "--type",
+      "merge",
+      "-p",
+      JSON.stringify({ spec: { replicas: cs!.spec.replicas } }),
+    );
   }
 });

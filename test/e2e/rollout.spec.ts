@@ -8,17 +8,29 @@ const NS = `e2e-roll-${Math.random().toString(36).slice(2, 7)}`;
 const NAME = "canary";
 const detail = () => `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${NS}/clonesets/${NAME}`;
 
-interface PodJ { metadata: { name: string; uid: string; labels?: Record<string, string>; deletionTimestamp?: string } }
+interface PodJ {
+  metadata: { name: string; uid: string; labels?: Record<string, string>; deletionTimestamp?: string };
+}
 interface CsJ {
   metadata: { generation: number };
   spec: { updateStrategy: { partition?: number | string; paused?: boolean } };
-  status?: { observedGeneration?: number; updateRevision?: string; currentRevision?: string; updatedReplicas?: number; updatedReadyReplicas?: number; readyReplicas?: number };
+  status?: {
+    observedGeneration?: number;
+    updateRevision?: string;
+    currentRevision?: string;
+    updatedReplicas?: number;
+    updatedReadyReplicas?: number;
+    readyReplicas?: number;
+  };
 }
 
 const manifest = (image: string, ns = NS) => cloneSetManifest(ns, NAME, { replicas: 10, image, partition: 10 });
 
 const cs = () => kubectlJson<CsJ>("get", "clonesets.apps.kruise.io", NAME, "-n", NS);
-const pods = () => kubectlJson<{ items: PodJ[] }>("get", "pods", "-n", NS, "-l", `app=${NAME}`).items.filter((p) => !p.metadata.deletionTimestamp);
+const pods = () =>
+  kubectlJson<{ items: PodJ[] }>("get", "pods", "-n", NS, "-l", `app=${NAME}`).items.filter(
+    (p) => !p.metadata.deletionTimestamp,
+  );
 const onRevision = (rev: string) => pods().filter((p) => p.metadata.labels?.["controller-revision-hash"] === rev);
 const uids = () => Object.fromEntries(pods().map((p) => [p.metadata.name, p.metadata.uid]));
 
@@ -27,7 +39,15 @@ const applyManifest = (image: string) => kubectlApply(manifest(image));
 /** Polls kubectl state (no fixed sleeps): generous timeout for a loaded machine. */
 async function until<T>(what: string, f: () => T | undefined | false, timeout = 60_000): Promise<T> {
   let v: T | undefined | false;
-  await expect.poll(() => { v = f(); return !!v; }, { message: what, timeout, intervals: [200, 500, 1000] }).toBe(true);
+  await expect
+    .poll(
+      () => {
+        v = f();
+        return !!v;
+      },
+      { message: what, timeout, intervals: [200, 500, 1000] },
+    )
+    .toBe(true);
   return v as T;
 }
 
@@ -43,14 +63,19 @@ async function setSlider(page: Page, to: number) {
 
 test.describe.configure({ mode: "serial" });
 
-test("partition step, conflict, status churn, pause/resume and undo on a 10-pod in-place CloneSet", async ({ page }) => {
+test("partition step, conflict, status churn, pause/resume and undo on a 10-pod in-place CloneSet", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   kubectl("create", "namespace", NS);
   applyManifest("nginx:1.25");
   await until("10 ready pods", () => (cs().status?.readyReplicas ?? 0) === 10, 120_000);
   const oldRevision = cs().status!.updateRevision!;
   applyManifest("nginx:1.26");
-  const newRevision = await until("a new update revision", () => { const r = cs().status?.updateRevision; return r && r !== oldRevision ? r : undefined; });
+  const newRevision = await until("a new update revision", () => {
+    const r = cs().status?.updateRevision;
+    return r && r !== oldRevision ? r : undefined;
+  });
   const before = uids();
 
   await page.goto(detail());
@@ -66,22 +91,53 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   await page.getByRole("button", { name: "Show request" }).first().click();
   await expect(page.getByTestId("shown-request")).toContainText("application/json-patch+json");
   // Status churn right before apply: a status write bumps resourceVersion, never generation.
-  kubectl("patch", "clonesets.apps.kruise.io", NAME, "-n", NS, "--subresource=status", "--type=merge", "-p", JSON.stringify({ status: { observedGeneration: cs().metadata.generation } }));
+  kubectl(
+    "patch",
+    "clonesets.apps.kruise.io",
+    NAME,
+    "-n",
+    NS,
+    "--subresource=status",
+    "--type=merge",
+    "-p",
+    JSON.stringify({ status: { observedGeneration: cs().metadata.generation } }),
+  );
   await page.getByRole("button", { name: "Apply partition" }).click();
   await expect(page.getByTestId("applied")).toContainText("→ 7");
-  await until("3 pods on the new revision, ready", () => onRevision(newRevision).length === 3 && cs().status?.updatedReadyReplicas === 3);
-  expect(onRevision(newRevision).map((p) => p.metadata.name).sort()).toEqual([...named].sort());
+  await until(
+    "3 pods on the new revision, ready",
+    () => onRevision(newRevision).length === 3 && cs().status?.updatedReadyReplicas === 3,
+  );
+  expect(
+    onRevision(newRevision)
+      .map((p) => p.metadata.name)
+      .sort(),
+  ).toEqual([...named].sort());
   for (const [n, uid] of Object.entries(uids())) expect(uid, `${n} updated in place`).toBe(before[n]);
   await expect(page.getByTestId("step-state")).toHaveText("Step complete");
 
   // 2. A kubectl partition change between preview and apply: conflict, nothing written.
   await setSlider(page, 5);
-  kubectl("patch", "clonesets.apps.kruise.io", NAME, "-n", NS, "--type=merge", "-p", '{"spec":{"updateStrategy":{"partition":6}}}');
+  kubectl(
+    "patch",
+    "clonesets.apps.kruise.io",
+    NAME,
+    "-n",
+    NS,
+    "--type=merge",
+    "-p",
+    '{"spec":{"updateStrategy":{"partition":6}}}',
+  );
   await page.getByRole("button", { name: "Apply partition" }).click();
-  await expect(page.getByTestId("conflict")).toContainText("partition changed on the cluster since you previewed it: now 6");
+  await expect(page.getByTestId("conflict")).toContainText(
+    "partition changed on the cluster since you previewed it: now 6",
+  );
   expect(cs().spec.updateStrategy.partition).toBe(6);
   await page.getByRole("button", { name: "Re-preview" }).click();
-  await until("4 pods moved for kubectl's partition 6", () => onRevision(newRevision).length === 4 && cs().status?.updatedReadyReplicas === 4);
+  await until(
+    "4 pods moved for kubectl's partition 6",
+    () => onRevision(newRevision).length === 4 && cs().status?.updatedReadyReplicas === 4,
+  );
 
   // 3. Pause stops the next step; resume continues it.
   await page.getByRole("button", { name: "Pause rollout" }).click();
@@ -93,7 +149,10 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   await until("the controller observed the paused step", () => (cs().status?.observedGeneration ?? 0) >= gen);
   expect(onRevision(newRevision)).toHaveLength(4);
   await page.getByRole("button", { name: "Resume rollout" }).click();
-  await until("6 pods after resume", () => onRevision(newRevision).length === 6 && cs().status?.updatedReadyReplicas === 6);
+  await until(
+    "6 pods after resume",
+    () => onRevision(newRevision).length === 6 && cs().status?.updatedReadyReplicas === 6,
+  );
 
   // 4. Undo to the previous revision: pods come back in place and the old revision name is reused.
   await page.getByLabel("Left revision").selectOption(oldRevision);
@@ -102,10 +161,20 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   await page.getByRole("button", { name: "Confirm rollback" }).click();
   await until("update revision back to the old name", () => cs().status?.updateRevision === oldRevision);
   // Partition 4 still holds 4 pods off the update revision (§3.2): 6 end on the old revision again.
-  await until("6 pods back on the old revision, ready", () => onRevision(oldRevision).length === 6 && cs().status?.updatedReadyReplicas === 6);
+  await until(
+    "6 pods back on the old revision, ready",
+    () => onRevision(oldRevision).length === 6 && cs().status?.updatedReadyReplicas === 6,
+  );
   for (const [n, uid] of Object.entries(uids())) expect(uid, `${n} rolled back in place`).toBe(before[n]);
-  const events = kubectlJson<{ items: { involvedObject: { name: string }; message: string }[] }>("get", "events", "-n", NS).items;
-  expect(events.filter((e) => e.involvedObject.name === NAME).map((e) => e.message)).toContainEqual(expect.stringMatching(/^partition 10 → 7 by \S+/));
+  const events = kubectlJson<{ items: { involvedObject: { name: string }; message: string }[] }>(
+    "get",
+    "events",
+    "-n",
+    NS,
+  ).items;
+  expect(events.filter((e) => e.involvedObject.name === NAME).map((e) => e.message)).toContainEqual(
+    expect.stringMatching(/^partition 10 → 7 by \S+/),
+  );
   kubectl("delete", "namespace", NS, "--wait=false");
 });
 
@@ -113,7 +182,9 @@ test("a user without patch rights sees the controls disabled with the reason", a
   const ns = `${NS}-ro`;
   kubectl("create", "namespace", ns);
   kubectlApply(manifest("nginx:1.25", ns));
-  const viewer = kubectlJson<{ contexts: { name: string }[] }>("config", "view").contexts.map((c) => c.name).find((n) => /viewer/.test(n));
+  const viewer = kubectlJson<{ contexts: { name: string }[] }>("config", "view")
+    .contexts.map((c) => c.name)
+    .find((n) => /viewer/.test(n));
   expect(viewer, "the sandbox kubeconfig has a viewer context").toBeTruthy();
   await page.goto(`/c/${encodeURIComponent(viewer!)}/ns/${ns}/clonesets/${NAME}`);
   await expect(page.getByTestId("access-denied")).toContainText("You may not patch this CloneSet");

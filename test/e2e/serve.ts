@@ -19,7 +19,12 @@ const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 /** One scripts/serve.ts instance; resolves once it prints its ready line, then keeps echoing (and logging) its output. */
 async function serve(name: string, args: string[], log?: NodeJS.WritableStream) {
   // node with tsx as a loader (no npx in between), so stopping the child stops the server itself.
-  const app = startChild(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], { cwd: root, env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG }, pipe: true, group: "shared" });
+  const app = startChild(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], {
+    cwd: root,
+    env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG },
+    pipe: true,
+    group: "shared",
+  });
   const out = (c: Buffer | string, to: NodeJS.WriteStream) => {
     to.write(c);
     log?.write(c);
@@ -33,7 +38,11 @@ async function serve(name: string, args: string[], log?: NodeJS.WritableStream) 
 async function main() {
   rmSync(E2E_KUBECONFIG, { force: true });
   mkdirSync(path.dirname(E2E_KUBECONFIG), { recursive: true });
-  const sandbox = startChild("npx", ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", E2E_KUBECONFIG, "--scenario", "demo", "--fast"], { cwd: root, env, pipe: true, group: "shared" });
+  const sandbox = startChild(
+    "npx",
+    ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", E2E_KUBECONFIG, "--scenario", "demo", "--fast"],
+    { cwd: root, env, pipe: true, group: "shared" },
+  );
   await waitForLine(sandbox, /\bready\b/i, 180_000, (l) => console.log(`[sandbox] ${l}`));
   sandbox.stdout?.on("data", () => undefined);
   sandbox.stderr?.on("data", (c: Buffer) => process.stderr.write(c));

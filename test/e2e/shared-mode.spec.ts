@@ -37,30 +37,46 @@ async function recordBodies(page: Page): Promise<() => Promise<string[]>> {
     w.EventSource = class extends Original {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
-        for (const n of ["snapshot", "change", "status", "message"]) this.addEventListener(n, (e) => w.__sse.push((e as MessageEvent<string>).data));
+        for (const n of ["snapshot", "change", "status", "message"])
+          this.addEventListener(n, (e) => w.__sse.push((e as MessageEvent<string>).data));
       }
     };
   });
   const bodies: Promise<string>[] = [];
   page.on("response", (r) => {
     if ((r.headers()["content-type"] ?? "").includes("text/event-stream")) return;
-    bodies.push(r.body().then((b) => b.toString("utf8"), () => ""));
+    bodies.push(
+      r.body().then(
+        (b) => b.toString("utf8"),
+        () => "",
+      ),
+    );
   });
-  return async () => [...(await Promise.all(bodies)), ...(await page.evaluate(() => (window as unknown as { __sse: string[] }).__sse).catch(() => []))];
+  return async () => [
+    ...(await Promise.all(bodies)),
+    ...(await page.evaluate(() => (window as unknown as { __sse: string[] }).__sse).catch(() => [])),
+  ];
 }
 
-test("without a session the API answers 401, the stream sends no data, and pages lead to sign-in", async ({ page, request }) => {
+test("without a session the API answers 401, the stream sends no data, and pages lead to sign-in", async ({
+  page,
+  request,
+}) => {
   for (const path of ["/api/clusters", `/api/c/${encodeURIComponent(ctx())}/ns/${NS}/clonesets/${NAME}`]) {
     const r = await request.get(at(path));
     expect(r.status(), path).toBe(401);
   }
-  const stream = await request.get(at(`/api/c/${encodeURIComponent(ctx())}/stream?r=clonesets`), { headers: { Accept: "text/event-stream" } });
+  const stream = await request.get(at(`/api/c/${encodeURIComponent(ctx())}/stream?r=clonesets`), {
+    headers: { Accept: "text/event-stream" },
+  });
   expect(stream.status()).toBe(401);
   const body = await stream.text();
   expect(body).not.toMatch(/^(event|data):/m);
   expect(body).not.toContain(NAME);
   await page.goto(at(`/c/${encodeURIComponent(ctx())}/clonesets`));
-  await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("next") === `/c/${encodeURIComponent(ctx())}/clonesets`);
+  await page.waitForURL(
+    (u) => u.pathname === "/signin" && u.searchParams.get("next") === `/c/${encodeURIComponent(ctx())}/clonesets`,
+  );
   await expect(page.getByRole("heading", { name: "Sign in with your Kubernetes bearer token" })).toBeVisible();
   // For a person to look at (kept in the test's output folder), in both themes.
   for (const colorScheme of ["light", "dark"] as const) {
@@ -69,7 +85,9 @@ test("without a session the API answers 401, the stream sends no data, and pages
   }
 });
 
-test("the viewer signs in, reads, cannot write (disabled with the reason; forged writes refused by the cluster), signs out; the token never comes back", async ({ page }) => {
+test("the viewer signs in, reads, cannot write (disabled with the reason; forged writes refused by the cluster), signs out; the token never comes back", async ({
+  page,
+}) => {
   const bodies = await recordBodies(page);
   await page.goto(at(`/signin?next=${encodeURIComponent(`/c/${encodeURIComponent(ctx())}/clonesets`)}`));
   const token = page.getByLabel("Bearer token");
@@ -97,15 +115,22 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   // A write the UI would not offer, forged from the signed-in page with the session's own anti-CSRF token.
   const forged = await page.evaluate(async (url) => {
     const s = (await (await fetch("/api/auth/session")).json()) as { csrf: string };
-    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
-      body: JSON.stringify({ action: "pause", base: { generation: 1 } }) });
+    const r = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
+      body: JSON.stringify({ action: "pause", base: { generation: 1 } }),
+    });
     return { status: r.status, body: (await r.json()) as { message: string } };
   }, `/api${detail()}/rollout`);
   expect(forged.status).toBe(403);
-  expect(forged.body.message).toMatch(new RegExp(`^you may not patch clonesets\\.apps\\.kruise\\.io in ${NS} \\(Kubernetes: `));
+  expect(forged.body.message).toMatch(
+    new RegExp(`^you may not patch clonesets\\.apps\\.kruise\\.io in ${NS} \\(Kubernetes: `),
+  );
 
   await page.goto(at(`${detail()}/edit`));
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", { timeout: 60_000 });
+  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId("save")).toBeDisabled();
   await expect(page.getByTestId("save-disabled-reason")).toContainText("You may not patch this CloneSet");
   // The server-side dry run is a patch too: the cluster refuses it and the editor says so in the user's words.
@@ -121,7 +146,9 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
 
   // The session ends behind the page's back (signed out in another tab): the next API call leads to
   // sign-in, and signing in returns to the page.
-  await page.evaluate(() => fetch("/api/auth/signout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }));
+  await page.evaluate(() =>
+    fetch("/api/auth/signout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+  );
   await page.getByTestId("dry-run").click();
   await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("next") === `${detail()}/edit`);
   await page.getByLabel("Bearer token").fill(VIEWER);
@@ -138,7 +165,10 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   const received = await bodies();
   expect(received.length).toBeGreaterThan(10);
   for (const secret of [VIEWER, WRONG]) {
-    expect(received.filter((b) => b.includes(secret)), `bodies containing ${secret}`).toEqual([]);
+    expect(
+      received.filter((b) => b.includes(secret)),
+      `bodies containing ${secret}`,
+    ).toEqual([]);
     expect(readFileSync(SHARED_LOG, "utf8")).not.toContain(secret);
   }
 });

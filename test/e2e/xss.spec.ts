@@ -7,20 +7,26 @@ import { kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 
 const NS = `e2e-xss-${Math.random().toString(36).slice(2, 7)}`;
 const NAME = "xss";
-const PAYLOADS = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", "\"><svg onload=alert(1)>"];
+const PAYLOADS = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", '"><svg onload=alert(1)>'];
 const base = () => `/c/${encodeURIComponent(sandboxAdmin().context)}`;
 const detail = () => `${base()}/ns/${NS}/clonesets/${NAME}`;
 
-const annotations = (prefix: string) => Object.fromEntries(PAYLOADS.map((p, i) => [`e2e.kruise-console/${prefix}${i}`, p]));
+const annotations = (prefix: string) =>
+  Object.fromEntries(PAYLOADS.map((p, i) => [`e2e.kruise-console/${prefix}${i}`, p]));
 
 function cloneSet(templateNote: string) {
   return {
-    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet",
+    apiVersion: "apps.kruise.io/v1alpha1",
+    kind: "CloneSet",
     metadata: { name: NAME, namespace: NS, annotations: annotations("a") },
     spec: {
-      replicas: 2, selector: { matchLabels: { app: NAME } },
+      replicas: 2,
+      selector: { matchLabels: { app: NAME } },
       template: {
-        metadata: { labels: { app: NAME }, annotations: { ...annotations("t"), "e2e.kruise-console/note": templateNote } },
+        metadata: {
+          labels: { app: NAME },
+          annotations: { ...annotations("t"), "e2e.kruise-console/note": templateNote },
+        },
         spec: { containers: [{ name: "app", image: "nginx:1.25" }] },
       },
       updateStrategy: { type: "InPlaceIfPossible" },
@@ -33,13 +39,24 @@ test.beforeAll(() => {
   kubectlApply(cloneSet(PAYLOADS[0]));
   // A second revision whose template differs in a payload, so the revision compare shows it.
   kubectlApply(cloneSet(PAYLOADS[2]));
-  const uid = kubectlJson<{ metadata: { uid: string } }>("get", "clonesets.apps.kruise.io", NAME, "-n", NS).metadata.uid;
+  const uid = kubectlJson<{ metadata: { uid: string } }>("get", "clonesets.apps.kruise.io", NAME, "-n", NS).metadata
+    .uid;
   const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
-  PAYLOADS.forEach((message, i) => kubectlApply({
-    apiVersion: "v1", kind: "Event", metadata: { name: `${NAME}.xss${i}`, namespace: NS },
-    involvedObject: { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: NAME, namespace: NS, uid },
-    reason: `Xss${i}`, message, type: "Warning", count: 1, firstTimestamp: now, lastTimestamp: now, source: { component: "e2e" },
-  }));
+  PAYLOADS.forEach((message, i) =>
+    kubectlApply({
+      apiVersion: "v1",
+      kind: "Event",
+      metadata: { name: `${NAME}.xss${i}`, namespace: NS },
+      involvedObject: { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: NAME, namespace: NS, uid },
+      reason: `Xss${i}`,
+      message,
+      type: "Warning",
+      count: 1,
+      firstTimestamp: now,
+      lastTimestamp: now,
+      source: { component: "e2e" },
+    }),
+  );
 });
 
 test.afterAll(() => {
@@ -52,13 +69,18 @@ test.afterAll(() => {
 async function expectInert(page: Page) {
   await expect(page.locator("img[src=x]")).toHaveCount(0);
   await expect(page.locator("svg[onload]")).toHaveCount(0);
-  expect(await page.evaluate(() => [...document.scripts].filter((s) => (s.textContent ?? "").includes("alert(1)")).length)).toBe(0);
+  expect(
+    await page.evaluate(() => [...document.scripts].filter((s) => (s.textContent ?? "").includes("alert(1)")).length),
+  ).toBe(0);
   expect(await page.evaluate(() => document.querySelectorAll("[onerror],[onload]").length)).toBe(0);
 }
 
-const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? "").replace(/\u00a0/g, " ");
+const text = async (page: Page, selector: string) =>
+  ((await page.locator(selector).first().textContent()) ?? "").replace(/\u00a0/g, " ");
 
-test("HTML and script in annotations and Event messages are shown as text on every view and never run", async ({ page }) => {
+test("HTML and script in annotations and Event messages are shown as text on every view and never run", async ({
+  page,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", (d) => {
     dialogs.push(d.message());

@@ -30,13 +30,31 @@ afterAll(async () => {
 
 async function post(resource: string, name: string, body: unknown, headers: Record<string, string> = {}) {
   const req = new Request(`http://127.0.0.1:3000/api/c/admin/ns/${NS}/${resource}/${name}/edit`, {
-    method: "POST", headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor(), ...headers }, body: JSON.stringify(body),
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: "http://127.0.0.1:3000",
+      "X-CSRF-Token": await csrfFor(),
+      ...headers,
+    },
+    body: JSON.stringify(body),
   });
   const res = await editObject(req, "admin", NS, resource, name);
-  return { status: res.status, body: (await res.json()) as EditResponse & { code?: number; message?: string; details?: { causes?: { field?: string }[] } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as EditResponse & {
+      code?: number;
+      message?: string;
+      details?: { causes?: { field?: string }[] };
+    },
+  };
 }
 const open = async (name: string) => prepareForEdit((await cs().get(name)) as unknown as JsonObject).object;
-const withReplicas = (o: JsonObject, n: number) => { const m = clone(o); (m.spec as JsonObject).replicas = n; return m; };
+const withReplicas = (o: JsonObject, n: number) => {
+  const m = clone(o);
+  (m.spec as JsonObject).replicas = n;
+  return m;
+};
 
 describe("edit route against the sandbox", () => {
   it("previews the guarded JSON patch without writing, and the save sends exactly that request", async () => {
@@ -44,10 +62,19 @@ describe("edit route against the sandbox", () => {
     const base = await open("exact");
     const mine = withReplicas(base, 3);
     const preview = await post("clonesets", "exact", { base, mine, preview: true } satisfies EditRequest);
-    expect(preview.body).toMatchObject({ kind: "preview", request: { method: "PATCH", contentType: "application/json-patch+json",
-      path: `/apis/apps.kruise.io/v1alpha1/namespaces/${NS}/clonesets/exact?fieldManager=kruise-console` } });
+    expect(preview.body).toMatchObject({
+      kind: "preview",
+      request: {
+        method: "PATCH",
+        contentType: "application/json-patch+json",
+        path: `/apis/apps.kruise.io/v1alpha1/namespaces/${NS}/clonesets/exact?fieldManager=kruise-console`,
+      },
+    });
     if (preview.body.kind !== "preview") throw new Error("no preview");
-    expect(JSON.parse(preview.body.request.body)).toEqual([{ op: "test", path: "/spec/replicas", value: 2 }, { op: "replace", path: "/spec/replicas", value: 3 }]);
+    expect(JSON.parse(preview.body.request.body)).toEqual([
+      { op: "test", path: "/spec/replicas", value: 2 },
+      { op: "replace", path: "/spec/replicas", value: 3 },
+    ]);
     expect((await cs().get("exact")).spec!.replicas).toBe(2);
     const saved = await post("clonesets", "exact", { base, mine, expectBody: preview.body.request.body });
     expect(saved.body).toMatchObject({ kind: "saved", request: preview.body.request });
@@ -59,7 +86,10 @@ describe("edit route against the sandbox", () => {
     const base = await open("moved");
     const mine = withReplicas(base, 3);
     const preview = await post("clonesets", "moved", { base, mine, preview: true });
-    await cs().patch("moved", "merge", { metadata: { labels: { tier: "web" } }, spec: { template: { spec: { containers: [{ name: "app", image: "nginx:1.1" }] } } } });
+    await cs().patch("moved", "merge", {
+      metadata: { labels: { tier: "web" } },
+      spec: { template: { spec: { containers: [{ name: "app", image: "nginx:1.1" }] } } },
+    });
     if (preview.body.kind !== "preview") throw new Error("no preview");
     // Unrelated changes meanwhile leave the guarded request as reviewed: it is sent.
     const same = await post("clonesets", "moved", { base, mine, expectBody: preview.body.request.body });
@@ -67,7 +97,11 @@ describe("edit route against the sandbox", () => {
     const base2 = await open("moved");
     const p2 = await post("clonesets", "moved", { base: base2, mine: withReplicas(base2, 7), preview: true });
     if (p2.body.kind !== "preview") throw new Error("no preview");
-    await cs().patch("moved", "merge", { spec: { template: { spec: { containers: [{ name: "app", image: "nginx:1.1", env: [{ name: "A", value: "1" }] }] } } } });
+    await cs().patch("moved", "merge", {
+      spec: {
+        template: { spec: { containers: [{ name: "app", image: "nginx:1.1", env: [{ name: "A", value: "1" }] }] } },
+      },
+    });
     const stale = JSON.stringify([{ op: "test", path: "/spec/replicas", value: 99 }]);
     const out = await post("clonesets", "moved", { base: base2, mine: withReplicas(base2, 7), expectBody: stale });
     expect(out.body).toMatchObject({ kind: "preview", changed: true });
@@ -79,7 +113,11 @@ describe("edit route against the sandbox", () => {
     const base = await open("dry");
     const rv = (await cs().get("dry")).metadata.resourceVersion;
     const out = await post("clonesets", "dry", { base, mine: withReplicas(base, 5), dryRun: true });
-    expect(out.body).toMatchObject({ kind: "dry-run", object: { spec: { replicas: 5 } }, request: { path: expect.stringContaining("dryRun=All") } });
+    expect(out.body).toMatchObject({
+      kind: "dry-run",
+      object: { spec: { replicas: 5 } },
+      request: { path: expect.stringContaining("dryRun=All") },
+    });
     expect((await cs().get("dry")).metadata.resourceVersion).toBe(rv);
   });
 
@@ -88,7 +126,10 @@ describe("edit route against the sandbox", () => {
     const base = await open("ident");
     const renamed = clone(base);
     (renamed.metadata as JsonObject).name = "other";
-    expect((await post("clonesets", "ident", { base, mine: renamed })).body).toMatchObject({ kind: "refused", fields: ["metadata.name"] });
+    expect((await post("clonesets", "ident", { base, mine: renamed })).body).toMatchObject({
+      kind: "refused",
+      fields: ["metadata.name"],
+    });
     expect((await post("clonesets", "ident", { base, mine: clone(base) })).body).toMatchObject({ kind: "no-changes" });
   });
 
@@ -103,7 +144,9 @@ describe("edit route against the sandbox", () => {
 
   it("a 422 from validation comes back with causes[].field so the editor can mark the line", async () => {
     await core().createNamespacedPod({ namespace: NS, body: pod("edit-pod") as never });
-    const base = prepareForEdit((await core().readNamespacedPod({ namespace: NS, name: "edit-pod" })) as unknown as JsonObject).object;
+    const base = prepareForEdit(
+      (await core().readNamespacedPod({ namespace: NS, name: "edit-pod" })) as unknown as JsonObject,
+    ).object;
     const mine = applyJsonPatch(base, [{ op: "replace", path: "/spec/containers/0/name", value: "renamed" }]);
     const out = await post("pods", "edit-pod", { base, mine });
     expect(out.status).toBe(422);
@@ -113,7 +156,12 @@ describe("edit route against the sandbox", () => {
   it("refuses a cross-site request before reading anything", async () => {
     await cs().create(cloneSet("xsite"));
     const base = await open("xsite");
-    const out = await post("clonesets", "xsite", { base, mine: withReplicas(base, 9) }, { Origin: "http://evil.example" });
+    const out = await post(
+      "clonesets",
+      "xsite",
+      { base, mine: withReplicas(base, 9) },
+      { Origin: "http://evil.example" },
+    );
     expect(out.status).toBe(403);
     expect((await cs().get("xsite")).spec!.replicas).toBe(2);
   });

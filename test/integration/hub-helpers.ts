@@ -4,7 +4,11 @@ import type { K8sObject } from "@/lib/client/types";
 import type { Frame } from "@/lib/server/hub/frame";
 
 /** Polls until `cond` holds; generous timeout, no fixed sleeps (common.md: no timed assertions). */
-export async function waitFor<T>(what: string, cond: () => T | undefined | false | null, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  cond: () => T | undefined | false | null,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = cond();
@@ -28,7 +32,9 @@ export class Recorder {
     }
   };
   states(): string[] {
-    return this.frames.filter((f) => f.payload.event === "status").map((f) => (f.payload.data as { state: string }).state);
+    return this.frames
+      .filter((f) => f.payload.event === "status")
+      .map((f) => (f.payload.data as { state: string }).state);
   }
   lastStatus() {
     const s = [...this.frames].reverse().find((f) => f.payload.event === "status");
@@ -43,9 +49,16 @@ export class Recorder {
 }
 
 export function podManifest(name: string, labels: Record<string, string> = { app: "hub-test" }) {
-  return { apiVersion: "v1", kind: "Pod", metadata: { name, labels }, spec: { containers: [{ name: "app", image: "nginx:1.25" }] } };
+  return {
+    apiVersion: "v1",
+    kind: "Pod",
+    metadata: { name, labels },
+    spec: { containers: [{ name: "app", image: "nginx:1.25" }] },
+  };
 }
 
 export async function createPod(kc: KubeConfig, ns: string, name: string): Promise<void> {
-  await kc.makeApiClient(CoreV1Api).createNamespacedPod({ namespace: ns, body: podManifest(name), fieldManager: "hub-test" });
+  await kc
+    .makeApiClient(CoreV1Api)
+    .createNamespacedPod({ namespace: ns, body: podManifest(name), fieldManager: "hub-test" });
 }

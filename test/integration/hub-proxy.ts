@@ -7,7 +7,11 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 
-export interface ProxiedRequest { method: string; path: string; watch: boolean }
+export interface ProxiedRequest {
+  method: string;
+  path: string;
+  watch: boolean;
+}
 
 export interface CountingProxy {
   url: string;
@@ -36,7 +40,13 @@ export async function startCountingProxy(target: string, caData?: string): Promi
     const u = new URL(req.url ?? "/", "http://x");
     const watch = u.searchParams.get("watch") === "true" || u.searchParams.get("watch") === "1";
     requests.push({ method: req.method ?? "GET", path: u.pathname, watch });
-    const opts = { host: up.hostname, port: up.port, method: req.method, path: req.url, headers: { ...req.headers, host: up.host } };
+    const opts = {
+      host: up.hostname,
+      port: up.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, host: up.host },
+    };
     const onRes = (pres: http.IncomingMessage) => {
       res.writeHead(pres.statusCode ?? 502, pres.headers);
       res.flushHeaders(); // a watch may stay silent for a long time: let the client see the 200 now
@@ -73,9 +83,10 @@ export async function startCountingProxy(target: string, caData?: string): Promi
     setBlocked: (b) => {
       blocked = b;
     },
-    close: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }

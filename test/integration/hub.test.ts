@@ -20,19 +20,26 @@ let nsCounter = 0;
 
 async function freshNamespace(): Promise<string> {
   const name = `hub-${process.pid}-${++nsCounter}`;
-  await cluster.kubeConfig("admin").makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name } } });
+  await cluster
+    .kubeConfig("admin")
+    .makeApiClient(CoreV1Api)
+    .createNamespace({ body: { metadata: { name } } });
   return name;
 }
 
 /** A hub whose clusters are the test users' contexts, all reached through the counting proxy. */
 function makeHub(opts: Partial<HubOptions> = {}): InformerHub {
   const clients = new Map<string, KubeClient>();
-  hub = new InformerHub((name) => {
-    if (name === "unreachable") return new KubeClient(kubeConfigFor({ server: "http://127.0.0.1:1" }, cluster.tokens, "admin"));
-    let c = clients.get(name);
-    if (!c) clients.set(name, (c = new KubeClient(kubeConfigFor({ server: proxy.url }, cluster.tokens, name))));
-    return c;
-  }, { ...FAST, ...opts });
+  hub = new InformerHub(
+    (name) => {
+      if (name === "unreachable")
+        return new KubeClient(kubeConfigFor({ server: "http://127.0.0.1:1" }, cluster.tokens, "admin"));
+      let c = clients.get(name);
+      if (!c) clients.set(name, (c = new KubeClient(kubeConfigFor({ server: proxy.url }, cluster.tokens, name))));
+      return c;
+    },
+    { ...FAST, ...opts },
+  );
   return hub;
 }
 
@@ -44,7 +51,8 @@ async function dropWatches(): Promise<void> {
 
 async function putFaults(body: object): Promise<void> {
   const res = await fetch(`${cluster.server}/sandbox/faults`, {
-    method: "PUT", body: JSON.stringify(body),
+    method: "PUT",
+    body: JSON.stringify(body),
     headers: { Authorization: `Bearer ${cluster.tokens.admin}`, "Content-Type": "application/json" },
   });
   expect(res.status).toBe(200);
@@ -70,14 +78,18 @@ describe(`informer hub against ${KIND}`, () => {
     const h = makeHub();
     const subs = Array.from({ length: 25 }, () => new Recorder());
     for (const r of subs) h.subscribe({ cluster: "admin", resource: "pods", namespace: ns }, r.listener);
-    await waitFor("all subscribers live with the snapshot", () => subs.every((r) => r.lastStatus()?.state === "live" && r.has("before")));
+    await waitFor("all subscribers live with the snapshot", () =>
+      subs.every((r) => r.lastStatus()?.state === "live" && r.has("before")),
+    );
     await createPod(cluster.kubeConfig(), ns, "after");
     await waitFor("the new pod at every subscriber", () => subs.every((r) => r.has("after")));
     const path = `/namespaces/${ns}/pods`;
     expect(proxy.watches(path)).toBe(1);
     expect(proxy.lists(path)).toBe(1);
     expect(subs[0].states()[0]).toBe("connecting");
-    expect(h.stats()).toEqual([expect.objectContaining({ resource: "pods", namespace: ns, watches: 1, lists: 1, subscribers: 25 })]);
+    expect(h.stats()).toEqual([
+      expect.objectContaining({ resource: "pods", namespace: ns, watches: 1, lists: 1, subscribers: 25 }),
+    ]);
   });
 
   it("a subscriber joining a live scope gets the current snapshot without another upstream call", async () => {
@@ -113,7 +125,10 @@ describe(`informer hub against ${KIND}`, () => {
     await waitFor("live", () => r.lastStatus()?.state === "live");
     await dropWatches();
     await waitFor("reconnecting after the drop", () => r.states().includes("reconnecting"));
-    await waitFor("live again", () => r.lastStatus()?.state === "live" && r.states().lastIndexOf("live") > r.states().indexOf("reconnecting"));
+    await waitFor(
+      "live again",
+      () => r.lastStatus()?.state === "live" && r.states().lastIndexOf("live") > r.states().indexOf("reconnecting"),
+    );
     await createPod(cluster.kubeConfig(), ns, "after-drop");
     await waitFor("change after recovery", () => r.has("after-drop"));
     const stats = h.stats()[0];
@@ -123,25 +138,31 @@ describe(`informer hub against ${KIND}`, () => {
   });
 
   // A forced 410 needs the sandbox's history reset; kube-apiserver keeps ~75 s of watch history.
-  it.skipIf(KIND !== "sandbox")("relists after 410 Expired (history reset while disconnected) and the new snapshot has what changed meanwhile", async () => {
-    const ns = await freshNamespace();
-    await createPod(cluster.kubeConfig(), ns, "old");
-    const h = makeHub();
-    const r = new Recorder();
-    h.subscribe({ cluster: "admin", resource: "pods", namespace: ns }, r.listener);
-    await waitFor("live", () => r.lastStatus()?.state === "live" && r.has("old"));
-    proxy.setBlocked(true);
-    proxy.dropWatches();
-    await waitFor("not live while the network is down", () => r.lastStatus()?.state !== "live");
-    await cluster.kubeConfig().makeApiClient(CoreV1Api).deleteNamespacedPod({ namespace: ns, name: "old", gracePeriodSeconds: 0 });
-    await createPod(cluster.kubeConfig(), ns, "new");
-    await putFaults({ restart: true });
-    proxy.setBlocked(false);
-    await waitFor("live after relist", () => r.lastStatus()?.state === "live" && r.snapshots() === 2);
-    expect(r.has("new")).toBe(true);
-    expect(r.has("old")).toBe(false);
-    expect(h.stats()[0].lists).toBe(2);
-  });
+  it.skipIf(KIND !== "sandbox")(
+    "relists after 410 Expired (history reset while disconnected) and the new snapshot has what changed meanwhile",
+    async () => {
+      const ns = await freshNamespace();
+      await createPod(cluster.kubeConfig(), ns, "old");
+      const h = makeHub();
+      const r = new Recorder();
+      h.subscribe({ cluster: "admin", resource: "pods", namespace: ns }, r.listener);
+      await waitFor("live", () => r.lastStatus()?.state === "live" && r.has("old"));
+      proxy.setBlocked(true);
+      proxy.dropWatches();
+      await waitFor("not live while the network is down", () => r.lastStatus()?.state !== "live");
+      await cluster
+        .kubeConfig()
+        .makeApiClient(CoreV1Api)
+        .deleteNamespacedPod({ namespace: ns, name: "old", gracePeriodSeconds: 0 });
+      await createPod(cluster.kubeConfig(), ns, "new");
+      await putFaults({ restart: true });
+      proxy.setBlocked(false);
+      await waitFor("live after relist", () => r.lastStatus()?.state === "live" && r.snapshots() === 2);
+      expect(r.has("new")).toBe(true);
+      expect(r.has("old")).toBe(false);
+      expect(h.stats()[0].lists).toBe(2);
+    },
+  );
 
   it("an outage turns the scope stale since the drop, with the reason, and never live until it recovers", async () => {
     const ns = await freshNamespace();
@@ -154,7 +175,9 @@ describe(`informer hub against ${KIND}`, () => {
     const stale = await waitFor("stale", () => (r.lastStatus()?.state === "stale" ? r.lastStatus() : undefined));
     expect(stale.error?.code).toBe(502);
     expect(stale.error?.reason).toBe("Unreachable");
-    const reconnecting = r.frames.map((f) => f.payload).find((p) => p.event === "status" && p.data.state === "reconnecting");
+    const reconnecting = r.frames
+      .map((f) => f.payload)
+      .find((p) => p.event === "status" && p.data.state === "reconnecting");
     expect(stale.since).toBe(reconnecting?.event === "status" ? reconnecting.data.since : "missing");
     proxy.setBlocked(false);
     await waitFor("live again", () => r.lastStatus()?.state === "live");
@@ -167,7 +190,9 @@ describe(`informer hub against ${KIND}`, () => {
     const allowed = new Recorder();
     h.subscribe({ cluster: "nobody", resource: "clonesets", namespace: ns }, denied.listener);
     h.subscribe({ cluster: "admin", resource: "pods", namespace: ns }, allowed.listener);
-    const err = await waitFor("403", () => (denied.lastStatus()?.state === "error" ? denied.lastStatus()?.error : undefined));
+    const err = await waitFor("403", () =>
+      denied.lastStatus()?.state === "error" ? denied.lastStatus()?.error : undefined,
+    );
     expect(err.code).toBe(403);
     expect(err.reason).toBe("Forbidden");
     expect(err.message).toContain(`cannot list resource "clonesets" in API group "apps.kruise.io"`);
@@ -183,7 +208,9 @@ describe(`informer hub against ${KIND}`, () => {
     const up = new Recorder();
     h.subscribe({ cluster: "unreachable", resource: "pods", namespace: ns }, down.listener);
     h.subscribe({ cluster: "admin", resource: "pods", namespace: ns }, up.listener);
-    const err = await waitFor("unreachable error", () => (down.lastStatus()?.state === "error" ? down.lastStatus()?.error : undefined));
+    const err = await waitFor("unreachable error", () =>
+      down.lastStatus()?.state === "error" ? down.lastStatus()?.error : undefined,
+    );
     expect(err).toMatchObject({ code: 502, reason: "Unreachable" });
     await waitFor("other cluster live", () => up.lastStatus()?.state === "live");
   });
@@ -211,7 +238,9 @@ describe(`informer hub against ${KIND}`, () => {
     const h = makeHub({ maxObjects: 2, pageSize: 1 });
     const r = new Recorder();
     h.subscribe({ cluster: "admin", resource: "pods", namespace: ns }, r.listener);
-    const err = await waitFor("cap error", () => (r.lastStatus()?.state === "error" ? r.lastStatus()?.error : undefined));
+    const err = await waitFor("cap error", () =>
+      r.lastStatus()?.state === "error" ? r.lastStatus()?.error : undefined,
+    );
     expect(err.reason).toBe("TooManyObjects");
     expect(err.message).toContain(`more than 2 pods in namespace "${ns}"`);
     expect(r.snapshots()).toBe(0);
@@ -230,17 +259,25 @@ describe(`informer hub against ${KIND}`, () => {
 
   it("a cluster without the CloneSet CRD says so, and its pods scope still works", async () => {
     // Its own cluster, so removing the CRD cannot disturb the other cases.
-    const bare = KIND === "sandbox" ? await startCluster("sandbox") : await startCluster("kube-apiserver", { withCloneSetCrd: false });
+    const bare =
+      KIND === "sandbox"
+        ? await startCluster("sandbox")
+        : await startCluster("kube-apiserver", { withCloneSetCrd: false });
     const h = new InformerHub(() => new KubeClient(bare.kubeConfig("admin")), FAST);
     try {
       if (KIND === "sandbox") {
-        await bare.kubeConfig().makeApiClient(ApiextensionsV1Api).deleteCustomResourceDefinition({ name: "clonesets.apps.kruise.io" });
+        await bare
+          .kubeConfig()
+          .makeApiClient(ApiextensionsV1Api)
+          .deleteCustomResourceDefinition({ name: "clonesets.apps.kruise.io" });
       }
       const cs = new Recorder();
       const pods = new Recorder();
       h.subscribe({ cluster: "bare", resource: "clonesets", namespace: null }, cs.listener);
       h.subscribe({ cluster: "bare", resource: "pods", namespace: "shop" }, pods.listener);
-      const err = await waitFor("404 explained", () => (cs.lastStatus()?.state === "error" ? cs.lastStatus()?.error : undefined));
+      const err = await waitFor("404 explained", () =>
+        cs.lastStatus()?.state === "error" ? cs.lastStatus()?.error : undefined,
+      );
       expect(err.code).toBe(404);
       expect(err.message).toContain("is OpenKruise (the CloneSet CRD) installed?");
       await waitFor("pods live", () => pods.lastStatus()?.state === "live");

@@ -15,7 +15,11 @@ const NS = "shop";
 // which proves the expectations below are kube's, not the sandbox's.
 const KINDS: ClusterKind[] = process.env.KUBE_APISERVER_BIN ? ["sandbox", "kube-apiserver"] : ["sandbox"];
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 let cluster: TestCluster;
 let dir: string;
@@ -23,8 +27,11 @@ let dir: string;
 /** Runs kubectl asynchronously (the sandbox serves from this same process, so never block the loop). */
 function kubectl(args: string[], opts: { env?: Record<string, string>; stdin?: string } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(KUBECTL, ["--kubeconfig", cluster.kubeconfigPath, "--cache-dir", path.join(dir, "cache"), "-n", NS, ...args],
-      { env: { ...process.env, ...opts.env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(
+      KUBECTL,
+      ["--kubeconfig", cluster.kubeconfigPath, "--cache-dir", path.join(dir, "cache"), "-n", NS, ...args],
+      { env: { ...process.env, ...opts.env }, stdio: ["pipe", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -92,7 +99,16 @@ describe.each(KINDS)("kubectl against the %s", (kind) => {
   it("get clone shows the CloneSet printer columns", async () => {
     const out = await ok(["get", "clone"]);
     const [header, ...rows] = out.trim().split("\n");
-    expect(header.split(/\s+/)).toEqual(["NAME", "DESIRED", "UPDATED", "UPDATED_READY", "UPDATED_AVAILABLE", "READY", "TOTAL", "AGE"]);
+    expect(header.split(/\s+/)).toEqual([
+      "NAME",
+      "DESIRED",
+      "UPDATED",
+      "UPDATED_READY",
+      "UPDATED_AVAILABLE",
+      "READY",
+      "TOTAL",
+      "AGE",
+    ]);
     const web = rows.find((r) => r.startsWith("web "));
     expect(web?.split(/\s+/)[1]).toBe("3");
   });
@@ -100,21 +116,35 @@ describe.each(KINDS)("kubectl against the %s", (kind) => {
   it("apply --server-side records kubectl as an Apply manager", async () => {
     const out = await ok(["apply", "--server-side", "-f", writeManifest("ssa", 2)]);
     expect(out).toContain("cloneset.apps.kruise.io/ssa serverside-applied");
-    const managers = JSON.parse(await ok(["get", "clone/ssa", "--show-managed-fields", "-o", "json"])).metadata.managedFields;
-    expect(managers).toEqual(expect.arrayContaining([expect.objectContaining({ manager: "kubectl", operation: "Apply" })]));
+    const managers = JSON.parse(await ok(["get", "clone/ssa", "--show-managed-fields", "-o", "json"])).metadata
+      .managedFields;
+    expect(managers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ manager: "kubectl", operation: "Apply" })]),
+    );
   });
 
   it("patch --type merge and --type json change the CloneSet", async () => {
-    expect(await ok(["patch", "clone/web", "--type", "merge", "-p", '{"spec":{"replicas":4}}'])).toContain("cloneset.apps.kruise.io/web patched");
+    expect(await ok(["patch", "clone/web", "--type", "merge", "-p", '{"spec":{"replicas":4}}'])).toContain(
+      "cloneset.apps.kruise.io/web patched",
+    );
     expect(await jsonpath("web", ".spec.replicas")).toBe("4");
-    await ok(["patch", "clone/web", "--type", "json", "-p", '[{"op":"replace","path":"/spec/updateStrategy/partition","value":2}]']);
+    await ok([
+      "patch",
+      "clone/web",
+      "--type",
+      "json",
+      "-p",
+      '[{"op":"replace","path":"/spec/updateStrategy/partition","value":2}]',
+    ]);
     expect(await jsonpath("web", ".spec.updateStrategy.partition")).toBe("2");
   });
 
   it("plain patch (strategic merge) on a CloneSet is refused with the real 415 message", async () => {
     const r = await kubectl(["patch", "clone/web", "-p", '{"spec":{"replicas":5}}']);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain("the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml");
+    expect(r.stderr).toContain(
+      "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml",
+    );
     expect(await jsonpath("web", ".spec.replicas")).toBe("4");
   });
 
@@ -133,16 +163,36 @@ describe.each(KINDS)("kubectl against the %s", (kind) => {
   });
 
   it("get -w prints a row when the CloneSet changes", async () => {
-    const child = spawn(KUBECTL, ["--kubeconfig", cluster.kubeconfigPath, "--cache-dir", path.join(dir, "cache"), "-n", NS,
-      "get", "clone/web", "-w", "--output-watch-events"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      KUBECTL,
+      [
+        "--kubeconfig",
+        cluster.kubeconfigPath,
+        "--cache-dir",
+        path.join(dir, "cache"),
+        "-n",
+        NS,
+        "get",
+        "clone/web",
+        "-w",
+        "--output-watch-events",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
     try {
-      await until(() => /ADDED\s+web\s+2\s/.test(out), () => `initial row; stdout=${out} stderr=${err}`);
+      await until(
+        () => /ADDED\s+web\s+2\s/.test(out),
+        () => `initial row; stdout=${out} stderr=${err}`,
+      );
       await ok(["patch", "clone/web", "--type", "merge", "-p", '{"spec":{"replicas":6}}']);
-      await until(() => /MODIFIED\s+web\s+6\s/.test(out), () => `modified row; stdout=${out} stderr=${err}`);
+      await until(
+        () => /MODIFIED\s+web\s+6\s/.test(out),
+        () => `modified row; stdout=${out} stderr=${err}`,
+      );
     } finally {
       child.kill("SIGTERM");
     }

@@ -17,9 +17,12 @@ const ORIGIN = "http://127.0.0.1:3000";
 
 function cloneSetManifest(name: string, replicas = 4, partition: number | string = replicas) {
   return {
-    apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name, namespace: NS },
+    apiVersion: "apps.kruise.io/v1alpha1",
+    kind: "CloneSet",
+    metadata: { name, namespace: NS },
     spec: {
-      replicas, selector: { matchLabels: { app: name } },
+      replicas,
+      selector: { matchLabels: { app: name } },
       template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: "app", image: "nginx:1.25" }] } },
       updateStrategy: { type: "InPlaceIfPossible", partition },
     },
@@ -30,7 +33,10 @@ const custom = (kc: KubeConfig) => kc.makeApiClient(CustomObjectsApi);
 const G = { group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets", namespace: NS };
 
 async function createCloneSet(name: string, replicas = 4, partition: number | string = replicas): Promise<K8sObject> {
-  return (await custom(cluster.kubeConfig()).createNamespacedCustomObject({ ...G, body: cloneSetManifest(name, replicas, partition) })) as K8sObject;
+  return (await custom(cluster.kubeConfig()).createNamespacedCustomObject({
+    ...G,
+    body: cloneSetManifest(name, replicas, partition),
+  })) as K8sObject;
 }
 async function getCloneSet(name: string): Promise<K8sObject> {
   return (await custom(cluster.kubeConfig()).getNamespacedCustomObject({ ...G, name })) as K8sObject;
@@ -62,23 +68,46 @@ describe("shared write module against the sandbox", () => {
   it("accepts a same-origin JSON mutation and refuses cross-origin, origin-less, non-JSON and malformed ones", async () => {
     const json = { "content-type": "application/json" };
     await expect(readMutation(mutation('{"a":1}', { ...json, origin: ORIGIN }))).resolves.toEqual({ a: 1 });
-    await expect(readMutation(mutation('{"a":2}', { ...json, "sec-fetch-site": "same-origin" }))).resolves.toEqual({ a: 2 });
-    expect((await thrown(readMutation(mutation("{}", { ...json, origin: "http://evil.example" })))).body).toMatchObject({ code: 403, reason: "Forbidden" });
+    await expect(readMutation(mutation('{"a":2}', { ...json, "sec-fetch-site": "same-origin" }))).resolves.toEqual({
+      a: 2,
+    });
+    expect((await thrown(readMutation(mutation("{}", { ...json, origin: "http://evil.example" })))).body).toMatchObject(
+      { code: 403, reason: "Forbidden" },
+    );
     expect((await thrown(readMutation(mutation("{}", json)))).body).toMatchObject({ code: 403 });
-    expect((await thrown(readMutation(mutation("{}", { ...json, "sec-fetch-site": "cross-site" })))).body.code).toBe(403);
-    expect((await thrown(readMutation(mutation("{}", { origin: ORIGIN, "content-type": "text/plain" })))).body).toMatchObject({ code: 415, reason: "UnsupportedMediaType" });
-    expect((await thrown(readMutation(mutation("{nope", { ...json, origin: ORIGIN })))).body).toMatchObject({ code: 400, reason: "BadRequest" });
+    expect((await thrown(readMutation(mutation("{}", { ...json, "sec-fetch-site": "cross-site" })))).body.code).toBe(
+      403,
+    );
+    expect(
+      (await thrown(readMutation(mutation("{}", { origin: ORIGIN, "content-type": "text/plain" })))).body,
+    ).toMatchObject({ code: 415, reason: "UnsupportedMediaType" });
+    expect((await thrown(readMutation(mutation("{nope", { ...json, origin: ORIGIN })))).body).toMatchObject({
+      code: 400,
+      reason: "BadRequest",
+    });
     const big = JSON.stringify({ pad: "x".repeat(1024 * 1024) });
-    expect((await thrown(readMutation(mutation(big, { ...json, origin: ORIGIN })))).body).toMatchObject({ code: 413, reason: "RequestEntityTooLarge" });
+    expect((await thrown(readMutation(mutation(big, { ...json, origin: ORIGIN })))).body).toMatchObject({
+      code: 413,
+      reason: "RequestEntityTooLarge",
+    });
   });
 
   it("sends a merge patch with its explicit content type and field manager, and a dry run writes nothing", async () => {
     const cs = await createCloneSet("wm-merge");
     const body = JSON.stringify({ spec: { updateStrategy: { partition: 2 } } });
-    const dry = await sendPatch(actorFor(LOCAL_CALLER, "admin"), { resource: "clonesets", namespace: NS, name: "wm-merge" }, { contentType: "application/merge-patch+json", body }, { dryRun: true });
+    const dry = await sendPatch(
+      actorFor(LOCAL_CALLER, "admin"),
+      { resource: "clonesets", namespace: NS, name: "wm-merge" },
+      { contentType: "application/merge-patch+json", body },
+      { dryRun: true },
+    );
     expect((dry.spec as { updateStrategy: { partition: number } }).updateStrategy.partition).toBe(2);
     expect((await getCloneSet("wm-merge")).metadata.resourceVersion).toBe(cs.metadata.resourceVersion);
-    const out = await sendPatch(actorFor(LOCAL_CALLER, "admin"), { resource: "clonesets", namespace: NS, name: "wm-merge" }, { contentType: "application/merge-patch+json", body });
+    const out = await sendPatch(
+      actorFor(LOCAL_CALLER, "admin"),
+      { resource: "clonesets", namespace: NS, name: "wm-merge" },
+      { contentType: "application/merge-patch+json", body },
+    );
     expect((out.spec as { updateStrategy: { partition: number } }).updateStrategy.partition).toBe(2);
     const managers = (out.metadata.managedFields as { manager: string }[] | undefined)?.map((m) => m.manager) ?? [];
     expect(managers).toContain("kruise-console");
@@ -87,10 +116,28 @@ describe("shared write module against the sandbox", () => {
   it("passes the API's typed errors through: a failed JSON-patch test is 422, strategic merge on a CR is 415", async () => {
     await createCloneSet("wm-err");
     const target = { resource: "clonesets" as const, namespace: NS, name: "wm-err" };
-    const bad = JSON.stringify([{ op: "test", path: "/spec/replicas", value: 99 }, { op: "replace", path: "/spec/replicas", value: 1 }]);
-    expect((await thrown(sendPatch(actorFor(LOCAL_CALLER, "admin"), target, { contentType: "application/json-patch+json", body: bad }))).body.code).toBe(422);
+    const bad = JSON.stringify([
+      { op: "test", path: "/spec/replicas", value: 99 },
+      { op: "replace", path: "/spec/replicas", value: 1 },
+    ]);
+    expect(
+      (
+        await thrown(
+          sendPatch(actorFor(LOCAL_CALLER, "admin"), target, { contentType: "application/json-patch+json", body: bad }),
+        )
+      ).body.code,
+    ).toBe(422);
     const smp = JSON.stringify({ spec: { replicas: 1 } });
-    expect((await thrown(sendPatch(actorFor(LOCAL_CALLER, "admin"), target, { contentType: "application/strategic-merge-patch+json", body: smp }))).body).toMatchObject({ code: 415 });
+    expect(
+      (
+        await thrown(
+          sendPatch(actorFor(LOCAL_CALLER, "admin"), target, {
+            contentType: "application/strategic-merge-patch+json",
+            body: smp,
+          }),
+        )
+      ).body,
+    ).toMatchObject({ code: 415 });
     expect(((await getCloneSet("wm-err")).spec as { replicas: number }).replicas).toBe(4);
   });
 
@@ -102,34 +149,78 @@ describe("shared write module against the sandbox", () => {
 
   it("records an Event on the object that kubectl describe would list", async () => {
     const cs = await createCloneSet("wm-event");
-    await recordEvent(actorFor(LOCAL_CALLER, "admin"), cs, { reason: "PartitionChanged", message: "partition 4 → 2 by admin" });
+    await recordEvent(actorFor(LOCAL_CALLER, "admin"), cs, {
+      reason: "PartitionChanged",
+      message: "partition 4 → 2 by admin",
+    });
     const events = await cluster.kubeConfig().makeApiClient(CoreV1Api).listNamespacedEvent({ namespace: NS });
     const mine = events.items.filter((e) => e.involvedObject.uid === cs.metadata.uid);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ reason: "PartitionChanged", message: "partition 4 → 2 by admin", type: "Normal", count: 1, source: { component: "kruise-console" } });
-    expect(mine[0].involvedObject).toMatchObject({ kind: "CloneSet", name: "wm-event", namespace: NS, resourceVersion: cs.metadata.resourceVersion });
+    expect(mine[0]).toMatchObject({
+      reason: "PartitionChanged",
+      message: "partition 4 → 2 by admin",
+      type: "Normal",
+      count: 1,
+      source: { component: "kruise-console" },
+    });
+    expect(mine[0].involvedObject).toMatchObject({
+      kind: "CloneSet",
+      name: "wm-event",
+      namespace: NS,
+      resourceVersion: cs.metadata.resourceVersion,
+    });
   });
 
   it("a failing event write never fails the caller", async () => {
     const cs = await createCloneSet("wm-event-ro");
-    await expect(recordEvent(actorFor(LOCAL_CALLER, "nobody"), cs, { reason: "X", message: "y" })).resolves.toBeUndefined();
+    await expect(
+      recordEvent(actorFor(LOCAL_CALLER, "nobody"), cs, { reason: "X", message: "y" }),
+    ).resolves.toBeUndefined();
   });
 });
 
 const post = async (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
-  postRollout(new Request(`${ORIGIN}/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
-    method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-csrf-token": await csrfFor(), ...headers },
-  }), "admin", NS, name);
+  postRollout(
+    new Request(`${ORIGIN}/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json", "x-csrf-token": await csrfFor(), ...headers },
+    }),
+    "admin",
+    NS,
+    name,
+  );
 
 const baseOf = (o: K8sObject) => {
   const us = (o.spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
-  return { generation: o.metadata.generation, resourceVersion: o.metadata.resourceVersion, partition: us.partition, paused: us.paused, maxUnavailable: us.maxUnavailable, maxSurge: us.maxSurge };
+  return {
+    generation: o.metadata.generation,
+    resourceVersion: o.metadata.resourceVersion,
+    partition: us.partition,
+    paused: us.paused,
+    maxUnavailable: us.maxUnavailable,
+    maxSurge: us.maxSurge,
+  };
 };
-const strategyOf = async (name: string) => ((await getCloneSet(name)).spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
+const strategyOf = async (name: string) =>
+  ((await getCloneSet(name)).spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
 
 async function churnStatus(name: string, updatedReplicas: number) {
   await custom(cluster.kubeConfig()).patchNamespacedCustomObjectStatus(
-    { ...G, name, body: { status: { replicas: 4, readyReplicas: 4, availableReplicas: 4, updatedReplicas, updatedReadyReplicas: updatedReplicas, observedGeneration: 1 } } },
+    {
+      ...G,
+      name,
+      body: {
+        status: {
+          replicas: 4,
+          readyReplicas: 4,
+          availableReplicas: 4,
+          updatedReplicas,
+          updatedReadyReplicas: updatedReplicas,
+          observedGeneration: 1,
+        },
+      },
+    },
     setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
   );
 }
@@ -137,7 +228,11 @@ async function churnStatus(name: string, updatedReplicas: number) {
 describe("POST …/rollout against the sandbox", () => {
   it("refuses a cross-origin intent and writes nothing", async () => {
     const cs = await createCloneSet("rr-origin");
-    const res = await post("rr-origin", { action: "partition", base: baseOf(cs), value: 1 }, { origin: "http://elsewhere.test" });
+    const res = await post(
+      "rr-origin",
+      { action: "partition", base: baseOf(cs), value: 1 },
+      { origin: "http://elsewhere.test" },
+    );
     expect(res.status).toBe(403);
     expect((await strategyOf("rr-origin")).partition).toBe(4);
   });
@@ -159,7 +254,11 @@ describe("POST …/rollout against the sandbox", () => {
     const res = await post("rr-preview", { action: "partition", base: baseOf(cs), value: 2, preview: true });
     expect(res.status).toBe(200);
     const { request } = await res.json();
-    expect(request).toMatchObject({ method: "PATCH", contentType: "application/json-patch+json", path: `/apis/apps.kruise.io/v1alpha1/namespaces/${NS}/clonesets/rr-preview?fieldManager=kruise-console` });
+    expect(request).toMatchObject({
+      method: "PATCH",
+      contentType: "application/json-patch+json",
+      path: `/apis/apps.kruise.io/v1alpha1/namespaces/${NS}/clonesets/rr-preview?fieldManager=kruise-console`,
+    });
     expect(JSON.parse(request.body)).toEqual([
       { op: "test", path: "/spec/updateStrategy/partition", value: 4 },
       { op: "test", path: "/metadata/generation", value: cs.metadata.generation },
@@ -180,23 +279,39 @@ describe("POST …/rollout against the sandbox", () => {
 
   it("a concurrent partition change since the preview is a typed conflict with the current value, and nothing is written", async () => {
     const cs = await createCloneSet("rr-conflict");
-    await sendPatch(actorFor(LOCAL_CALLER, "admin"), { resource: "clonesets", namespace: NS, name: "rr-conflict" },
-      { contentType: "application/merge-patch+json", body: JSON.stringify({ spec: { updateStrategy: { partition: 3 } } }) });
+    await sendPatch(
+      actorFor(LOCAL_CALLER, "admin"),
+      { resource: "clonesets", namespace: NS, name: "rr-conflict" },
+      {
+        contentType: "application/merge-patch+json",
+        body: JSON.stringify({ spec: { updateStrategy: { partition: 3 } } }),
+      },
+    );
     const res = await post("rr-conflict", { action: "partition", base: baseOf(cs), value: 2 });
     expect(res.status).toBe(409);
     const body = await res.json();
-    expect(body).toMatchObject({ code: 409, reason: "Conflict", message: "partition changed on the cluster since you previewed it: now 3", current: { partition: 3 } });
+    expect(body).toMatchObject({
+      code: 409,
+      reason: "Conflict",
+      message: "partition changed on the cluster since you previewed it: now 3",
+      current: { partition: 3 },
+    });
     expect(body.details.field).toBe("spec.updateStrategy.partition");
     expect((await strategyOf("rr-conflict")).partition).toBe(3);
   });
 
   it("another spec change (replicas) since the preview is also a conflict", async () => {
     const cs = await createCloneSet("rr-spec");
-    await sendPatch(actorFor(LOCAL_CALLER, "admin"), { resource: "clonesets", namespace: NS, name: "rr-spec" },
-      { contentType: "application/merge-patch+json", body: JSON.stringify({ spec: { replicas: 5 } }) });
+    await sendPatch(
+      actorFor(LOCAL_CALLER, "admin"),
+      { resource: "clonesets", namespace: NS, name: "rr-spec" },
+      { contentType: "application/merge-patch+json", body: JSON.stringify({ spec: { replicas: 5 } }) },
+    );
     const res = await post("rr-spec", { action: "pause", base: baseOf(cs) });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toMatch(/the CloneSet spec changed on the cluster since you previewed it \(generation \d+ → \d+\)/);
+    expect((await res.json()).message).toMatch(
+      /the CloneSet spec changed on the cluster since you previewed it \(generation \d+ → \d+\)/,
+    );
     expect((await strategyOf("rr-spec")).paused).toBeUndefined();
   });
 

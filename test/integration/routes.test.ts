@@ -56,7 +56,14 @@ describe(`dashboard API routes against ${KIND}`, () => {
     const res = await getClusters(req("/api/clusters"));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.clusters.map((c: { name: string }) => c.name).sort()).toEqual(["admin", "deployer", "nobody", "payments-reader", "shop-reader", "viewer"]);
+    expect(body.clusters.map((c: { name: string }) => c.name).sort()).toEqual([
+      "admin",
+      "deployer",
+      "nobody",
+      "payments-reader",
+      "shop-reader",
+      "viewer",
+    ]);
     const admin = body.clusters.find((c: { name: string }) => c.name === "admin");
     expect(admin).toEqual({ name: "admin", server: expect.stringMatching(/^https?:\/\/[\w.:[\]-]+$/), current: true });
     expect(new URL(admin.server).port).toBe(new URL(cluster.server).port);
@@ -83,25 +90,36 @@ describe(`dashboard API routes against ${KIND}`, () => {
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     const sse = sseReader(res);
     await waitFor("pods snapshot", () => sse.events.find((e) => e.event === "snapshot" && e.data.resource === "pods"));
-    await waitFor("both live", () => ["pods", "clonesets"].every((r) =>
-      sse.events.some((e) => e.event === "status" && e.data.resource === r && e.data.state === "live")));
+    await waitFor("both live", () =>
+      ["pods", "clonesets"].every((r) =>
+        sse.events.some((e) => e.event === "status" && e.data.resource === r && e.data.state === "live"),
+      ),
+    );
     const snap = sse.events.find((e) => e.event === "snapshot" && e.data.resource === "pods")!;
     expect(snap.data.namespace).toBe("shop");
     expect(snap.data.items.map((p: { metadata: { name: string } }) => p.metadata.name)).toContain("routes-pod");
     expect(sse.events[0]).toMatchObject({ event: "status", data: { state: "connecting" } });
 
     await createPod(cluster.kubeConfig(), "shop", "routes-live");
-    const change = await waitFor("change event", () => sse.events.find((e) => e.event === "change" && e.data.object.metadata.name === "routes-live"));
+    const change = await waitFor("change event", () =>
+      sse.events.find((e) => e.event === "change" && e.data.object.metadata.name === "routes-live"),
+    );
     expect(change.data).toMatchObject({ resource: "pods", namespace: "shop", type: "ADDED" });
 
     ctl.abort();
-    await waitFor("hub unsubscribed", () => getHub().stats().every((s) => s.subscribers === 0));
+    await waitFor("hub unsubscribed", () =>
+      getHub()
+        .stats()
+        .every((s) => s.subscribers === 0),
+    );
   });
 
   it("a forbidden user gets a 200 stream whose status says which permission is missing", async () => {
     const ctl = new AbortController();
     const sse = sseReader(await getStream(req("/api/c/nobody/stream?r=clonesets&ns=shop", ctl.signal), "nobody"));
-    const st = await waitFor("error status", () => sse.events.find((e) => e.event === "status" && e.data.state === "error"));
+    const st = await waitFor("error status", () =>
+      sse.events.find((e) => e.event === "status" && e.data.state === "error"),
+    );
     expect(st.data.error).toMatchObject({ code: 403, reason: "Forbidden" });
     expect(st.data.error.message).toContain('User "nobody" cannot list resource "clonesets"');
     ctl.abort();
@@ -119,7 +137,11 @@ describe(`dashboard API routes against ${KIND}`, () => {
   it("a missing object is the API server's typed 404", async () => {
     const res = await getObject(req("/x"), "admin", "shop", "clonesets", "nope");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ code: 404, reason: "NotFound", message: 'clonesets.apps.kruise.io "nope" not found' });
+    expect(await res.json()).toEqual({
+      code: 404,
+      reason: "NotFound",
+      message: 'clonesets.apps.kruise.io "nope" not found',
+    });
   });
 
   it("a forbidden read is a 403 with the Kubernetes message", async () => {
@@ -131,7 +153,10 @@ describe(`dashboard API routes against ${KIND}`, () => {
   });
 
   it.each([
-    ["events", "x", "resource"], ["secrets", "x", "resource"], ["pods", "Bad_Name", "name"], ["pods", "..", "name"],
+    ["events", "x", "resource"],
+    ["secrets", "x", "resource"],
+    ["pods", "Bad_Name", "name"],
+    ["pods", "..", "name"],
   ])("GET refuses resource %j / name %j with 400 (no generic proxy)", async (resource, name, field) => {
     const res = await getObject(req("/x"), "admin", "shop", resource, name);
     expect(res.status).toBe(400);

@@ -43,8 +43,13 @@ type Raw = ReturnType<typeof rawStream>;
 
 const names = (s: Raw, resource = "pods") => {
   const snap = [...s.events].reverse().find((e) => e.event === "snapshot" && e.data.resource === resource);
-  const changed = s.events.filter((e) => e.event === "change" && e.data.resource === resource).map((e) => e.data.object.metadata.name);
-  return [...(snap?.data.items ?? []).map((o: { metadata: { name: string } }) => o.metadata.name), ...changed] as string[];
+  const changed = s.events
+    .filter((e) => e.event === "change" && e.data.resource === resource)
+    .map((e) => e.data.object.metadata.name);
+  return [
+    ...(snap?.data.items ?? []).map((o: { metadata: { name: string } }) => o.metadata.name),
+    ...changed,
+  ] as string[];
 };
 
 describe.each(KINDS)("per-user streams over the shared hub against %s (token mode)", (kind) => {
@@ -53,10 +58,13 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
   const open: Raw[] = [];
 
   async function signIn(user: TestUser): Promise<string> {
-    const res = await postSignIn(new Request(`${ORIGIN}/api/auth/signin`, {
-      method: "POST", headers: { origin: ORIGIN, "content-type": "application/json" },
-      body: JSON.stringify({ token: cluster.tokens[user] }),
-    }));
+    const res = await postSignIn(
+      new Request(`${ORIGIN}/api/auth/signin`, {
+        method: "POST",
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify({ token: cluster.tokens[user] }),
+      }),
+    );
     expect(res.status).toBe(200);
     return res.headers.get("set-cookie")!.split(";")[0];
   }
@@ -75,13 +83,17 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
   }
 
   const scope = (resource: string, namespace: string | null) =>
-    getHub().stats().filter((s) => s.cluster === "admin" && s.resource === resource && s.namespace === namespace);
+    getHub()
+      .stats()
+      .filter((s) => s.cluster === "admin" && s.resource === resource && s.namespace === namespace);
 
   beforeAll(async () => {
     cluster = await startCluster(kind);
     Object.assign(process.env, {
-      KRUISE_CONSOLE_KUBECONFIG: cluster.kubeconfigPath, KRUISE_CONSOLE_MODE: "token",
-      KRUISE_CONSOLE_MAX_STREAMS: String(MAX_STREAMS), KRUISE_CONSOLE_ACCESS_CACHE_SECONDS: "0.5",
+      KRUISE_CONSOLE_KUBECONFIG: cluster.kubeconfigPath,
+      KRUISE_CONSOLE_MODE: "token",
+      KRUISE_CONSOLE_MAX_STREAMS: String(MAX_STREAMS),
+      KRUISE_CONSOLE_ACCESS_CACHE_SECONDS: "0.5",
     });
     await createPod(cluster.kubeConfig(), "shop", `shop-early-${id}`);
     await createPod(cluster.kubeConfig(), "payments", `pay-early-${id}`);
@@ -97,8 +109,14 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
     const shop = await openStream(await signIn("shop-reader"), "r=pods&r=events");
     const pay = await openStream(await signIn("payments-reader"), "r=pods&r=events");
     const all = await openStream(await signIn("viewer"), "r=pods");
-    await waitFor("snapshots", () => names(shop).includes(`shop-early-${id}`) && names(pay).includes(`pay-early-${id}`)
-      && names(all).includes(`shop-early-${id}`) && names(all).includes(`pay-early-${id}`));
+    await waitFor(
+      "snapshots",
+      () =>
+        names(shop).includes(`shop-early-${id}`) &&
+        names(pay).includes(`pay-early-${id}`) &&
+        names(all).includes(`shop-early-${id}`) &&
+        names(all).includes(`pay-early-${id}`),
+    );
 
     // Each stream is ordered: once a user sees the pod created after the other namespace's, that one was already filtered.
     await createPod(cluster.kubeConfig(), "payments", `pay-a-${id}`);
@@ -106,10 +124,15 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
     await createPod(cluster.kubeConfig(), "payments", `pay-c-${id}`);
     await waitFor("shop-reader sees its new pod", () => names(shop).includes(`shop-b-${id}`));
     await waitFor("payments-reader sees its new pod", () => names(pay).includes(`pay-c-${id}`));
-    await waitFor("viewer (cluster-wide) sees both", () => names(all).includes(`pay-c-${id}`) && names(all).includes(`shop-b-${id}`));
+    await waitFor(
+      "viewer (cluster-wide) sees both",
+      () => names(all).includes(`pay-c-${id}`) && names(all).includes(`shop-b-${id}`),
+    );
 
-    for (const leaked of [`pay-early-${id}`, `pay-a-${id}`, `pay-c-${id}`, '"namespace":"payments"']) expect(shop.raw).not.toContain(leaked);
-    for (const leaked of [`shop-early-${id}`, `shop-b-${id}`, '"namespace":"shop"']) expect(pay.raw).not.toContain(leaked);
+    for (const leaked of [`pay-early-${id}`, `pay-a-${id}`, `pay-c-${id}`, '"namespace":"payments"'])
+      expect(shop.raw).not.toContain(leaked);
+    for (const leaked of [`shop-early-${id}`, `shop-b-${id}`, '"namespace":"shop"'])
+      expect(pay.raw).not.toContain(leaked);
     expect(scope("pods", null)).toEqual([expect.objectContaining({ lists: 1, subscribers: 3 })]);
     expect(scope("events", null)).toEqual([expect.objectContaining({ lists: 1, subscribers: 2 })]);
   });
@@ -117,10 +140,17 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
   it("a namespaced stream the user may not list is one 403 status and nothing else (no upstream watch for it)", async () => {
     const s = await openStream(await signIn("shop-reader"), "r=pods&ns=payments");
     await waitFor("403 status", () => s.events.length > 0);
-    expect(s.events).toEqual([{ event: "status", data: {
-      resource: "pods", namespace: "payments", state: "error",
-      error: { code: 403, reason: "Forbidden", message: "you may not list pods in namespace payments" },
-    } }]);
+    expect(s.events).toEqual([
+      {
+        event: "status",
+        data: {
+          resource: "pods",
+          namespace: "payments",
+          state: "error",
+          error: { code: 403, reason: "Forbidden", message: "you may not list pods in namespace payments" },
+        },
+      },
+    ]);
     expect(scope("pods", "payments").every((sc) => sc.subscribers === 0)).toBe(true);
     expect(s.raw).not.toContain(`pay-early-${id}`);
     const own = await openStream(await signIn("shop-reader"), "r=pods&ns=shop");
@@ -128,12 +158,18 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
   });
 
   it("a stream without a session answers 401 and sends nothing", async () => {
-    const before = getHub().stats().reduce((n, s) => n + s.subscribers, 0);
+    const before = getHub()
+      .stats()
+      .reduce((n, s) => n + s.subscribers, 0);
     const res = await stream(undefined, "r=pods");
     expect(res.status).toBe(401);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ code: 401, reason: "Unauthorized" });
-    expect(getHub().stats().reduce((n, s) => n + s.subscribers, 0)).toBe(before);
+    expect(
+      getHub()
+        .stats()
+        .reduce((n, s) => n + s.subscribers, 0),
+    ).toBe(before);
   });
 
   it(`caps open streams per session at ${MAX_STREAMS} (429), frees a slot when one closes, and leaves other sessions alone`, async () => {
@@ -142,8 +178,11 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
     for (const c of ctls) expect((await stream(cookie, "r=pods&ns=shop", c.signal)).status).toBe(200);
     const refused = await stream(cookie, "r=pods&ns=shop");
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ code: 429, reason: "TooManyRequests",
-      message: `too many open streams for this session (${MAX_STREAMS}): close other tabs` });
+    expect(await refused.json()).toEqual({
+      code: 429,
+      reason: "TooManyRequests",
+      message: `too many open streams for this session (${MAX_STREAMS}): close other tabs`,
+    });
     const other = new AbortController();
     expect((await stream(await signIn("viewer"), "r=pods&ns=shop", other.signal)).status).toBe(200);
     ctls[0].abort();
@@ -156,24 +195,36 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
     const cookie = await signIn("shop-reader");
     const s = await openStream(cookie, "r=pods");
     await waitFor("snapshot", () => names(s).includes(`shop-early-${id}`));
-    const out = await postSignOut(new Request(`${ORIGIN}/api/auth/signout`, { method: "POST", headers: { origin: ORIGIN, cookie } }));
+    const out = await postSignOut(
+      new Request(`${ORIGIN}/api/auth/signout`, { method: "POST", headers: { origin: ORIGIN, cookie } }),
+    );
     expect(out.status).toBe(200);
     await waitFor("stream ended", () => s.ended);
     expect((await stream(cookie, "r=pods")).status).toBe(401);
   });
 
-  it.skipIf(kind === "sandbox")("a revoked RoleBinding takes effect within the access-cache time: the user's objects disappear", async () => {
-    const cookie = await signIn("shop-reader");
-    const all = await openStream(cookie, "r=pods");
-    const ns = await openStream(cookie, "r=pods&ns=shop");
-    await waitFor("both show the shop pod", () => names(all).includes(`shop-early-${id}`) && names(ns).includes(`shop-early-${id}`));
-    await cluster.kubeConfig().makeApiClient(RbacAuthorizationV1Api)
-      .deleteNamespacedRoleBinding({ name: "kruise-console-test:shop-reader", namespace: "shop" });
-    const emptied = (s: Raw) => {
-      const last = [...s.events].reverse().find((e) => e.event === "snapshot");
-      return last && last.data.items.length === 0;
-    };
-    await waitFor("fresh empty snapshots", () => emptied(all) && emptied(ns));
-    await waitFor("the namespaced stream says why", () => ns.events.some((e) => e.event === "status" && e.data.error?.code === 403));
-  });
+  it.skipIf(kind === "sandbox")(
+    "a revoked RoleBinding takes effect within the access-cache time: the user's objects disappear",
+    async () => {
+      const cookie = await signIn("shop-reader");
+      const all = await openStream(cookie, "r=pods");
+      const ns = await openStream(cookie, "r=pods&ns=shop");
+      await waitFor(
+        "both show the shop pod",
+        () => names(all).includes(`shop-early-${id}`) && names(ns).includes(`shop-early-${id}`),
+      );
+      await cluster
+        .kubeConfig()
+        .makeApiClient(RbacAuthorizationV1Api)
+        .deleteNamespacedRoleBinding({ name: "kruise-console-test:shop-reader", namespace: "shop" });
+      const emptied = (s: Raw) => {
+        const last = [...s.events].reverse().find((e) => e.event === "snapshot");
+        return last && last.data.items.length === 0;
+      };
+      await waitFor("fresh empty snapshots", () => emptied(all) && emptied(ns));
+      await waitFor("the namespaced stream says why", () =>
+        ns.events.some((e) => e.event === "status" && e.data.error?.code === 403),
+      );
+    },
+  );
 });

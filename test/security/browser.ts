@@ -39,7 +39,12 @@ export class ScriptedBrowser {
 
   request(path: string, o: SendOptions = {}, body?: string): Request {
     const write = body !== undefined;
-    return new Request(`${ORIGIN}${path}`, { method: write ? "POST" : "GET", headers: this.headers(o, write), body, signal: o.signal });
+    return new Request(`${ORIGIN}${path}`, {
+      method: write ? "POST" : "GET",
+      headers: this.headers(o, write),
+      body,
+      signal: o.signal,
+    });
   }
 
   async keep(res: Response): Promise<Response> {
@@ -48,7 +53,9 @@ export class ScriptedBrowser {
   }
 
   async signIn(token: string): Promise<Response> {
-    const res = await this.keep(await postSignIn(this.request("/api/auth/signin", { csrf: null }, JSON.stringify({ token }))));
+    const res = await this.keep(
+      await postSignIn(this.request("/api/auth/signin", { csrf: null }, JSON.stringify({ token }))),
+    );
     const set = res.headers.get("set-cookie");
     if (set) this.cookie = set.split(";")[0];
     if (res.ok) this.csrf = (await (await this.session()).json()).csrf;
@@ -64,10 +71,14 @@ export class ScriptedBrowser {
     return this.keep(await getClusters(this.request("/api/clusters")));
   }
   async object(cluster: string, ns: string, resource: string, name: string): Promise<Response> {
-    return this.keep(await getObject(this.request(`/api/c/${cluster}/ns/${ns}/${resource}/${name}`), cluster, ns, resource, name));
+    return this.keep(
+      await getObject(this.request(`/api/c/${cluster}/ns/${ns}/${resource}/${name}`), cluster, ns, resource, name),
+    );
   }
   async access(cluster: string, ns: string, name: string): Promise<Response> {
-    return this.keep(await getAccess(this.request(`/api/c/${cluster}/ns/${ns}/clonesets/${name}/access`), cluster, ns, name));
+    return this.keep(
+      await getAccess(this.request(`/api/c/${cluster}/ns/${ns}/clonesets/${name}/access`), cluster, ns, name),
+    );
   }
   /** the stream's Response; read it with readSse */
   stream(cluster: string, query: string, o: SendOptions = {}): Promise<Response> {
@@ -75,9 +86,23 @@ export class ScriptedBrowser {
   }
   async rollout(cluster: string, ns: string, name: string, intent: unknown, o: SendOptions = {}): Promise<Response> {
     const body = typeof intent === "string" ? intent : JSON.stringify(intent);
-    return this.keep(await postRollout(this.request(`/api/c/${cluster}/ns/${ns}/clonesets/${name}/rollout`, o, body), cluster, ns, name));
+    return this.keep(
+      await postRollout(
+        this.request(`/api/c/${cluster}/ns/${ns}/clonesets/${name}/rollout`, o, body),
+        cluster,
+        ns,
+        name,
+      ),
+    );
   }
-  async edit(cluster: string, ns: string, resource: string, name: string, input: unknown, o: SendOptions = {}): Promise<Response> {
+  async edit(
+    cluster: string,
+    ns: string,
+    resource: string,
+    name: string,
+    input: unknown,
+    o: SendOptions = {},
+  ): Promise<Response> {
     const req = this.request(`/api/c/${cluster}/ns/${ns}/${resource}/${name}/edit`, o, JSON.stringify(input));
     return this.keep(await editObject(req, cluster, ns, resource, name));
   }
@@ -90,7 +115,10 @@ export async function readSse(res: Response, until: (text: string) => boolean, t
   let text = "";
   const deadline = Date.now() + timeoutMs;
   while (!until(text) && Date.now() < deadline) {
-    const next = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now())))]);
+    const next = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now()))),
+    ]);
     if (!next || next.done) break;
     text += dec.decode(next.value, { stream: true });
   }

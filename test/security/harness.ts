@@ -25,8 +25,11 @@ export interface ConsoleUnderTest {
 }
 
 /** Registers a cluster of `kind` and runs the console in the given mode for this file. */
-export function useConsole(kind: ClusterKind, env: Record<string, string>,
-  kubeconfig?: (c: TestCluster) => Promise<string>): ConsoleUnderTest {
+export function useConsole(
+  kind: ClusterKind,
+  env: Record<string, string>,
+  kubeconfig?: (c: TestCluster) => Promise<string>,
+): ConsoleUnderTest {
   const h = useCluster(kind);
   const saved = { ...process.env };
   const audit: Record<string, unknown>[] = [];
@@ -43,7 +46,9 @@ export function useConsole(kind: ClusterKind, env: Record<string, string>,
         logs.push(String(chunk));
         return write(chunk as string, ...rest);
       }) as typeof stream.write;
-      restore.push(() => { stream.write = write; });
+      restore.push(() => {
+        stream.write = write;
+      });
     }
     for (const m of ["log", "info", "warn", "error", "debug"] as const) {
       const orig = console[m];
@@ -51,7 +56,9 @@ export function useConsole(kind: ClusterKind, env: Record<string, string>,
         logs.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
         orig(...args);
       };
-      restore.push(() => { console[m] = orig; });
+      restore.push(() => {
+        console[m] = orig;
+      });
     }
   });
   afterAll(() => {
@@ -62,9 +69,16 @@ export function useConsole(kind: ClusterKind, env: Record<string, string>,
   });
   const cs = () => clonesets(h.c.kubeConfig(), NS);
   return {
-    get c() { return h.c; },
-    audit, logs,
-    createCloneSet: (name) => cs().create({ ...cloneSet(name, { replicas: 4 }), spec: { ...cloneSet(name, { replicas: 4 }).spec, updateStrategy: { type: "InPlaceIfPossible", partition: 4 } } }),
+    get c() {
+      return h.c;
+    },
+    audit,
+    logs,
+    createCloneSet: (name) =>
+      cs().create({
+        ...cloneSet(name, { replicas: 4 }),
+        spec: { ...cloneSet(name, { replicas: 4 }).spec, updateStrategy: { type: "InPlaceIfPossible", partition: 4 } },
+      }),
     get: (name) => cs().get(name),
   };
 }

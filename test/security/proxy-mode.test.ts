@@ -7,10 +7,13 @@ import { baseOf, KINDS, NS, STAMP, unique, useConsole } from "./harness";
 
 const PROXY = "10.0.0.5";
 /** A request as the auth proxy forwards it: stamped by our server with the proxy's address, identity in headers. */
-const viaProxy = (user: string, groups?: string, peer = PROXY) => new ScriptedBrowser({
-  "x-kruise-console-stamp": STAMP, "x-kruise-console-peer": peer,
-  "x-remote-user": user, ...(groups ? { "x-remote-group": groups } : {}),
-});
+const viaProxy = (user: string, groups?: string, peer = PROXY) =>
+  new ScriptedBrowser({
+    "x-kruise-console-stamp": STAMP,
+    "x-kruise-console-peer": peer,
+    "x-remote-user": user,
+    ...(groups ? { "x-remote-group": groups } : {}),
+  });
 async function signedIn(b: ScriptedBrowser): Promise<ScriptedBrowser> {
   b.csrf = (await (await b.session()).json()).csrf;
   return b;
@@ -21,8 +24,15 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
   const con = useConsole(kind, { KRUISE_CONSOLE_MODE: "proxy", KRUISE_CONSOLE_PROXY_ADDRESSES: PROXY });
 
   it("identity headers from anyone but the configured proxy are refused", async () => {
-    for (const b of [viaProxy("admin", "system:masters", "10.9.9.9"), new ScriptedBrowser({ "x-remote-user": "admin", "x-kruise-console-peer": PROXY }),
-      new ScriptedBrowser({ "x-kruise-console-stamp": "guess", "x-kruise-console-peer": PROXY, "x-remote-user": "admin" })]) {
+    for (const b of [
+      viaProxy("admin", "system:masters", "10.9.9.9"),
+      new ScriptedBrowser({ "x-remote-user": "admin", "x-kruise-console-peer": PROXY }),
+      new ScriptedBrowser({
+        "x-kruise-console-stamp": "guess",
+        "x-kruise-console-peer": PROXY,
+        "x-remote-user": "admin",
+      }),
+    ]) {
       const res = await b.clusters();
       expect(res.status).toBe(401);
     }
@@ -36,7 +46,9 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     expect(await (await viewer.access("admin", NS, name)).json()).toMatchObject({ patch: { allowed: false } });
     const denied = await viewer.rollout("admin", NS, name, { action: "partition", base: baseOf(cs), value: 3 });
     expect(denied.status).toBe(403);
-    expect((await denied.json()).message).toMatch(/^you may not patch clonesets\.apps\.kruise\.io in shop \(Kubernetes: .*"viewer"/);
+    expect((await denied.json()).message).toMatch(
+      /^you may not patch clonesets\.apps\.kruise\.io in shop \(Kubernetes: .*"viewer"/,
+    );
 
     const deployer = await signedIn(viaProxy("deployer"));
     const ok = await deployer.rollout("admin", NS, name, { action: "partition", base: baseOf(cs), value: 3 });
@@ -56,7 +68,11 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     expect(await (await grouped.access("admin", NS, name)).json()).toMatchObject({ patch: { allowed: true } });
     const res = await grouped.rollout("admin", NS, name, { action: "pause", base: baseOf(cs) });
     expect(res.status).toBe(200);
-    expect(con.audit.at(-1)).toMatchObject({ user: "ghost", groups: ["release-managers", "system:masters"], result: { code: 200 } });
+    expect(con.audit.at(-1)).toMatchObject({
+      user: "ghost",
+      groups: ["release-managers", "system:masters"],
+      result: { code: 200 },
+    });
   });
 
   it("each proxied identity has its own anti-CSRF token; another user's is refused", async () => {

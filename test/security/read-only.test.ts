@@ -25,7 +25,11 @@ describe("read-only mode (sandbox, local mode as admin)", () => {
     }
     const after = await con.get(name);
     expect(after.metadata.resourceVersion).toBe(cs.metadata.resourceVersion);
-    expect(con.audit.at(-1)).toMatchObject({ mode: "local", object: { name }, result: { code: 403, reason: "Forbidden" } });
+    expect(con.audit.at(-1)).toMatchObject({
+      mode: "local",
+      object: { name },
+      result: { code: 403, reason: "Forbidden" },
+    });
   });
 
   it("tells the page ahead of time that nobody may patch", async () => {

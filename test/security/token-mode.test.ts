@@ -14,9 +14,17 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
 
   it("without a session, API routes answer 401 and the stream sends nothing", async () => {
     const anon = new ScriptedBrowser();
-    for (const res of [await anon.clusters(), await anon.object("admin", NS, "pods", "x"), await anon.access("admin", NS, "x")]) {
+    for (const res of [
+      await anon.clusters(),
+      await anon.object("admin", NS, "pods", "x"),
+      await anon.access("admin", NS, "x"),
+    ]) {
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ code: 401, reason: "Unauthorized", message: expect.stringMatching(/sign in/) });
+      expect(await res.json()).toMatchObject({
+        code: 401,
+        reason: "Unauthorized",
+        message: expect.stringMatching(/sign in/),
+      });
     }
     const stream = await anon.stream("admin", "r=clonesets&r=pods");
     expect(stream.status).toBe(401);
@@ -24,7 +32,12 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
     expect(await stream.text()).not.toMatch(/event:|snapshot/);
     const write = await anon.rollout("admin", NS, "any", { action: "pause", base: { generation: 1 } });
     expect(write.status).toBe(401);
-    expect(con.audit.at(-1)).toMatchObject({ user: null, verb: "patch", object: { name: "any" }, result: { code: 401 } });
+    expect(con.audit.at(-1)).toMatchObject({
+      user: null,
+      verb: "patch",
+      object: { name: "any" },
+      result: { code: 401 },
+    });
   });
 
   it("a token the cluster does not accept makes no session", async () => {
@@ -36,7 +49,10 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
   });
 
   it("repeated failed sign-ins from one client are throttled before they reach the cluster", async () => {
-    const guesser = new ScriptedBrowser({ "x-kruise-console-stamp": STAMP, "x-kruise-console-peer": `192.0.2.${kind === "sandbox" ? 7 : 8}` });
+    const guesser = new ScriptedBrowser({
+      "x-kruise-console-stamp": STAMP,
+      "x-kruise-console-peer": `192.0.2.${kind === "sandbox" ? 7 : 8}`,
+    });
     for (let i = 0; i < 10; i++) expect((await guesser.signIn(`guess-${i}`)).status).toBe(401);
     const res = await guesser.signIn(con.c.tokens.viewer);
     expect(res.status).toBe(429);
@@ -53,7 +69,11 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
     const session = await (await b.session()).json();
     expect(session).toMatchObject({ mode: "token", signedIn: true, user: { name: "viewer" } });
     expect((await b.clusters()).status).toBe(200);
-    const tls = new ScriptedBrowser({ "x-kruise-console-stamp": STAMP, "x-kruise-console-peer": "127.0.0.1", "x-kruise-console-tls": "1" });
+    const tls = new ScriptedBrowser({
+      "x-kruise-console-stamp": STAMP,
+      "x-kruise-console-peer": "127.0.0.1",
+      "x-kruise-console-tls": "1",
+    });
     expect((await tls.signIn(con.c.tokens.viewer)).headers.get("set-cookie")).toMatch(/; Secure$/);
     seen.push(...b.received, ...tls.received);
   });
@@ -69,7 +89,13 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
     const body = await res.json();
     expect(body.message).toMatch(/^you may not patch clonesets\.apps\.kruise\.io in shop \(Kubernetes: .*"viewer"/);
     expect(((await con.get(name)).spec as { updateStrategy: { partition: number } }).updateStrategy.partition).toBe(4);
-    expect(con.audit.at(-1)).toMatchObject({ user: "viewer", mode: "token", object: { resource: "clonesets.apps.kruise.io", namespace: NS, name }, request: { intent: "partition", value: 1 }, result: { code: 403, reason: "Forbidden" } });
+    expect(con.audit.at(-1)).toMatchObject({
+      user: "viewer",
+      mode: "token",
+      object: { resource: "clonesets.apps.kruise.io", namespace: NS, name },
+      request: { intent: "partition", value: 1 },
+      result: { code: 403, reason: "Forbidden" },
+    });
     seen.push(...b.received);
   });
 
@@ -83,11 +109,21 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
     expect(res.status).toBe(200);
     expect((await res.json()).request.path).toContain("fieldManager=kruise-console%2Fdeployer");
     const after = await con.get(name);
-    const managers = (after.metadata.managedFields as { manager: string; operation: string }[]).map((m) => `${m.manager}:${m.operation}`);
+    const managers = (after.metadata.managedFields as { manager: string; operation: string }[]).map(
+      (m) => `${m.manager}:${m.operation}`,
+    );
     expect(managers).toContain("kruise-console/deployer:Update");
     const events = await con.c.kubeConfig().makeApiClient(CoreV1Api).listNamespacedEvent({ namespace: NS });
-    expect(events.items.filter((e) => e.involvedObject.name === name).map((e) => e.message)).toContain("partition 4 → 2 by deployer");
-    expect(con.audit.at(-1)).toMatchObject({ user: "deployer", verb: "patch", object: { name }, request: { intent: "partition", value: 2 }, result: { code: 200 } });
+    expect(events.items.filter((e) => e.involvedObject.name === name).map((e) => e.message)).toContain(
+      "partition 4 → 2 by deployer",
+    );
+    expect(con.audit.at(-1)).toMatchObject({
+      user: "deployer",
+      verb: "patch",
+      object: { name },
+      request: { intent: "partition", value: 2 },
+      result: { code: 200 },
+    });
     const sse = await readSse(await b.stream("admin", `r=clonesets&ns=${NS}`), (t) => t.includes(name));
     expect(sse).toContain(name);
     seen.push(...b.received, sse);

@@ -4,8 +4,15 @@
  * the `shop` namespace. Everything goes through client-node as the admin user.
  */
 import {
-  ApiextensionsV1Api, CoreV1Api, loadYaml, CustomObjectsApi, RbacAuthorizationV1Api,
-  type KubeConfig, type V1ClusterRole, type V1CustomResourceDefinition, type V1PolicyRule,
+  ApiextensionsV1Api,
+  CoreV1Api,
+  loadYaml,
+  CustomObjectsApi,
+  RbacAuthorizationV1Api,
+  type KubeConfig,
+  type V1ClusterRole,
+  type V1CustomResourceDefinition,
+  type V1PolicyRule,
 } from "@kubernetes/client-node";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,14 +22,43 @@ const FIELD_MANAGER = "kruise-console-tests";
 const REPO = path.resolve(__dirname, "../..");
 
 // RBAC has no "all but": list the core resources except secrets, and whole groups elsewhere.
-const CORE_READABLE = ["pods", "pods/status", "pods/log", "namespaces", "nodes", "events", "services", "endpoints",
-  "configmaps", "serviceaccounts", "persistentvolumeclaims", "persistentvolumes", "replicationcontrollers",
-  "resourcequotas", "limitranges", "componentstatuses"];
+const CORE_READABLE = [
+  "pods",
+  "pods/status",
+  "pods/log",
+  "namespaces",
+  "nodes",
+  "events",
+  "services",
+  "endpoints",
+  "configmaps",
+  "serviceaccounts",
+  "persistentvolumeclaims",
+  "persistentvolumes",
+  "replicationcontrollers",
+  "resourcequotas",
+  "limitranges",
+  "componentstatuses",
+];
 const READ = ["get", "list", "watch"];
 export const READ_ALL_BUT_SECRETS: V1PolicyRule[] = [
   { apiGroups: [""], resources: CORE_READABLE, verbs: READ },
-  { apiGroups: ["apps", "apps.kruise.io", "apiextensions.k8s.io", "events.k8s.io", "batch", "policy",
-    "coordination.k8s.io", "rbac.authorization.k8s.io", "storage.k8s.io", "networking.k8s.io"], resources: ["*"], verbs: READ },
+  {
+    apiGroups: [
+      "apps",
+      "apps.kruise.io",
+      "apiextensions.k8s.io",
+      "events.k8s.io",
+      "batch",
+      "policy",
+      "coordination.k8s.io",
+      "rbac.authorization.k8s.io",
+      "storage.k8s.io",
+      "networking.k8s.io",
+    ],
+    resources: ["*"],
+    verbs: READ,
+  },
 ];
 
 function readerRole(name: string): V1ClusterRole {
@@ -44,7 +80,8 @@ export async function createTestRbac(kc: KubeConfig): Promise<void> {
     });
   }
   await rbac.createNamespacedRole({
-    namespace: "shop", fieldManager: FIELD_MANAGER,
+    namespace: "shop",
+    fieldManager: FIELD_MANAGER,
     body: {
       metadata: { name: "kruise-console-test:deployer", namespace: "shop" },
       rules: [
@@ -54,7 +91,8 @@ export async function createTestRbac(kc: KubeConfig): Promise<void> {
     },
   });
   await rbac.createNamespacedRoleBinding({
-    namespace: "shop", fieldManager: FIELD_MANAGER,
+    namespace: "shop",
+    fieldManager: FIELD_MANAGER,
     body: {
       metadata: { name: "kruise-console-test:deployer", namespace: "shop" },
       roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "kruise-console-test:deployer" },
@@ -66,8 +104,15 @@ export async function createTestRbac(kc: KubeConfig): Promise<void> {
 /** shop-reader / payments-reader: read all but secrets in their one namespace (it must exist). */
 export async function createNamespaceReaders(kc: KubeConfig): Promise<void> {
   const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
-  for (const [user, namespace] of [["shop-reader", "shop"], ["payments-reader", "payments"]]) {
-    await rbac.createNamespacedRoleBinding({ namespace, fieldManager: FIELD_MANAGER, body: namespaceReaderBinding(user, namespace) });
+  for (const [user, namespace] of [
+    ["shop-reader", "shop"],
+    ["payments-reader", "payments"],
+  ]) {
+    await rbac.createNamespacedRoleBinding({
+      namespace,
+      fieldManager: FIELD_MANAGER,
+      body: namespaceReaderBinding(user, namespace),
+    });
   }
 }
 

@@ -31,15 +31,29 @@ export interface TestCluster {
   stop(): Promise<void>;
 }
 
-export interface KubeApiserverClusterOptions { withCloneSetCrd?: boolean }
-export interface SandboxClusterOptions { watchHistory?: number }
+export interface KubeApiserverClusterOptions {
+  withCloneSetCrd?: boolean;
+}
+export interface SandboxClusterOptions {
+  watchHistory?: number;
+}
 export type ClusterOptions = KubeApiserverClusterOptions & SandboxClusterOptions;
 
-function cluster(kind: ClusterKind, ep: ClusterEndpoint, tokens: Record<TestUser, string>, kubeconfigPath: string,
-  stop: () => Promise<void>, kubeEp: ClusterEndpoint = ep): TestCluster {
+function cluster(
+  kind: ClusterKind,
+  ep: ClusterEndpoint,
+  tokens: Record<TestUser, string>,
+  kubeconfigPath: string,
+  stop: () => Promise<void>,
+  kubeEp: ClusterEndpoint = ep,
+): TestCluster {
   let stopped: Promise<void> | undefined;
   return {
-    kind, server: ep.server, kubeconfigPath, tokens, caData: ep.caData,
+    kind,
+    server: ep.server,
+    kubeconfigPath,
+    tokens,
+    caData: ep.caData,
     kubeConfig: (user: TestUser = "admin") => kubeConfigFor(kubeEp, tokens, user),
     stop: () => (stopped ??= stop()),
   };

@@ -54,12 +54,31 @@ async function startEtcd(dataDir: string, logPath: string): Promise<{ child: Chi
   const [client, peer] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${client}`;
   const peerUrl = `http://127.0.0.1:${peer}`;
-  const child = startChild("etcd", "etcd", [
-    "--name", "test", "--data-dir", dataDir,
-    "--listen-client-urls", url, "--advertise-client-urls", url,
-    "--listen-peer-urls", peerUrl, "--initial-advertise-peer-urls", peerUrl,
-    "--initial-cluster", `test=${peerUrl}`, "--log-level", "warn", "--logger", "zap",
-  ], logPath);
+  const child = startChild(
+    "etcd",
+    "etcd",
+    [
+      "--name",
+      "test",
+      "--data-dir",
+      dataDir,
+      "--listen-client-urls",
+      url,
+      "--advertise-client-urls",
+      url,
+      "--listen-peer-urls",
+      peerUrl,
+      "--initial-advertise-peer-urls",
+      peerUrl,
+      "--initial-cluster",
+      `test=${peerUrl}`,
+      "--log-level",
+      "warn",
+      "--logger",
+      "zap",
+    ],
+    logPath,
+  );
   try {
     await waitUntil("etcd health", async () => (await fetch(`${url}/health`)).ok, child, 30_000);
   } catch (e) {
@@ -72,19 +91,26 @@ async function startEtcd(dataDir: string, logPath: string): Promise<{ child: Chi
 function apiserverArgs(port: number, etcdUrl: string, pki: Pki, dir: string): string[] {
   return [
     `--etcd-servers=${etcdUrl}`,
-    "--bind-address=127.0.0.1", "--advertise-address=127.0.0.1",
-    `--secure-port=${port}`, "--insecure-port=0", `--cert-dir=${dir}`,
-    `--tls-cert-file=${pki.serverCert}`, `--tls-private-key-file=${pki.serverKey}`,
+    "--bind-address=127.0.0.1",
+    "--advertise-address=127.0.0.1",
+    `--secure-port=${port}`,
+    "--insecure-port=0",
+    `--cert-dir=${dir}`,
+    `--tls-cert-file=${pki.serverCert}`,
+    `--tls-private-key-file=${pki.serverKey}`,
     `--token-auth-file=${path.join(dir, "tokens.csv")}`,
     "--authorization-mode=RBAC",
     "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
-    `--service-account-signing-key-file=${pki.saKey}`, `--service-account-key-file=${pki.saPub}`,
-    "--service-cluster-ip-range=10.0.0.0/24", "--endpoint-reconciler-type=none",
+    `--service-account-signing-key-file=${pki.saKey}`,
+    `--service-account-key-file=${pki.saPub}`,
+    "--service-cluster-ip-range=10.0.0.0/24",
+    "--endpoint-reconciler-type=none",
     // Without kube-controller-manager no service-account tokens exist, so pod creation would fail.
     "--disable-admission-plugins=ServiceAccount",
     // Missing credentials answer 401 (as the sandbox does), not system:anonymous + 403.
     "--anonymous-auth=false",
-    "--profiling=false", "--v=0",
+    "--profiling=false",
+    "--v=0",
   ];
 }
 
@@ -146,7 +172,12 @@ async function startOnce(bin: string): Promise<KubeApiserverProcesses> {
     children.push(etcd.child);
     disarm = armWatchdog([etcd.child.proc.pid!], dirs);
     const port = await freePort();
-    const kas = startChild("kube-apiserver", bin, apiserverArgs(port, etcd.url, pki, dir), path.join(dir, "kube-apiserver.log"));
+    const kas = startChild(
+      "kube-apiserver",
+      bin,
+      apiserverArgs(port, etcd.url, pki, dir),
+      path.join(dir, "kube-apiserver.log"),
+    );
     children.push(kas);
     disarm();
     disarm = armWatchdog(children.map((c) => c.proc.pid!).filter(Boolean), dirs);

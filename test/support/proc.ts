@@ -60,12 +60,19 @@ export async function stopChild(c: Child, graceMs = 10_000): Promise<void> {
  * Polls check() until it returns true. Fails early when the child exits, and after
  * timeoutMs with the child's log tail so a broken start is diagnosable.
  */
-export async function waitUntil(what: string, check: () => Promise<boolean>, child?: Child, timeoutMs = 60_000): Promise<void> {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  child?: Child,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastErr: unknown;
   for (;;) {
     if (child && (child.proc.exitCode !== null || child.proc.signalCode !== null)) {
-      throw new Error(`${child.name} exited (${child.proc.exitCode ?? child.proc.signalCode}) while waiting for ${what}:\n${child.logTail()}`);
+      throw new Error(
+        `${child.name} exited (${child.proc.exitCode ?? child.proc.signalCode}) while waiting for ${what}:\n${child.logTail()}`,
+      );
     }
     try {
       if (await check()) return;

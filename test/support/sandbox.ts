@@ -14,7 +14,9 @@ interface SandboxHandle {
   writeKubeconfig(path: string, opts?: { user?: string; context?: string }): void;
   close(): Promise<void>;
 }
-interface UsersFile { users: { name: string; token: string }[] }
+interface UsersFile {
+  users: { name: string; token: string }[];
+}
 interface SandboxModule {
   DEFAULT_USERS: string;
   startApiServer(opts?: { port?: number; watchHistory?: number; users?: UsersFile }): Promise<SandboxHandle>;
@@ -24,8 +26,8 @@ const REPO = path.resolve(__dirname, "../..");
 const NOBODY = { name: "nobody", token: "sandbox-nobody-token" };
 
 export interface SandboxServer {
-  url: string;           // plain http, for raw requests
-  kubeServer: string;    // what the kubeconfig points at (the sandbox serves https on the same port for kubectl)
+  url: string; // plain http, for raw requests
+  kubeServer: string; // what the kubeconfig points at (the sandbox serves https on the same port for kubectl)
   tokens: Record<TestUser, string>;
   close(): Promise<void>;
 }

@@ -6,7 +6,10 @@ export default function ClusterError({ error, reset }: { error: Error & { digest
   return (
     <div className="panel">
       <ErrorPanel title="This view failed to render" error={{ message: error.message || "Unknown error" }} />
-      <button type="button" onClick={reset}>Try again</button> <Link href="/">Back to clusters</Link>
+      <button type="button" onClick={reset}>
+        Try again
+      </button>{" "}
+      <Link href="/">Back to clusters</Link>
     </div>
   );
 }

@@ -30,7 +30,9 @@ export function useCloneSetData(cluster: string, namespace: string, name: string
   const events = useResourceList(cluster, "events", namespace);
   const object = cs.items.find((o) => o.metadata.name === name);
   const connection = combineConnections([cs.connection, pods.connection, revs.connection, events.connection]);
-  const errors = [cs, pods, revs, events].map((l, i) => ({ resource: RESOURCES[i], error: l.connection.error })).filter((e) => e.error);
+  const errors = [cs, pods, revs, events]
+    .map((l, i) => ({ resource: RESOURCES[i], error: l.connection.error }))
+    .filter((e) => e.error);
   return { object, cs, pods, revs, events, connection, errors, loading: cs.loading };
 }
 
@@ -38,23 +40,60 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
   const d = useCloneSetData(cluster, namespace, name);
   const { readOnly } = useSession();
   const now = useNow();
-  const view = useMemo(() => d.object
-    ? cloneSetDetailView(d.object as unknown as ViewCloneSet, d.pods.items as unknown as ViewPod[], d.revs.items as unknown as ViewRevision[], d.events.items as unknown as ViewEvent[], now)
-    : null, [d.object, d.pods.items, d.revs.items, d.events.items, now]);
+  const view = useMemo(
+    () =>
+      d.object
+        ? cloneSetDetailView(
+            d.object as unknown as ViewCloneSet,
+            d.pods.items as unknown as ViewPod[],
+            d.revs.items as unknown as ViewRevision[],
+            d.events.items as unknown as ViewEvent[],
+            now,
+          )
+        : null,
+    [d.object, d.pods.items, d.revs.items, d.events.items, now],
+  );
   const listHref = `/c/${encodeURIComponent(cluster)}/clonesets`;
-  const crumbs = <div className="crumbs"><Link href={listHref}>CloneSets</Link> / {namespace} / {name}</div>;
-  const badge = <div className="page-head"><ConnectionBadge connection={d.connection} /></div>;
-  const errors = d.errors.map((e) => <ErrorPanel key={e.resource} title={`Cannot watch ${e.resource} in namespace ${namespace}`} error={e.error!} />);
+  const crumbs = (
+    <div className="crumbs">
+      <Link href={listHref}>CloneSets</Link> / {namespace} / {name}
+    </div>
+  );
+  const badge = (
+    <div className="page-head">
+      <ConnectionBadge connection={d.connection} />
+    </div>
+  );
+  const errors = d.errors.map((e) => (
+    <ErrorPanel key={e.resource} title={`Cannot watch ${e.resource} in namespace ${namespace}`} error={e.error!} />
+  ));
 
-  if (d.loading && d.cs.connection.state !== "error") return <>{crumbs}{badge}<div className="panel"><Skeleton label="Loading CloneSet" /></div></>;
+  if (d.loading && d.cs.connection.state !== "error")
+    return (
+      <>
+        {crumbs}
+        {badge}
+        <div className="panel">
+          <Skeleton label="Loading CloneSet" />
+        </div>
+      </>
+    );
   if (!view) {
     return (
-      <>{crumbs}{badge}{errors}
+      <>
+        {crumbs}
+        {badge}
+        {errors}
         {d.cs.connection.state !== "error" ? (
           <div className="panel empty" data-testid="not-found">
             <h1>CloneSet not found</h1>
-            <p>There is no CloneSet <span className="mono">{name}</span> in namespace <span className="mono">{namespace}</span> on {cluster}. It may have been deleted.</p>
-            <p><Link href={listHref}>Back to the CloneSet list</Link></p>
+            <p>
+              There is no CloneSet <span className="mono">{name}</span> in namespace{" "}
+              <span className="mono">{namespace}</span> on {cluster}. It may have been deleted.
+            </p>
+            <p>
+              <Link href={listHref}>Back to the CloneSet list</Link>
+            </p>
           </div>
         ) : null}
       </>
@@ -62,11 +101,27 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
   }
   return (
     <>
-      {crumbs}{badge}{errors}
+      {crumbs}
+      {badge}
+      {errors}
       <div className={notLive(d.connection.state) ? "not-live" : undefined}>
-        <DetailHeader h={view.header} rollout={view.rollout} yamlHref={`${detailHref(cluster, namespace, name)}/yaml`} readOnly={readOnly} />
+        <DetailHeader
+          h={view.header}
+          rollout={view.rollout}
+          yamlHref={`${detailHref(cluster, namespace, name)}/yaml`}
+          readOnly={readOnly}
+        />
         <RolloutPanel r={view.rollout} />
-        <RolloutControls cluster={cluster} namespace={namespace} name={name} object={d.object!} pods={d.pods.items} revisions={d.revs.items} rollout={view.rollout} now={now} />
+        <RolloutControls
+          cluster={cluster}
+          namespace={namespace}
+          name={name}
+          object={d.object!}
+          pods={d.pods.items}
+          revisions={d.revs.items}
+          rollout={view.rollout}
+          now={now}
+        />
         <RevisionsPanel revisions={view.revisions} />
         <PodsPanel groups={view.groups} total={view.pods.length} />
         <EventsPanel events={view.events} />

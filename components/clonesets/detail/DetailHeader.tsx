@@ -11,11 +11,23 @@ function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
   return (
     <table style={{ marginTop: 12 }}>
       <caption className="sr-only">Conditions</caption>
-      <thead><tr><th>CONDITION</th><th>STATUS</th><th>REASON</th><th>MESSAGE</th><th>LAST TRANSITION</th></tr></thead>
+      <thead>
+        <tr>
+          <th>CONDITION</th>
+          <th>STATUS</th>
+          <th>REASON</th>
+          <th>MESSAGE</th>
+          <th>LAST TRANSITION</th>
+        </tr>
+      </thead>
       <tbody>
         {conditions.map((c, i) => (
           <tr key={`${c.type}-${i}`}>
-            <td>{c.type}</td><td>{c.status}</td><td>{c.reason}</td><td className="wrap">{c.message}</td><td>{c.lastTransitionTime}</td>
+            <td>{c.type}</td>
+            <td>{c.status}</td>
+            <td>{c.reason}</td>
+            <td className="wrap">{c.message}</td>
+            <td>{c.lastTransitionTime}</td>
           </tr>
         ))}
       </tbody>
@@ -24,7 +36,17 @@ function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
 }
 
 /** Spec and status at a glance: images, strategy, partition, limits, paused, conditions, stale-status warning. */
-export function DetailHeader({ h, rollout, yamlHref, readOnly }: { h: CloneSetRow; rollout: RolloutView; yamlHref: string; readOnly?: boolean }) {
+export function DetailHeader({
+  h,
+  rollout,
+  yamlHref,
+  readOnly,
+}: {
+  h: CloneSetRow;
+  rollout: RolloutView;
+  yamlHref: string;
+  readOnly?: boolean;
+}) {
   return (
     <section className="panel" aria-labelledby="hdr">
       <div className="page-head" style={{ marginBottom: 8 }}>
@@ -33,32 +55,79 @@ export function DetailHeader({ h, rollout, yamlHref, readOnly }: { h: CloneSetRo
         <span className="muted">namespace {h.namespace}</span>
         <span className="spacer" />
         <Link href={yamlHref}>View YAML</Link>
-        {readOnly ? null : <Link href={yamlHref.replace(/\/yaml$/, "/edit")} data-testid="edit-yaml">Edit YAML</Link>}
+        {readOnly ? null : (
+          <Link href={yamlHref.replace(/\/yaml$/, "/edit")} data-testid="edit-yaml">
+            Edit YAML
+          </Link>
+        )}
       </div>
       {h.statusStale ? (
         <div className="callout warn" role="alert" data-testid="stale-status">
           <strong>! Status is behind the spec</strong>
-          status.observedGeneration is lower than metadata.generation: the controller has not processed the latest change yet, so the numbers below may be out of date.
+          status.observedGeneration is lower than metadata.generation: the controller has not processed the latest
+          change yet, so the numbers below may be out of date.
         </div>
       ) : null}
       <div className="cols">
         <dl className="grid-kv">
-          <dt>Images</dt><dd className="mono">{h.images.map((i) => <div key={i}>{i}</div>)}</dd>
-          <dt>Strategy</dt><dd>{h.strategyType}</dd>
+          <dt>Images</dt>
+          <dd className="mono">
+            {h.images.map((i) => (
+              <div key={i}>{i}</div>
+            ))}
+          </dd>
+          <dt>Strategy</dt>
+          <dd>{h.strategyType}</dd>
           <dt>Partition</dt>
-          <dd data-testid="partition"><span className="mono">{h.partitionSet}</span> {h.partitionResolved === null ? <Badge tone="bad" icon="!">unparsable</Badge> : <span className="muted">→ {h.partitionResolved} pods stay on old revisions</span>}</dd>
-          <dt>maxUnavailable / maxSurge</dt><dd className="mono">{h.maxUnavailable} / {h.maxSurge}</dd>
-          <dt>Paused</dt><dd>{h.paused ? <Badge tone="warn" icon="‖">paused</Badge> : "no"}</dd>
+          <dd data-testid="partition">
+            <span className="mono">{h.partitionSet}</span>{" "}
+            {h.partitionResolved === null ? (
+              <Badge tone="bad" icon="!">
+                unparsable
+              </Badge>
+            ) : (
+              <span className="muted">→ {h.partitionResolved} pods stay on old revisions</span>
+            )}
+          </dd>
+          <dt>maxUnavailable / maxSurge</dt>
+          <dd className="mono">
+            {h.maxUnavailable} / {h.maxSurge}
+          </dd>
+          <dt>Paused</dt>
+          <dd>
+            {h.paused ? (
+              <Badge tone="warn" icon="‖">
+                paused
+              </Badge>
+            ) : (
+              "no"
+            )}
+          </dd>
         </dl>
         <dl className="grid-kv">
-          <dt>Replicas</dt><dd>{h.desired} desired · {h.total} total · {h.ready} ready</dd>
-          <dt>Updated</dt><dd>{h.updated} updated · {h.updatedReady} ready · {h.updatedAvailable} available</dd>
-          <dt>Target</dt><dd><ProgressBar value={rollout.progress.updatedAvailable} max={rollout.progress.target} label="updated available of the partition's target" /></dd>
+          <dt>Replicas</dt>
+          <dd>
+            {h.desired} desired · {h.total} total · {h.ready} ready
+          </dd>
+          <dt>Updated</dt>
+          <dd>
+            {h.updated} updated · {h.updatedReady} ready · {h.updatedAvailable} available
+          </dd>
+          <dt>Target</dt>
+          <dd>
+            <ProgressBar
+              value={rollout.progress.updatedAvailable}
+              max={rollout.progress.target}
+              label="updated available of the partition's target"
+            />
+          </dd>
           <dt>Revisions</dt>
           <dd>
-            <span className="mono">{h.currentRevision || "—"}</span> (current) {h.revisionsSynced ? "=" : "→"} <span className="mono">{h.updateRevision || "—"}</span> (update)
+            <span className="mono">{h.currentRevision || "—"}</span> (current) {h.revisionsSynced ? "=" : "→"}{" "}
+            <span className="mono">{h.updateRevision || "—"}</span> (update)
           </dd>
-          <dt>Age</dt><dd title={h.created}>{h.age}</dd>
+          <dt>Age</dt>
+          <dd title={h.created}>{h.age}</dd>
         </dl>
       </div>
       <Conditions conditions={h.conditions} />

@@ -18,32 +18,81 @@ function PodCells({ p }: { p: PodRow }) {
   const ipr = p.inPlaceUpdateReady;
   return (
     <>
-      <td className="mono" data-col="name">{p.name}{p.terminating ? <> <Badge tone="warn" icon="◷">terminating</Badge></> : null}</td>
+      <td className="mono" data-col="name">
+        {p.name}
+        {p.terminating ? (
+          <>
+            {" "}
+            <Badge tone="warn" icon="◷">
+              terminating
+            </Badge>
+          </>
+        ) : null}
+      </td>
       <td>{p.node || <span className="muted">unscheduled</span>}</td>
       <td>{p.phase}</td>
-      <td>{p.ready ? <Badge tone="ok" icon="✓">Ready</Badge> : <Badge tone="warn" icon="✕">Not ready</Badge>}</td>
+      <td>
+        {p.ready ? (
+          <Badge tone="ok" icon="✓">
+            Ready
+          </Badge>
+        ) : (
+          <Badge tone="warn" icon="✕">
+            Not ready
+          </Badge>
+        )}
+      </td>
       <td>{p.lifecycle || <span className="muted">—</span>}</td>
-      <td title={ipr?.reason}>{ipr ? `${ipr.status}${ipr.reason ? ` (${ipr.reason})` : ""}` : <span className="muted">—</span>}</td>
+      <td title={ipr?.reason}>
+        {ipr ? `${ipr.status}${ipr.reason ? ` (${ipr.reason})` : ""}` : <span className="muted">—</span>}
+      </td>
       <td className="num">{p.restarts}</td>
       <td className="small">
         {p.containers.map((c) => (
           <div key={c.name}>
-            <span className="mono">{c.name}: {c.specImage}</span>
-            {c.imageID ? <span className="muted mono" title={c.imageID}> {shortId(c.imageID)}</span> : null}
-            {c.problem ? <> <Badge tone="bad" icon="✕" title={c.problem.message}>{c.problem.reason}</Badge></> : null}
+            <span className="mono">
+              {c.name}: {c.specImage}
+            </span>
+            {c.imageID ? (
+              <span className="muted mono" title={c.imageID}>
+                {" "}
+                {shortId(c.imageID)}
+              </span>
+            ) : null}
+            {c.problem ? (
+              <>
+                {" "}
+                <Badge tone="bad" icon="✕" title={c.problem.message}>
+                  {c.problem.reason}
+                </Badge>
+              </>
+            ) : null}
           </div>
         ))}
       </td>
       <td className="small" data-col="inplace">
-        {p.gracePending ? <div><Badge tone="info" icon="◷">grace period</Badge></div> : null}
+        {p.gracePending ? (
+          <div>
+            <Badge tone="info" icon="◷">
+              grace period
+            </Badge>
+          </div>
+        ) : null}
         {p.inPlace ? (
           <div title={p.inPlace.batchesDone.map((b) => `${b.timestamp}: ${b.containers.join(",")}`).join("\n")}>
             → <span className="mono">{p.inPlace.revision}</span> since {p.inPlace.updateTimestamp.replace("T", " ")}
-            <div>{p.inPlace.batchLabel}{p.inPlace.batchesDone.length ? ` (done: ${p.inPlace.batchesDone.flatMap((b) => b.containers).join(", ")})` : ""}
+            <div>
+              {p.inPlace.batchLabel}
+              {p.inPlace.batchesDone.length
+                ? ` (done: ${p.inPlace.batchesDone.flatMap((b) => b.containers).join(", ")})`
+                : ""}
               {p.inPlace.pendingContainers.length ? `; pending: ${p.inPlace.pendingContainers.join(", ")}` : ""}
-              {p.inPlace.waitingFor.length ? `; waiting for ${p.inPlace.waitingFor.join(", ")} ready` : ""}</div>
+              {p.inPlace.waitingFor.length ? `; waiting for ${p.inPlace.waitingFor.join(", ")} ready` : ""}
+            </div>
           </div>
-        ) : <span className="muted">—</span>}
+        ) : (
+          <span className="muted">—</span>
+        )}
       </td>
     </>
   );
@@ -56,41 +105,83 @@ export function PodsPanel({ groups, total }: { groups: PodGroup[]; total: number
     const f = filter.trim().toLowerCase();
     const out: Line[] = [];
     for (const g of groups) {
-      const pods = f ? g.pods.filter((p) => p.name.toLowerCase().includes(f) || p.node.toLowerCase().includes(f)) : g.pods;
+      const pods = f
+        ? g.pods.filter((p) => p.name.toLowerCase().includes(f) || p.node.toLowerCase().includes(f))
+        : g.pods;
       out.push({ kind: "group", g, shown: pods.length });
       for (const p of pods) out.push({ kind: "pod", p });
     }
     return out;
   }, [groups, filter]);
   const head = (
-    <tr><th>POD</th><th>NODE</th><th>PHASE</th><th>READY</th><th>LIFECYCLE</th><th>IN-PLACE READY</th><th className="num">RESTARTS</th><th>CONTAINERS (image, imageID)</th><th>IN-PLACE STATE</th></tr>
+    <tr>
+      <th>POD</th>
+      <th>NODE</th>
+      <th>PHASE</th>
+      <th>READY</th>
+      <th>LIFECYCLE</th>
+      <th>IN-PLACE READY</th>
+      <th className="num">RESTARTS</th>
+      <th>CONTAINERS (image, imageID)</th>
+      <th>IN-PLACE STATE</th>
+    </tr>
   );
   return (
     <section className="panel" aria-labelledby="pods" data-testid="pods">
       <div className="page-head" style={{ marginBottom: 8 }}>
-        <h2 id="pods" style={{ margin: 0 }}>Pods by revision <span className="muted small">({total})</span></h2>
+        <h2 id="pods" style={{ margin: 0 }}>
+          Pods by revision <span className="muted small">({total})</span>
+        </h2>
         <span className="spacer" />
-        <label className="small muted">Filter pods <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="pod or node name" /></label>
+        <label className="small muted">
+          Filter pods{" "}
+          <input
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            placeholder="pod or node name"
+          />
+        </label>
       </div>
-      {total === 0 ? <div className="empty">This CloneSet has no pods.</div> : (
+      {total === 0 ? (
+        <div className="empty">This CloneSet has no pods.</div>
+      ) : (
         <VirtualTable
           rows={lines}
           rowKey={(l) => (l.kind === "group" ? `g:${l.g.revision}` : `p:${l.p.key}`)}
-          rowAttrs={(l) => (l.kind === "group" ? { className: "group", "data-testid": "pod-group", "data-revision": l.g.revision }
-            : { "data-testid": "pod-row", "data-name": l.p.name })}
+          rowAttrs={(l) =>
+            l.kind === "group"
+              ? { className: "group", "data-testid": "pod-group", "data-revision": l.g.revision }
+              : { "data-testid": "pod-row", "data-name": l.p.name }
+          }
           head={head}
           colSpan={COLS}
           caption="Pods grouped by revision"
           testId="pods-scroll"
           estimate={44}
-          renderRow={(l) => l.kind === "group" ? (
-            <td colSpan={COLS}>
-              Revision <span className="mono">{l.g.revision}</span>
-              {l.g.revisionNumber !== null ? <span className="muted"> (#{l.g.revisionNumber})</span> : null}{" "}
-              {l.g.isUpdate ? <Badge tone="info" icon="▲">update</Badge> : null} {l.g.isCurrent ? <Badge tone="ok" icon="●">current</Badge> : null}{" "}
-              <span className="muted">{l.shown === l.g.pods.length ? `${l.g.pods.length} pods` : `${l.shown} of ${l.g.pods.length} pods`}</span>
-            </td>
-          ) : <PodCells p={l.p} />}
+          renderRow={(l) =>
+            l.kind === "group" ? (
+              <td colSpan={COLS}>
+                Revision <span className="mono">{l.g.revision}</span>
+                {l.g.revisionNumber !== null ? <span className="muted"> (#{l.g.revisionNumber})</span> : null}{" "}
+                {l.g.isUpdate ? (
+                  <Badge tone="info" icon="▲">
+                    update
+                  </Badge>
+                ) : null}{" "}
+                {l.g.isCurrent ? (
+                  <Badge tone="ok" icon="●">
+                    current
+                  </Badge>
+                ) : null}{" "}
+                <span className="muted">
+                  {l.shown === l.g.pods.length ? `${l.g.pods.length} pods` : `${l.shown} of ${l.g.pods.length} pods`}
+                </span>
+              </td>
+            ) : (
+              <PodCells p={l.p} />
+            )
+          }
         />
       )}
     </section>

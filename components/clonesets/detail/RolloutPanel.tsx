@@ -17,36 +17,71 @@ export function RolloutPanel({ r }: { r: RolloutView }) {
   const steps = r.steps.slice(-MAX_STEPS);
   return (
     <section className="panel" aria-labelledby="rollout" data-testid="rollout">
-      <h2 id="rollout">In-place update batches <Badge tone={s.tone} icon={s.icon}>{s.text}</Badge></h2>
+      <h2 id="rollout">
+        In-place update batches{" "}
+        <Badge tone={s.tone} icon={s.icon}>
+          {s.text}
+        </Badge>
+      </h2>
       <p data-testid="rollout-summary">
-        Target for the current partition: <strong>{r.progress.target}</strong> of {r.replicas} pods on the update revision —{" "}
-        {r.progress.updated} updated, {r.progress.updatedReady} ready, {r.progress.updatedAvailable} available.
+        Target for the current partition: <strong>{r.progress.target}</strong> of {r.replicas} pods on the update
+        revision — {r.progress.updated} updated, {r.progress.updatedReady} ready, {r.progress.updatedAvailable}{" "}
+        available.
         {r.remaining > 0 ? <> {r.remaining} still to move.</> : null}
         {r.heldByPartition > 0 ? <> The partition keeps {r.heldByPartition} on old revisions.</> : null}
       </p>
       {r.stuck.length > 0 ? (
         <div className="callout bad" data-testid="stuck">
-          <strong>✕ {r.stuck.length} pod{r.stuck.length === 1 ? "" : "s"} failing</strong>
+          <strong>
+            ✕ {r.stuck.length} pod{r.stuck.length === 1 ? "" : "s"} failing
+          </strong>
           <ul style={{ margin: 0, paddingLeft: 18 }}>
             {r.stuck.slice(0, 10).map((p) => (
-              <li key={p.pod}><span className="mono">{p.pod}</span>{p.container ? <> / {p.container}</> : null}: <strong style={{ display: "inline" }}>{p.reason}</strong> {p.message}</li>
+              <li key={p.pod}>
+                <span className="mono">{p.pod}</span>
+                {p.container ? <> / {p.container}</> : null}: <strong style={{ display: "inline" }}>{p.reason}</strong>{" "}
+                {p.message}
+              </li>
             ))}
           </ul>
-          {r.stuck.length > 10 ? <div className="muted">…and {r.stuck.length - 10} more (see the pods table).</div> : null}
+          {r.stuck.length > 10 ? (
+            <div className="muted">…and {r.stuck.length - 10} more (see the pods table).</div>
+          ) : null}
         </div>
       ) : null}
-      {steps.length === 0 ? <div className="empty">No pod is on the update revision yet.</div> : (
+      {steps.length === 0 ? (
+        <div className="empty">No pod is on the update revision yet.</div>
+      ) : (
         <ol className="steps" aria-label="Rollout steps">
-          {r.steps.length > MAX_STEPS ? <li className="muted">{r.steps.length - MAX_STEPS} earlier steps not shown</li> : null}
+          {r.steps.length > MAX_STEPS ? (
+            <li className="muted">{r.steps.length - MAX_STEPS} earlier steps not shown</li>
+          ) : null}
           {steps.map((st) => (
             <li key={`${st.at}|${st.how}`} data-testid="rollout-step">
               <span className="mono small">{st.at ? st.at.replace("T", " ") : "—"}</span>
               <span>{st.how === "in-place" ? "in place" : "created"}</span>
               <span>
                 {st.pods.length} pod{st.pods.length === 1 ? "" : "s"}: {st.ready} ready
-                {st.inProgress ? <>, <Badge tone="info" icon="↻">{st.inProgress} updating</Badge></> : null}
-                {st.failing ? <>, <Badge tone="bad" icon="✕">{st.failing} failing</Badge></> : null}
-                <div className="mono small muted wrap">{st.pods.slice(0, 12).join(" ")}{st.pods.length > 12 ? ` …+${st.pods.length - 12}` : ""}</div>
+                {st.inProgress ? (
+                  <>
+                    ,{" "}
+                    <Badge tone="info" icon="↻">
+                      {st.inProgress} updating
+                    </Badge>
+                  </>
+                ) : null}
+                {st.failing ? (
+                  <>
+                    ,{" "}
+                    <Badge tone="bad" icon="✕">
+                      {st.failing} failing
+                    </Badge>
+                  </>
+                ) : null}
+                <div className="mono small muted wrap">
+                  {st.pods.slice(0, 12).join(" ")}
+                  {st.pods.length > 12 ? ` …+${st.pods.length - 12}` : ""}
+                </div>
               </span>
             </li>
           ))}

@@ -15,16 +15,35 @@ export function YamlView({ cluster, namespace, name }: { cluster: string; namesp
   const text = useMemo(() => (d.object ? stringify(d.object, { lineWidth: 0 }) : ""), [d.object]);
   return (
     <>
-      <div className="crumbs"><Link href={detailHref(cluster, namespace, name)}>{namespace} / {name}</Link> / YAML</div>
+      <div className="crumbs">
+        <Link href={detailHref(cluster, namespace, name)}>
+          {namespace} / {name}
+        </Link>{" "}
+        / YAML
+      </div>
       <div className="page-head">
         <h1>{name}.yaml</h1>
         <ConnectionBadge connection={d.connection} />
         <span className="spacer" />
-        {readOnly ? <span className="muted small">This console is read-only.</span>
-          : <Link href={`${detailHref(cluster, namespace, name)}/edit`} data-testid="edit-yaml">Edit YAML</Link>}
+        {readOnly ? (
+          <span className="muted small">This console is read-only.</span>
+        ) : (
+          <Link href={`${detailHref(cluster, namespace, name)}/edit`} data-testid="edit-yaml">
+            Edit YAML
+          </Link>
+        )}
       </div>
-      {d.loading ? <Skeleton /> : d.object ? <pre className="yaml" data-testid="yaml">{text}</pre>
-        : <div className="panel empty" data-testid="not-found">CloneSet {name} not found in {namespace}.</div>}
+      {d.loading ? (
+        <Skeleton />
+      ) : d.object ? (
+        <pre className="yaml" data-testid="yaml">
+          {text}
+        </pre>
+      ) : (
+        <div className="panel empty" data-testid="not-found">
+          CloneSet {name} not found in {namespace}.
+        </div>
+      )}
     </>
   );
 }

@@ -7,12 +7,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { audit, type AuditRecord } from "./audit";
 
 const record: AuditRecord = {
-  time: "2026-11-22T18:00:00.000Z", user: "alice", groups: ["dev"], mode: "token", cluster: "prod",
-  verb: "patch", object: { resource: "clonesets.apps.kruise.io", namespace: "shop", name: "web" },
-  request: { intent: "partition", value: 3 }, result: { code: 200 },
+  time: "2026-11-22T18:00:00.000Z",
+  user: "alice",
+  groups: ["dev"],
+  mode: "token",
+  cluster: "prod",
+  verb: "patch",
+  object: { resource: "clonesets.apps.kruise.io", namespace: "shop", name: "web" },
+  request: { intent: "partition", value: 3 },
+  result: { code: 200 },
 };
 
-afterEach(() => { delete process.env.KRUISE_CONSOLE_AUDIT_LOG; });
+afterEach(() => {
+  delete process.env.KRUISE_CONSOLE_AUDIT_LOG;
+});
 
 describe("audit log", () => {
   it("appends one JSON line per write attempt to KRUISE_CONSOLE_AUDIT_LOG", () => {
@@ -20,7 +28,11 @@ describe("audit log", () => {
     process.env.KRUISE_CONSOLE_AUDIT_LOG = file;
     audit(record);
     audit({ ...record, user: "bob", result: { code: 403, reason: "Forbidden" } });
-    const lines = fs.readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = fs
+      .readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toEqual({ audit: "kruise-console/v1", ...record });
     expect(lines[1]).toMatchObject({ user: "bob", result: { code: 403 } });

@@ -11,11 +11,18 @@ beforeEach(() => {
   for (const k of Object.keys(process.env)) if (k.startsWith("KRUISE_CONSOLE_")) delete process.env[k];
   process.env.KRUISE_CONSOLE_STAMP = STAMP;
 });
-afterEach(() => { process.env = { ...saved }; });
+afterEach(() => {
+  process.env = { ...saved };
+});
 
 const h = (o: Record<string, string>) => new Headers(o);
 const code = (f: () => unknown) => {
-  try { f(); } catch (e) { if (e instanceof HttpError) return e.body.code; throw e; }
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof HttpError) return e.body.code;
+    throw e;
+  }
   return 200;
 };
 const stamped = (peer: string, more: Record<string, string> = {}) =>
@@ -31,7 +38,9 @@ describe("local mode", () => {
 });
 
 describe("token mode", () => {
-  beforeEach(() => { process.env.KRUISE_CONSOLE_MODE = "token"; });
+  beforeEach(() => {
+    process.env.KRUISE_CONSOLE_MODE = "token";
+  });
   it("needs a live session cookie", () => {
     expect(code(() => resolveCaller(h({ host: "c.example" })))).toBe(401);
     expect(code(() => resolveCaller(h({ host: "c.example", cookie: `${SESSION_COOKIE}=forged` })))).toBe(401);
@@ -58,7 +67,13 @@ describe("proxy mode", () => {
     expect(resolveCaller(stamped("10.0.0.5", id)).user).toEqual({ name: "alice", groups: ["dev", "ops"] });
     expect(resolveCaller(stamped("::ffff:10.0.0.5", id)).user.name).toBe("alice");
     expect(code(() => resolveCaller(stamped("10.0.0.9", id)))).toBe(401);
-    expect(code(() => resolveCaller(h({ host: "c", "x-kruise-console-stamp": "guessed", "x-kruise-console-peer": "10.0.0.5", ...id })))).toBe(401);
+    expect(
+      code(() =>
+        resolveCaller(
+          h({ host: "c", "x-kruise-console-stamp": "guessed", "x-kruise-console-peer": "10.0.0.5", ...id }),
+        ),
+      ),
+    ).toBe(401);
     expect(code(() => resolveCaller(h({ host: "c", "x-kruise-console-peer": "10.0.0.5", ...id })))).toBe(401);
     expect(code(() => resolveCaller(stamped("10.0.0.5")))).toBe(401);
   });

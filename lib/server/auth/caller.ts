@@ -8,7 +8,9 @@ import { secretEquals, sessionStore, type Session, type UserInfo } from "./sessi
 export const SESSION_COOKIE = "kruise_console_session";
 export const CSRF_HEADER = "x-csrf-token";
 
-interface HeaderSource { get(name: string): string | null }
+interface HeaderSource {
+  get(name: string): string | null;
+}
 
 /** Who is asking, resolved once per request. */
 export interface Caller {
@@ -50,7 +52,11 @@ export function resolveCaller(h: HeaderSource, url?: string): Caller {
     const host = h.get("host") ?? (url ? new URL(url).host : "");
     const peer = peerOf(h);
     if (!LOOPBACK_HOST.test(host) || (peer && !/^(127\.|::1$|::ffff:127\.)/.test(peer.address))) {
-      throw new HttpError({ code: 403, reason: "Forbidden", message: `local mode serves loopback only (Host ${JSON.stringify(host.slice(0, 100))}): start with --mode token or --mode proxy to serve a network` });
+      throw new HttpError({
+        code: 403,
+        reason: "Forbidden",
+        message: `local mode serves loopback only (Host ${JSON.stringify(host.slice(0, 100))}): start with --mode token or --mode proxy to serve a network`,
+      });
     }
     const csrf = createHmac("sha256", processSecret()).update("local").digest("base64url");
     return { mode: "local", user: { name: "", groups: [] }, csrf, limitKey: "local" };
@@ -61,13 +67,21 @@ export function resolveCaller(h: HeaderSource, url?: string): Caller {
     return { mode: "token", user: session.user, csrf: session.csrf, session, limitKey: `session:${session.csrf}` };
   }
   const peer = peerOf(h);
-  if (!peer) throw unauthorized("proxy mode: this request did not come through the console's server (start it with npm start / scripts/serve.ts)");
+  if (!peer)
+    throw unauthorized(
+      "proxy mode: this request did not come through the console's server (start it with npm start / scripts/serve.ts)",
+    );
   if (!cfg.proxy.addresses.some((a) => sameAddress(a, peer.address))) {
-    throw unauthorized(`proxy mode: requests must come through the auth proxy; ${peer.address} is not one of the configured proxy addresses`);
+    throw unauthorized(
+      `proxy mode: requests must come through the auth proxy; ${peer.address} is not one of the configured proxy addresses`,
+    );
   }
   const name = (h.get(cfg.proxy.userHeader) ?? "").trim();
   if (!name) throw unauthorized(`proxy mode: the auth proxy sent no ${cfg.proxy.userHeader} header`);
-  const groups = (h.get(cfg.proxy.groupHeader) ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const groups = (h.get(cfg.proxy.groupHeader) ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const user = { name, groups };
   const csrf = createHmac("sha256", processSecret()).update(JSON.stringify(user)).digest("base64url");
   return { mode: "proxy", user, csrf, limitKey: `proxy:${JSON.stringify(user)}` };
@@ -77,6 +91,10 @@ export function resolveCaller(h: HeaderSource, url?: string): Caller {
 export function assertCsrf(h: HeaderSource, caller: Caller): void {
   const sent = h.get(CSRF_HEADER);
   if (!sent || !secretEquals(sent, caller.csrf)) {
-    throw new HttpError({ code: 403, reason: "Forbidden", message: "write refused: missing or wrong X-CSRF-Token header (reload the page to get a fresh one)" });
+    throw new HttpError({
+      code: 403,
+      reason: "Forbidden",
+      message: "write refused: missing or wrong X-CSRF-Token header (reload the page to get a fresh one)",
+    });
   }
 }

@@ -12,8 +12,12 @@ describe("console configuration from the environment", () => {
 
   it("reads every setting", () => {
     const c = readConsoleConfig({
-      KRUISE_CONSOLE_MODE: "proxy", KRUISE_CONSOLE_PROXY_ADDRESSES: "10.0.0.5, 10.0.0.6", KRUISE_CONSOLE_READ_ONLY: "true",
-      KRUISE_CONSOLE_ACCESS_CACHE_SECONDS: "3", KRUISE_CONSOLE_PROXY_USER_HEADER: "X-Forwarded-User", KRUISE_CONSOLE_AUDIT_LOG: "/tmp/a.log",
+      KRUISE_CONSOLE_MODE: "proxy",
+      KRUISE_CONSOLE_PROXY_ADDRESSES: "10.0.0.5, 10.0.0.6",
+      KRUISE_CONSOLE_READ_ONLY: "true",
+      KRUISE_CONSOLE_ACCESS_CACHE_SECONDS: "3",
+      KRUISE_CONSOLE_PROXY_USER_HEADER: "X-Forwarded-User",
+      KRUISE_CONSOLE_AUDIT_LOG: "/tmp/a.log",
     });
     expect(c).toMatchObject({ mode: "proxy", readOnly: true, accessCacheMs: 3000, auditLog: "/tmp/a.log" });
     expect(c.proxy).toMatchObject({ addresses: ["10.0.0.5", "10.0.0.6"], userHeader: "x-forwarded-user" });

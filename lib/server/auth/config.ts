@@ -35,16 +35,23 @@ function num(env: Record<string, string | undefined>, name: string, dflt: number
   return n;
 }
 
-const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
 
 /** Reads the console's configuration from the environment (the launcher maps its flags onto these). */
 export function readConsoleConfig(env: Record<string, string | undefined> = process.env): ConsoleConfig {
   const mode = (env.KRUISE_CONSOLE_MODE || "local").trim() as AuthMode;
-  if (!MODES.includes(mode)) throw new Error(`KRUISE_CONSOLE_MODE=${JSON.stringify(mode)}: expected one of ${MODES.join(", ")}`);
+  if (!MODES.includes(mode))
+    throw new Error(`KRUISE_CONSOLE_MODE=${JSON.stringify(mode)}: expected one of ${MODES.join(", ")}`);
   const proxyAddresses = list(env.KRUISE_CONSOLE_PROXY_ADDRESSES);
   if (mode === "proxy" && proxyAddresses.length === 0) {
-    throw new Error("proxy mode needs KRUISE_CONSOLE_PROXY_ADDRESSES (--proxy-addresses): the auth proxy's IP addresses whose identity headers are trusted");
+    throw new Error(
+      "proxy mode needs KRUISE_CONSOLE_PROXY_ADDRESSES (--proxy-addresses): the auth proxy's IP addresses whose identity headers are trusted",
+    );
   }
   const cfg: ConsoleConfig = {
     mode,
@@ -67,7 +74,11 @@ let cached: { key: string; cfg: ConsoleConfig } | undefined;
 
 /** The process's configuration, re-read when the KRUISE_CONSOLE_* environment changes (tests switch modes). */
 export function consoleConfig(): ConsoleConfig {
-  const key = Object.entries(process.env).filter(([k]) => k.startsWith("KRUISE_CONSOLE_")).sort().map(([k, v]) => `${k}=${v}`).join("\n");
+  const key = Object.entries(process.env)
+    .filter(([k]) => k.startsWith("KRUISE_CONSOLE_"))
+    .sort()
+    .map(([k, v]) => `${k}=${v}`)
+    .join("\n");
   if (cached?.key !== key) cached = { key, cfg: readConsoleConfig() };
   return cached.cfg;
 }

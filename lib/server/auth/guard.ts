@@ -26,14 +26,25 @@ export interface WriteContext {
  * A cluster's 403 (`… is forbidden: User "x" cannot patch resource …`) said the way the user needs
  * it: "you may not patch clonesets.apps.kruise.io in shop", keeping Kubernetes' own words after it.
  */
-export function explainForbidden(e: unknown, t: Pick<WriteTarget, "verb" | "resource" | "namespace">, what: string): unknown {
+export function explainForbidden(
+  e: unknown,
+  t: Pick<WriteTarget, "verb" | "resource" | "namespace">,
+  what: string,
+): unknown {
   const body = toApiErrorBody(e, what);
   if (body.code !== 403 || !/ is forbidden: /.test(body.message)) return e;
-  return new HttpError({ ...body, message: `you may not ${t.verb} ${t.resource} in ${t.namespace} (Kubernetes: ${body.message})` });
+  return new HttpError({
+    ...body,
+    message: `you may not ${t.verb} ${t.resource} in ${t.namespace} (Kubernetes: ${body.message})`,
+  });
 }
 
 /** Runs a read route as the caller (401 without one). */
-export async function asCaller(req: Request, cluster: string | null, fn: (caller: Caller) => Promise<Response> | Response): Promise<Response> {
+export async function asCaller(
+  req: Request,
+  cluster: string | null,
+  fn: (caller: Caller) => Promise<Response> | Response,
+): Promise<Response> {
   try {
     return await fn(resolveCaller(req.headers, req.url));
   } catch (e) {
@@ -46,15 +57,24 @@ export async function asCaller(req: Request, cluster: string | null, fn: (caller
  * (readMutation: 403/415/413), anti-CSRF header (403), then the handler acting as the user; a 403
  * from the cluster is explained. Every attempt, refused or not, writes one audit line.
  */
-export async function asWriter(req: Request, cluster: string, t: WriteTarget,
-  fn: (ctx: WriteContext) => Promise<Response>): Promise<Response> {
+export async function asWriter(
+  req: Request,
+  cluster: string,
+  t: WriteTarget,
+  fn: (ctx: WriteContext) => Promise<Response>,
+): Promise<Response> {
   const what = `cluster "${cluster}"`;
   let caller: Caller | undefined;
   let ctx: WriteContext | undefined;
   let res: Response;
   try {
     caller = resolveCaller(req.headers, req.url);
-    if (consoleConfig().readOnly) throw new HttpError({ code: 403, reason: "Forbidden", message: "this console runs in read-only mode: writes are disabled for everyone" });
+    if (consoleConfig().readOnly)
+      throw new HttpError({
+        code: 403,
+        reason: "Forbidden",
+        message: "this console runs in read-only mode: writes are disabled for everyone",
+      });
     const body = await readMutation(req);
     assertCsrf(req.headers, caller);
     ctx = { actor: actorFor(caller, cluster), body, summary: {} };
@@ -66,12 +86,18 @@ export async function asWriter(req: Request, cluster: string, t: WriteTarget,
   return res;
 }
 
-async function auditResult(res: Response, a: { cluster: string; t: WriteTarget; caller?: Caller; ctx?: WriteContext }): Promise<void> {
+async function auditResult(
+  res: Response,
+  a: { cluster: string; t: WriteTarget; caller?: Caller; ctx?: WriteContext },
+): Promise<void> {
   // Only error bodies are read back (small Status JSON); a success may carry a whole object.
   let reason = a.ctx?.outcome;
   let message: string | undefined;
   if (res.status >= 400) {
-    const body = (await res.clone().json().catch(() => ({}))) as { reason?: string; message?: string };
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => ({}))) as { reason?: string; message?: string };
     reason = body.reason;
     message = body.message?.slice(0, 500);
   }

@@ -10,9 +10,17 @@ import type { UserInfo } from "./sessions";
  * so the groups go in through the Fetch spec's other HeadersInit form: an iterable of pairs.
  */
 export class ImpersonatingKubeConfig extends KubeConfig {
-  constructor(base: KubeConfig, private readonly as: UserInfo) {
+  constructor(
+    base: KubeConfig,
+    private readonly as: UserInfo,
+  ) {
     super();
-    this.loadFromOptions({ clusters: base.clusters, users: base.users, contexts: base.contexts, currentContext: base.currentContext });
+    this.loadFromOptions({
+      clusters: base.clusters,
+      users: base.users,
+      contexts: base.contexts,
+      currentContext: base.currentContext,
+    });
   }
 
   override async applySecurityAuthentication(context: RequestContext): Promise<void> {
@@ -21,7 +29,8 @@ export class ImpersonatingKubeConfig extends KubeConfig {
     const headers = context.getHeaders();
     const groups = this.as.groups;
     Object.defineProperty(headers, Symbol.iterator, {
-      enumerable: false, configurable: true,
+      enumerable: false,
+      configurable: true,
       value: function* pairs(this: Record<string, string>) {
         for (const [k, v] of Object.entries(this)) yield [k, v];
         for (const g of groups) yield ["Impersonate-Group", g];

@@ -4,8 +4,12 @@ vi.mock("server-only", () => ({}));
 import type { Caller } from "./caller";
 import { ListAccess, type ReviewQuestion } from "./list-access";
 
-const caller = (name: string, groups: string[] = []): Caller =>
-  ({ mode: "token", user: { name, groups }, csrf: "c", limitKey: `session:${name}` });
+const caller = (name: string, groups: string[] = []): Caller => ({
+  mode: "token",
+  user: { name, groups },
+  csrf: "c",
+  limitKey: `session:${name}`,
+});
 
 /** A review function answering from a mutable grant list, counting the questions it got. */
 function fakeCluster(grants: string[]) {
@@ -24,7 +28,14 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
     expect(await access.mayList(caller("ann", ["team"]), "prod", "pods", "shop")).toEqual({ allowed: true });
     expect(await access.mayList(caller("ann", ["team"]), "prod", "pods", "payments")).toEqual({ allowed: false }); // list but no watch
     expect(await access.mayList(caller("ann"), "prod", "pods", null)).toEqual({ allowed: false });
-    expect(c.asked[0]).toEqual({ cluster: "prod", user: { name: "ann", groups: ["team"] }, verb: "list", group: "", resource: "pods", namespace: "shop" });
+    expect(c.asked[0]).toEqual({
+      cluster: "prod",
+      user: { name: "ann", groups: ["team"] },
+      verb: "list",
+      group: "",
+      resource: "pods",
+      namespace: "shop",
+    });
     expect(c.asked.map((q) => q.verb).sort()).toEqual(["list", "list", "list", "watch", "watch", "watch"]);
   });
 
@@ -60,8 +71,17 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
     let release = () => {};
     const gate = new Promise<void>((r) => (release = r));
     let calls = 0;
-    const access = new ListAccess({ now: () => 0, review: async () => { calls++; await gate; return { allowed: true }; } });
-    const answers = Promise.all(Array.from({ length: 20 }, () => access.mayList(caller("ann"), "prod", "pods", "shop")));
+    const access = new ListAccess({
+      now: () => 0,
+      review: async () => {
+        calls++;
+        await gate;
+        return { allowed: true };
+      },
+    });
+    const answers = Promise.all(
+      Array.from({ length: 20 }, () => access.mayList(caller("ann"), "prod", "pods", "shop")),
+    );
     release();
     expect((await answers).every((a) => a.allowed)).toBe(true);
     expect(calls).toBe(2); // one list, one watch
@@ -79,7 +99,11 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
   });
 
   it("a review that fails is a refusal that says what to fix", async () => {
-    const access = new ListAccess({ review: async () => { throw new Error("connect ECONNREFUSED"); } });
+    const access = new ListAccess({
+      review: async () => {
+        throw new Error("connect ECONNREFUSED");
+      },
+    });
     const d = await access.mayList(caller("ann"), "prod", "pods", "shop");
     expect(d.allowed).toBe(false);
     expect(d.failure).toContain("ECONNREFUSED");

@@ -34,19 +34,29 @@ interface ReviewAnswer {
  * asked with the console's own identity. A failed review is "not allowed", with a reason naming the fix.
  */
 export async function subjectAccessReview(q: ReviewQuestion): Promise<ListDecision> {
-  const resourceAttributes = { verb: q.verb, group: q.group, resource: q.resource, ...(q.namespace ? { namespace: q.namespace } : {}) };
-  const body = JSON.stringify({ apiVersion: "authorization.k8s.io/v1", kind: "SubjectAccessReview",
-    spec: { user: q.user.name, groups: q.user.groups, resourceAttributes } });
+  const resourceAttributes = {
+    verb: q.verb,
+    group: q.group,
+    resource: q.resource,
+    ...(q.namespace ? { namespace: q.namespace } : {}),
+  };
+  const body = JSON.stringify({
+    apiVersion: "authorization.k8s.io/v1",
+    kind: "SubjectAccessReview",
+    spec: { user: q.user.name, groups: q.user.groups, resourceAttributes },
+  });
   try {
     const kc = clientFor(q.cluster).kc;
     const r = await exactCall<ReviewAnswer>("application/json", body, (o) =>
-      kc.makeApiClient(AuthorizationV1Api).createSubjectAccessReview({ body: { spec: {} } }, o));
+      kc.makeApiClient(AuthorizationV1Api).createSubjectAccessReview({ body: { spec: {} } }, o),
+    );
     return { allowed: r.status?.allowed === true && r.status?.denied !== true };
   } catch (e) {
     const err = toApiErrorBody(e, `cluster "${q.cluster}"`);
-    const fix = err.code === 403
-      ? `the console's own identity may not create subjectaccessreviews.authorization.k8s.io on cluster "${q.cluster}": grant it (see deploy/ RBAC)`
-      : `could not ask cluster "${q.cluster}" who may list ${q.resource}`;
+    const fix =
+      err.code === 403
+        ? `the console's own identity may not create subjectaccessreviews.authorization.k8s.io on cluster "${q.cluster}": grant it (see deploy/ RBAC)`
+        : `could not ask cluster "${q.cluster}" who may list ${q.resource}`;
     return { allowed: false, failure: `${fix} (${err.message})` };
   }
 }
@@ -61,7 +71,10 @@ export interface ListAccessOptions {
   maxEntries?: number;
 }
 
-interface Entry { at: number; answer: Promise<ListDecision> }
+interface Entry {
+  at: number;
+  answer: Promise<ListDecision>;
+}
 
 /**
  * "May this caller list AND watch <resource> in <namespace>?" (what a shared-hub stream needs: the user
@@ -85,15 +98,28 @@ export class ListAccess {
     this.maxEntries = o.maxEntries ?? 10_000;
   }
 
-  async mayList(caller: Caller, cluster: string, resource: ResourceName, namespace: string | null): Promise<ListDecision> {
+  async mayList(
+    caller: Caller,
+    cluster: string,
+    resource: ResourceName,
+    namespace: string | null,
+  ): Promise<ListDecision> {
     if (caller.mode === "local") return { allowed: true };
-    const [list, watch] = await Promise.all(["list", "watch"].map((verb) => this.cached(caller.user, cluster, verb, resource, namespace)));
+    const [list, watch] = await Promise.all(
+      ["list", "watch"].map((verb) => this.cached(caller.user, cluster, verb, resource, namespace)),
+    );
     if (list.allowed && watch.allowed) return { allowed: true };
     const failure = list.failure ?? watch.failure;
     return failure ? { allowed: false, failure } : { allowed: false };
   }
 
-  private cached(user: UserInfo, cluster: string, verb: string, resource: ResourceName, namespace: string | null): Promise<ListDecision> {
+  private cached(
+    user: UserInfo,
+    cluster: string,
+    verb: string,
+    resource: ResourceName,
+    namespace: string | null,
+  ): Promise<ListDecision> {
     const key = JSON.stringify([cluster, user.name, [...user.groups].sort(), verb, resource, namespace]);
     const now = this.now();
     const hit = this.cache.get(key);
@@ -101,8 +127,9 @@ export class ListAccess {
     this.cache.delete(key); // re-inserted last: Map order = age order for the size bound
     const def = RESOURCES[resource];
     this.reviews++;
-    const answer = this.review({ cluster, user, verb, group: def.group, resource: def.name, namespace })
-      .catch((e: unknown): ListDecision => ({ allowed: false, failure: `access review failed: ${String(e)}` }));
+    const answer = this.review({ cluster, user, verb, group: def.group, resource: def.name, namespace }).catch(
+      (e: unknown): ListDecision => ({ allowed: false, failure: `access review failed: ${String(e)}` }),
+    );
     this.cache.set(key, { at: now, answer });
     while (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     return answer;

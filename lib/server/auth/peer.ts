@@ -6,7 +6,11 @@ import "server-only";
  * process start. Next's own `x-forwarded-for` is only defaulted (`??=`), so a client could forge it;
  * a header with the right stamp can only come from our server.
  */
-export const PEER_HEADERS = { stamp: "x-kruise-console-stamp", address: "x-kruise-console-peer", tls: "x-kruise-console-tls" } as const;
+export const PEER_HEADERS = {
+  stamp: "x-kruise-console-stamp",
+  address: "x-kruise-console-peer",
+  tls: "x-kruise-console-tls",
+} as const;
 
 export interface Peer {
   address: string;
@@ -14,7 +18,9 @@ export interface Peer {
   tls: boolean;
 }
 
-interface HeaderSource { get(name: string): string | null }
+interface HeaderSource {
+  get(name: string): string | null;
+}
 
 /** The stamped peer, or null when the request did not come through scripts/serve (e.g. plain `next start`). */
 export function peerOf(h: HeaderSource): Peer | null {
@@ -25,6 +31,10 @@ export function peerOf(h: HeaderSource): Peer | null {
 
 /** IPv4-mapped IPv6 (`::ffff:10.0.0.5`) compares equal to its IPv4 form. */
 export function sameAddress(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
+  const norm = (s: string) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
   return norm(a) === norm(b);
 }

@@ -10,7 +10,9 @@ describe("server-side sessions", () => {
     const store = new SessionStore(() => 1000);
     const { id, session } = store.create(user, "tok", 60_000);
     expect(store.get(id, 60_000)).toBe(session);
-    expect(JSON.stringify([...(store as unknown as { sessions: Map<string, unknown> }).sessions.keys()])).not.toContain(id);
+    expect(JSON.stringify([...(store as unknown as { sessions: Map<string, unknown> }).sessions.keys()])).not.toContain(
+      id,
+    );
     expect(store.get(id + "x", 60_000)).toBeUndefined();
     expect(store.get(undefined, 60_000)).toBeUndefined();
   });

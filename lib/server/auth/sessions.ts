@@ -38,7 +38,14 @@ export class SessionStore {
     this.sweep();
     const id = randomBytes(32).toString("base64url");
     const t = this.now();
-    const session: Session = { user, token, csrf: randomBytes(24).toString("base64url"), created: t, lastSeen: t, expires: t + ttlMs };
+    const session: Session = {
+      user,
+      token,
+      csrf: randomBytes(24).toString("base64url"),
+      created: t,
+      lastSeen: t,
+      expires: t + ttlMs,
+    };
     this.sessions.set(digest(id), session);
     return { id, session };
   }

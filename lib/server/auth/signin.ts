@@ -27,15 +27,24 @@ export async function reviewToken(cluster: string, token: string): Promise<UserI
   let r: TokenReviewAnswer;
   try {
     r = await exactCall<TokenReviewAnswer>("application/json", body, (o) =>
-      kc.makeApiClient(AuthenticationV1Api).createTokenReview({ body: { spec: {} } }, o));
+      kc.makeApiClient(AuthenticationV1Api).createTokenReview({ body: { spec: {} } }, o),
+    );
   } catch (e) {
     const err = toApiErrorBody(e, `cluster "${cluster}"`);
     // Never echo the request: the token must not reach a log or the browser.
-    throw new HttpError({ code: 502, reason: err.reason, message: `could not check the token with cluster "${cluster}": ${err.message}` });
+    throw new HttpError({
+      code: 502,
+      reason: err.reason,
+      message: `could not check the token with cluster "${cluster}": ${err.message}`,
+    });
   }
   const name = r.status?.user?.username;
   if (!r.status?.authenticated || !name) {
-    throw new HttpError({ code: 401, reason: "Unauthorized", message: `cluster "${cluster}" did not accept this token: check that it is complete, not expired, and issued for this cluster${r.status?.error ? ` (${r.status.error.replace(token, "…")})` : ""}` });
+    throw new HttpError({
+      code: 401,
+      reason: "Unauthorized",
+      message: `cluster "${cluster}" did not accept this token: check that it is complete, not expired, and issued for this cluster${r.status?.error ? ` (${r.status.error.replace(token, "…")})` : ""}`,
+    });
   }
   return { name, groups: r.status.user?.groups ?? [] };
 }
@@ -48,20 +57,32 @@ function cookie(value: string, maxAgeS: number, secure: boolean): string {
 export async function postSignIn(req: Request): Promise<Response> {
   try {
     const cfg = consoleConfig();
-    if (cfg.mode !== "token") throw new HttpError({ code: 404, reason: "NotFound", message: `sign-in is for token mode; this console runs in ${cfg.mode} mode` });
+    if (cfg.mode !== "token")
+      throw new HttpError({
+        code: 404,
+        reason: "NotFound",
+        message: `sign-in is for token mode; this console runs in ${cfg.mode} mode`,
+      });
     const raw = await readMutation(req); // same-origin, JSON, size: a cross-site page cannot sign you in as someone else
     const { token, cluster } = (raw && typeof raw === "object" ? raw : {}) as { token?: unknown; cluster?: unknown };
     if (typeof token !== "string" || !token.trim() || token.length > 16_384 || /\s/.test(token.trim())) {
       throw httpErrors.badRequest("paste your Kubernetes bearer token (one line, no spaces)", "token");
     }
     const clusters = listClusters();
-    const target = typeof cluster === "string" && cluster ? cluster : (clusters.find((c) => c.current) ?? clusters[0])?.name;
+    const target =
+      typeof cluster === "string" && cluster ? cluster : (clusters.find((c) => c.current) ?? clusters[0])?.name;
     if (!target) throw httpErrors.badRequest("no cluster is configured to sign in to", "cluster");
     const client = peerOf(req.headers)?.address ?? "direct";
     const wait = signInThrottle().retryAfter(client);
     if (wait > 0) {
-      return Response.json({ code: 429, reason: "TooManyRequests", message: `too many failed sign-ins from ${client}: try again in ${wait} s` },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } });
+      return Response.json(
+        {
+          code: 429,
+          reason: "TooManyRequests",
+          message: `too many failed sign-ins from ${client}: try again in ${wait} s`,
+        },
+        { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } },
+      );
     }
     let user: UserInfo;
     try {
@@ -75,8 +96,10 @@ export async function postSignIn(req: Request): Promise<Response> {
     store.delete(sessionIdOf(req.headers));
     const { id, session } = store.create(user, token.trim(), cfg.sessionTtlMs);
     const secure = !!peerOf(req.headers)?.tls || new URL(req.url).protocol === "https:";
-    return Response.json({ user: session.user, expiresAt: new Date(session.expires).toISOString() },
-      { headers: { ...NO_STORE, "Set-Cookie": cookie(id, Math.floor(cfg.sessionTtlMs / 1000), secure) } });
+    return Response.json(
+      { user: session.user, expiresAt: new Date(session.expires).toISOString() },
+      { headers: { ...NO_STORE, "Set-Cookie": cookie(id, Math.floor(cfg.sessionTtlMs / 1000), secure) } },
+    );
   } catch (e) {
     return errorResponse(e);
   }
@@ -99,14 +122,23 @@ export function getSession(req: Request): Response {
   const cfg = consoleConfig();
   try {
     const c = resolveCaller(req.headers, req.url);
-    return Response.json({
-      mode: cfg.mode, readOnly: cfg.readOnly, signedIn: true,
-      user: c.mode === "local" ? null : c.user, csrf: c.csrf,
-      ...(c.session ? { expiresAt: new Date(c.session.expires).toISOString() } : {}),
-    }, { headers: NO_STORE });
+    return Response.json(
+      {
+        mode: cfg.mode,
+        readOnly: cfg.readOnly,
+        signedIn: true,
+        user: c.mode === "local" ? null : c.user,
+        csrf: c.csrf,
+        ...(c.session ? { expiresAt: new Date(c.session.expires).toISOString() } : {}),
+      },
+      { headers: NO_STORE },
+    );
   } catch (e) {
     if (e instanceof HttpError && e.body.code === 401) {
-      return Response.json({ mode: cfg.mode, readOnly: cfg.readOnly, signedIn: false, user: null, message: e.body.message }, { status: 401, headers: NO_STORE });
+      return Response.json(
+        { mode: cfg.mode, readOnly: cfg.readOnly, signedIn: false, user: null, message: e.body.message },
+        { status: 401, headers: NO_STORE },
+      );
     }
     return errorResponse(e);
   }

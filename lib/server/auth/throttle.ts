@@ -6,7 +6,11 @@ import "server-only";
  */
 export class FailureThrottle {
   private failures = new Map<string, number[]>();
-  constructor(private max = 10, private windowMs = 5 * 60_000, private now: () => number = Date.now) {}
+  constructor(
+    private max = 10,
+    private windowMs = 5 * 60_000,
+    private now: () => number = Date.now,
+  ) {}
 
   /** Seconds until `key` may try again, or 0. */
   retryAfter(key: string): number {

@@ -4,13 +4,20 @@ import { FilteredSubscription, type ListDecision } from "./filter";
 import { Frame } from "./frame";
 import type { Listener, ScopeKey } from "./types";
 
-const pod = (namespace: string, name: string): K8sObject => ({ apiVersion: "v1", kind: "Pod", metadata: { namespace, name } });
+const pod = (namespace: string, name: string): K8sObject => ({
+  apiVersion: "v1",
+  kind: "Pod",
+  metadata: { namespace, name },
+});
 
 /** A scope's fan-out as the hub does it: status + snapshot to a new subscriber, then every frame to all. */
 class ScopeFanOut {
   listeners = new Set<Listener>();
   status = new Frame({ event: "status", data: { resource: "pods", namespace: null, state: "live" } });
-  snapshot = new Frame({ event: "snapshot", data: { resource: "pods", namespace: null, resourceVersion: "1", items: [] } });
+  snapshot = new Frame({
+    event: "snapshot",
+    data: { resource: "pods", namespace: null, resourceVersion: "1", items: [] },
+  });
   subscribe(_key: ScopeKey, l: Listener) {
     this.listeners.add(l);
     l(this.status);
@@ -18,7 +25,10 @@ class ScopeFanOut {
     return () => this.listeners.delete(l);
   }
   setItems(items: K8sObject[]) {
-    this.snapshot = new Frame({ event: "snapshot", data: { resource: "pods", namespace: null, resourceVersion: "2", items } });
+    this.snapshot = new Frame({
+      event: "snapshot",
+      data: { resource: "pods", namespace: null, resourceVersion: "2", items },
+    });
   }
   change(obj: K8sObject): Frame {
     const f = new Frame({ event: "change", data: { resource: "pods", namespace: null, type: "ADDED", object: obj } });
@@ -31,15 +41,30 @@ class ScopeFanOut {
 function viewer(hub: ScopeFanOut, namespace: string | null, grants: Set<string>) {
   const chunks: Uint8Array[] = [];
   const mayList = async (ns: string | null): Promise<ListDecision> => ({ allowed: grants.has(ns ?? "*") });
-  const sub = new FilteredSubscription(hub, { cluster: "c", resource: "pods", namespace }, mayList, (b) => chunks.push(b), () => {});
-  const events = () => chunks.map((c) => new TextDecoder().decode(c)).map((t) => ({
-    event: t.split("\n")[0].slice(7), data: JSON.parse(t.split("\n")[1].slice(6)),
-  }));
+  const sub = new FilteredSubscription(
+    hub,
+    { cluster: "c", resource: "pods", namespace },
+    mayList,
+    (b) => chunks.push(b),
+    () => {},
+  );
+  const events = () =>
+    chunks
+      .map((c) => new TextDecoder().decode(c))
+      .map((t) => ({
+        event: t.split("\n")[0].slice(7),
+        data: JSON.parse(t.split("\n")[1].slice(6)),
+      }));
   const names = () => {
     const evs = events();
     const i = evs.map((e) => e.event).lastIndexOf("snapshot");
-    return [...(i >= 0 ? evs[i].data.items : []), ...evs.slice(i + 1).filter((e) => e.event === "change").map((e) => e.data.object)]
-      .map((o: K8sObject) => `${o.metadata.namespace}/${o.metadata.name}`);
+    return [
+      ...(i >= 0 ? evs[i].data.items : []),
+      ...evs
+        .slice(i + 1)
+        .filter((e) => e.event === "change")
+        .map((e) => e.data.object),
+    ].map((o: K8sObject) => `${o.metadata.namespace}/${o.metadata.name}`);
   };
   return { sub, chunks, events, names };
 }
@@ -106,14 +131,25 @@ describe("FilteredSubscription: a user's view of a shared all-namespaces scope",
     let failure: string | undefined = "the console's own identity may not create subjectaccessreviews";
     const chunks: string[] = [];
     const mayList = async (ns: string | null) => (failure ? { allowed: false, failure } : { allowed: ns === "shop" });
-    const sub = new FilteredSubscription(hub, { cluster: "c", resource: "pods", namespace: null }, mayList,
-      (b) => chunks.push(new TextDecoder().decode(b)), () => {});
+    const sub = new FilteredSubscription(
+      hub,
+      { cluster: "c", resource: "pods", namespace: null },
+      mayList,
+      (b) => chunks.push(new TextDecoder().decode(b)),
+      () => {},
+    );
     sub.start();
     sub.recheck();
     await settle();
     expect(chunks).toHaveLength(1);
-    expect(JSON.parse(chunks[0].split("\n")[1].slice(6))).toMatchObject({ state: "error",
-      error: { code: 403, message: "could not check whether you may list pods: the console's own identity may not create subjectaccessreviews" } });
+    expect(JSON.parse(chunks[0].split("\n")[1].slice(6))).toMatchObject({
+      state: "error",
+      error: {
+        code: 403,
+        message:
+          "could not check whether you may list pods: the console's own identity may not create subjectaccessreviews",
+      },
+    });
     expect(hub.listeners.size).toBe(0);
     failure = undefined;
     sub.recheck();
@@ -130,8 +166,13 @@ describe("FilteredSubscription: a user's view of a shared all-namespaces scope",
       if (ns === "slow") await slow;
       return { allowed: ns !== null };
     };
-    const sub = new FilteredSubscription(hub, { cluster: "c", resource: "pods", namespace: null }, mayList,
-      (b) => chunks.push(new TextDecoder().decode(b)), () => {});
+    const sub = new FilteredSubscription(
+      hub,
+      { cluster: "c", resource: "pods", namespace: null },
+      mayList,
+      (b) => chunks.push(new TextDecoder().decode(b)),
+      () => {},
+    );
     sub.start();
     await settle();
     hub.change(pod("slow", "first"));
@@ -150,8 +191,17 @@ describe("FilteredSubscription: a namespaced scope", () => {
     const v = viewer(hub, "payments", new Set(["shop"]));
     v.sub.start();
     await settle();
-    expect(v.events()).toEqual([{ event: "status", data: { resource: "pods", namespace: "payments", state: "error",
-      error: { code: 403, reason: "Forbidden", message: "you may not list pods in namespace payments" } } }]);
+    expect(v.events()).toEqual([
+      {
+        event: "status",
+        data: {
+          resource: "pods",
+          namespace: "payments",
+          state: "error",
+          error: { code: 403, reason: "Forbidden", message: "you may not list pods in namespace payments" },
+        },
+      },
+    ]);
     expect(hub.listeners.size).toBe(0);
   });
 

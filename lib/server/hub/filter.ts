@@ -56,8 +56,13 @@ export class FilteredSubscription {
   /** all-namespaces scope: the cluster-wide review itself failed (reported once) */
   private failing = false;
 
-  constructor(private hub: Subscribable, private key: ScopeKey, private mayList: MayList,
-    private send: (bytes: Uint8Array) => void, private overflow: () => void) {}
+  constructor(
+    private hub: Subscribable,
+    private key: ScopeKey,
+    private mayList: MayList,
+    private send: (bytes: Uint8Array) => void,
+    private overflow: () => void,
+  ) {}
 
   start(): void {
     this.enqueue(() => (this.key.namespace === null ? this.checkAll(true) : this.checkNamespace()));
@@ -98,7 +103,9 @@ export class FilteredSubscription {
   private subscribe(): void {
     this.unsubscribe();
     const gen = this.generation;
-    this.unsub = this.hub.subscribe(this.key, (f) => this.enqueue(() => (gen === this.generation ? this.onFrame(f) : Promise.resolve())));
+    this.unsub = this.hub.subscribe(this.key, (f) =>
+      this.enqueue(() => (gen === this.generation ? this.onFrame(f) : Promise.resolve())),
+    );
   }
 
   private unsubscribe(): void {
@@ -117,24 +124,40 @@ export class FilteredSubscription {
     if (d.allowed) return this.subscribe();
     this.unsubscribe();
     const { resource } = this.key;
-    this.refuse(revoked, d.failure
-      ? `could not check whether you may list ${resource} in namespace ${ns}: ${d.failure}`
-      : `you may not list ${resource} in namespace ${ns}`);
+    this.refuse(
+      revoked,
+      d.failure
+        ? `could not check whether you may list ${resource} in namespace ${ns}: ${d.failure}`
+        : `you may not list ${resource} in namespace ${ns}`,
+    );
   }
 
   /** Nothing for this user: empty what the browser holds (if it had data) and say why in one status frame. */
   private refuse(hadData: boolean, message: string): void {
     const { resource, namespace } = this.key;
-    if (hadData) this.send(new Frame({ event: "snapshot", data: { resource, namespace, resourceVersion: "", items: [] } }).bytes());
-    this.send(new Frame({ event: "status", data: { resource, namespace, state: "error", error: { code: 403, reason: "Forbidden", message } } }).bytes());
+    if (hadData)
+      this.send(
+        new Frame({ event: "snapshot", data: { resource, namespace, resourceVersion: "", items: [] } }).bytes(),
+      );
+    this.send(
+      new Frame({
+        event: "status",
+        data: { resource, namespace, state: "error", error: { code: 403, reason: "Forbidden", message } },
+      }).bytes(),
+    );
   }
 
   /** All-namespaces scope: cluster-wide rights pass the shared frames; otherwise filter per object namespace. */
   private async checkAll(first: boolean): Promise<void> {
     const d = await this.mayList(null);
     if (this.closed) return;
-    if (d.failure) { // reviews cannot be made at all (network, the console lacks RBAC): show nothing, say what to fix once
-      if (!this.failing) this.refuse(this.unsub !== undefined, `could not check whether you may list ${this.key.resource}: ${d.failure}`);
+    if (d.failure) {
+      // reviews cannot be made at all (network, the console lacks RBAC): show nothing, say what to fix once
+      if (!this.failing)
+        this.refuse(
+          this.unsub !== undefined,
+          `could not check whether you may list ${this.key.resource}: ${d.failure}`,
+        );
       this.failing = true;
       return this.unsubscribe();
     }

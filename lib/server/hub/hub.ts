@@ -30,7 +30,10 @@ export class InformerHub {
   readonly opts: HubOptions;
 
   /** `upstreamFor` resolves a cluster name to its client-node access; it throws for unknown clusters. */
-  constructor(private upstreamFor: (cluster: string) => Upstream, opts: Partial<HubOptions> = {}) {
+  constructor(
+    private upstreamFor: (cluster: string) => Upstream,
+    opts: Partial<HubOptions> = {},
+  ) {
     this.opts = { ...DEFAULT_HUB_OPTIONS, ...opts, backoff: { ...DEFAULT_HUB_OPTIONS.backoff, ...opts.backoff } };
   }
 

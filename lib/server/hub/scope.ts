@@ -34,7 +34,12 @@ export class Scope {
   private snapshotMemo?: { version: number; frame: Frame };
   readonly stats = { lists: 0, listPages: 0, watches: 0 };
 
-  constructor(readonly key: ScopeKey, private up: Upstream, private opts: HubOptions, private onStopped: () => void) {
+  constructor(
+    readonly key: ScopeKey,
+    private up: Upstream,
+    private opts: HubOptions,
+    private onStopped: () => void,
+  ) {
     this.def = RESOURCES[key.resource];
   }
 
@@ -92,12 +97,18 @@ export class Scope {
         if (this.stopped) return;
         if (outcome.kind === "failed") throw outcome.error;
         this.setDown("reconnecting");
-        if (outcome.kind === "expired") needList = true; // 410: our RV is gone, relist right away
+        if (outcome.kind === "expired")
+          needList = true; // 410: our RV is gone, relist right away
         else await this.backoff();
       } catch (e) {
         if (this.stopped) return;
-        const err = explainCollectionError(toApiErrorBody(e, `cluster "${this.key.cluster}"`), this.def, this.key.cluster);
-        if (err.code === 410) { // a continue token expired mid-list: start the list over
+        const err = explainCollectionError(
+          toApiErrorBody(e, `cluster "${this.key.cluster}"`),
+          this.def,
+          this.key.cluster,
+        );
+        if (err.code === 410) {
+          // a continue token expired mid-list: start the list over
           needList = true;
           await this.backoff();
           continue;
@@ -156,13 +167,16 @@ export class Scope {
         this.apply(type, obj);
       };
       this.stats.watches++;
-      this.up.watch(this.def, this.key.namespace, this.rv, onEvent, done).then((ctl) => {
-        this.abort = ctl;
-        if (this.stopped) return ctl.abort();
-        if (ctl.signal.aborted) return; // done() already ran: the request failed or ended at once
-        established = true;
-        this.setLive();
-      }, (e: unknown) => resolve({ kind: "failed", error: e }));
+      this.up.watch(this.def, this.key.namespace, this.rv, onEvent, done).then(
+        (ctl) => {
+          this.abort = ctl;
+          if (this.stopped) return ctl.abort();
+          if (ctl.signal.aborted) return; // done() already ran: the request failed or ended at once
+          established = true;
+          this.setLive();
+        },
+        (e: unknown) => resolve({ kind: "failed", error: e }),
+      );
     });
   }
 
@@ -181,14 +195,21 @@ export class Scope {
       this.giveUp(toApiErrorBody(this.tooMany()));
       return;
     }
-    const data = { resource: this.key.resource, namespace: this.key.namespace, type: type as WatchEventType, object: obj };
+    const data = {
+      resource: this.key.resource,
+      namespace: this.key.namespace,
+      type: type as WatchEventType,
+      object: obj,
+    };
     this.broadcast(new Frame({ event: "change", data }));
   }
 
   private tooMany(): { kind: "Status"; code: number; reason: string; message: string } {
     const where = this.key.namespace ? `namespace "${this.key.namespace}"` : "all namespaces";
     return {
-      kind: "Status", code: 507, reason: "TooManyObjects",
+      kind: "Status",
+      code: 507,
+      reason: "TooManyObjects",
       message: `more than ${this.opts.maxObjects} ${this.def.name} in ${where} on cluster "${this.key.cluster}": the dashboard caps each watched scope; open a single namespace instead`,
     };
   }
@@ -210,20 +231,30 @@ export class Scope {
 
   /** Leaving live: `since` stays at the moment data stopped being current. */
   private setDown(state: "reconnecting" | "stale" | "error", error?: ApiErrorBody): void {
-    const since = this.status.state === "live" || this.status.state === "connecting" || !this.status.since
-      ? this.opts.now().toISOString() : this.status.since;
+    const since =
+      this.status.state === "live" || this.status.state === "connecting" || !this.status.since
+        ? this.opts.now().toISOString()
+        : this.status.since;
     this.status = error ? { state, since, error } : { state, since };
     this.broadcast(this.statusFrame());
   }
 
   private statusFrame(): Frame {
-    return new Frame({ event: "status", data: { resource: this.key.resource, namespace: this.key.namespace, ...this.status } });
+    return new Frame({
+      event: "status",
+      data: { resource: this.key.resource, namespace: this.key.namespace, ...this.status },
+    });
   }
 
   private snapshotFrame(): Frame {
     const v = this.cache.version;
     if (this.snapshotMemo?.version !== v) {
-      const data = { resource: this.key.resource, namespace: this.key.namespace, resourceVersion: this.rv, items: this.cache.items() };
+      const data = {
+        resource: this.key.resource,
+        namespace: this.key.namespace,
+        resourceVersion: this.rv,
+        items: this.cache.items(),
+      };
       this.snapshotMemo = { version: v, frame: new Frame({ event: "snapshot", data }) };
     }
     return this.snapshotMemo.frame;

@@ -14,8 +14,13 @@ export interface ScopeKey {
 /** The part of KubeClient a scope needs: paged LIST and WATCH through client-node. */
 export interface Upstream {
   listPage(d: ResourceDef, namespace: string | null, limit: number, cont?: string): Promise<ListPage>;
-  watch(d: ResourceDef, namespace: string | null, resourceVersion: string,
-    onEvent: (type: string, obj: K8sObject) => void, done: (err: unknown) => void): Promise<AbortController>;
+  watch(
+    d: ResourceDef,
+    namespace: string | null,
+    resourceVersion: string,
+    onEvent: (type: string, obj: K8sObject) => void,
+    done: (err: unknown) => void,
+  ): Promise<AbortController>;
 }
 
 export interface HubOptions {

@@ -24,13 +24,22 @@ interface ReviewAnswer {
 export async function canI(actor: Actor, a: AccessQuestion): Promise<{ allowed: boolean; reason?: string }> {
   const kc = actor.client.kc;
   const resourceAttributes = {
-    verb: a.verb, group: a.group, resource: a.resource, namespace: a.namespace,
-    ...(a.name ? { name: a.name } : {}), ...(a.subresource ? { subresource: a.subresource } : {}),
+    verb: a.verb,
+    group: a.group,
+    resource: a.resource,
+    namespace: a.namespace,
+    ...(a.name ? { name: a.name } : {}),
+    ...(a.subresource ? { subresource: a.subresource } : {}),
   };
-  const body = JSON.stringify({ apiVersion: "authorization.k8s.io/v1", kind: "SelfSubjectAccessReview", spec: { resourceAttributes } });
+  const body = JSON.stringify({
+    apiVersion: "authorization.k8s.io/v1",
+    kind: "SelfSubjectAccessReview",
+    spec: { resourceAttributes },
+  });
   try {
     const r = await exactCall<ReviewAnswer>("application/json", body, (o) =>
-      kc.makeApiClient(AuthorizationV1Api).createSelfSubjectAccessReview({ body: { spec: {} } }, o));
+      kc.makeApiClient(AuthorizationV1Api).createSelfSubjectAccessReview({ body: { spec: {} } }, o),
+    );
     const allowed = r.status?.allowed === true && r.status?.denied !== true;
     const reason = r.status?.reason || r.status?.evaluationError || undefined;
     return reason ? { allowed, reason } : { allowed };

@@ -23,16 +23,26 @@ export function eventBody(obj: K8sObject, e: EventNote, now: Date = new Date()):
   const ts = now.toISOString().replace(/\.\d{3}Z$/, "Z");
   const m = obj.metadata;
   return {
-    apiVersion: "v1", kind: "Event",
+    apiVersion: "v1",
+    kind: "Event",
     metadata: { name: eventName(m.name, now), namespace: m.namespace },
     involvedObject: {
-      apiVersion: obj.apiVersion, kind: obj.kind, name: m.name, namespace: m.namespace,
-      uid: m.uid, resourceVersion: m.resourceVersion,
+      apiVersion: obj.apiVersion,
+      kind: obj.kind,
+      name: m.name,
+      namespace: m.namespace,
+      uid: m.uid,
+      resourceVersion: m.resourceVersion,
     },
-    reason: e.reason, message: e.message, type: e.type ?? "Normal",
+    reason: e.reason,
+    message: e.message,
+    type: e.type ?? "Normal",
     source: { component: FIELD_MANAGER },
-    reportingComponent: FIELD_MANAGER, reportingInstance: os.hostname(),
-    firstTimestamp: ts, lastTimestamp: ts, count: 1,
+    reportingComponent: FIELD_MANAGER,
+    reportingInstance: os.hostname(),
+    firstTimestamp: ts,
+    lastTimestamp: ts,
+    count: 1,
   };
 }
 
@@ -46,9 +56,12 @@ export async function recordEvent(actor: Actor, obj: K8sObject, e: EventNote): P
     const namespace = obj.metadata.namespace ?? "default";
     const kc = actor.client.kc;
     await exactCall("application/json", JSON.stringify(body), (o) =>
-      kc.makeApiClient(CoreV1Api).createNamespacedEvent({ namespace, body: {} as never }, o));
+      kc.makeApiClient(CoreV1Api).createNamespacedEvent({ namespace, body: {} as never }, o),
+    );
   } catch (err) {
-    console.warn(`kruise-console: could not record event ${e.reason} on ${obj.metadata.namespace}/${obj.metadata.name}:`,
-      (err as { body?: unknown }).body ?? (err as Error).message);
+    console.warn(
+      `kruise-console: could not record event ${e.reason} on ${obj.metadata.namespace}/${obj.metadata.name}:`,
+      (err as { body?: unknown }).body ?? (err as Error).message,
+    );
   }
 }

@@ -9,7 +9,12 @@ import { RawBody } from "../kube";
  * client-node raises ApiException as usual.
  */
 export class ExactRequest extends RawBody {
-  constructor(private readonly contentType: string, private readonly body: string) { super(); }
+  constructor(
+    private readonly contentType: string,
+    private readonly body: string,
+  ) {
+    super();
+  }
 
   pre(ctx: RequestContext): Observable<RequestContext> {
     ctx.setHeaderParam("Content-Type", this.contentType);

@@ -1,6 +1,14 @@
 // The shared write path (DESIGN.md §4): mutation intake, exact PATCH, audit Event, access review.
 export { readMutation, assertSameOrigin, MAX_BODY_BYTES } from "./mutation";
-export { sendPatch, patchPath, fieldManagerFor, FIELD_MANAGER, type WriteTarget, type WireRequest, type SendOptions } from "./patch";
+export {
+  sendPatch,
+  patchPath,
+  fieldManagerFor,
+  FIELD_MANAGER,
+  type WriteTarget,
+  type WireRequest,
+  type SendOptions,
+} from "./patch";
 export { recordEvent, eventBody, type EventNote } from "./events";
 export { canI, type AccessQuestion } from "./access";
 export { applyRollout, type ShownRequest } from "./rollout";

@@ -28,9 +28,12 @@ describe("rollout intents", () => {
   });
 
   it("accepts the webhook's int-or-percent grammar, fractional percentages included", () => {
-    expect(parseIntent({ action: "partition", base: { generation: 1 }, value: "12.5%" })).toMatchObject({ value: "12.5%" });
-    expect(parseIntent({ action: "limits", base: { generation: 1 }, value: { maxSurge: null, maxUnavailable: "10%" } }))
-      .toMatchObject({ value: { maxSurge: null, maxUnavailable: "10%" } });
+    expect(parseIntent({ action: "partition", base: { generation: 1 }, value: "12.5%" })).toMatchObject({
+      value: "12.5%",
+    });
+    expect(
+      parseIntent({ action: "limits", base: { generation: 1 }, value: { maxSurge: null, maxUnavailable: "10%" } }),
+    ).toMatchObject({ value: { maxSurge: null, maxUnavailable: "10%" } });
   });
 
   it.each([
@@ -47,12 +50,32 @@ describe("rollout intents", () => {
 
 describe("audit Event body", () => {
   it("names the object with uid and resourceVersion, the component, and second-precision times like client-go", () => {
-    const obj = { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", metadata: { name: "web", namespace: "shop", uid: "u1", resourceVersion: "42" } };
-    const e = eventBody(obj, { reason: "PartitionChanged", message: "partition 8 → 6 by alice" }, new Date("2026-11-22T12:00:00.123Z"));
+    const obj = {
+      apiVersion: "apps.kruise.io/v1alpha1",
+      kind: "CloneSet",
+      metadata: { name: "web", namespace: "shop", uid: "u1", resourceVersion: "42" },
+    };
+    const e = eventBody(
+      obj,
+      { reason: "PartitionChanged", message: "partition 8 → 6 by alice" },
+      new Date("2026-11-22T12:00:00.123Z"),
+    );
     expect(e).toMatchObject({
-      involvedObject: { kind: "CloneSet", name: "web", namespace: "shop", uid: "u1", resourceVersion: "42", apiVersion: "apps.kruise.io/v1alpha1" },
-      reason: "PartitionChanged", type: "Normal", count: 1, source: { component: "kruise-console" }, reportingComponent: "kruise-console",
-      firstTimestamp: "2026-11-22T12:00:00Z", lastTimestamp: "2026-11-22T12:00:00Z",
+      involvedObject: {
+        kind: "CloneSet",
+        name: "web",
+        namespace: "shop",
+        uid: "u1",
+        resourceVersion: "42",
+        apiVersion: "apps.kruise.io/v1alpha1",
+      },
+      reason: "PartitionChanged",
+      type: "Normal",
+      count: 1,
+      source: { component: "kruise-console" },
+      reportingComponent: "kruise-console",
+      firstTimestamp: "2026-11-22T12:00:00Z",
+      lastTimestamp: "2026-11-22T12:00:00Z",
     });
     expect((e.metadata as { name: string }).name).toMatch(/^web\.[0-9a-f]+$/);
   });

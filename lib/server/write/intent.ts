@@ -26,7 +26,10 @@ const INT_OR_PERCENT = /^\d+(\.\d+)?%$/;
 function intOrPercent(v: unknown, field: string): number | string {
   if (typeof v === "number" && Number.isInteger(v) && v >= 0) return v;
   if (typeof v === "string" && INT_OR_PERCENT.test(v)) return v;
-  throw httpErrors.badRequest(`${field} must be a non-negative integer or a percentage like "25%" (got ${JSON.stringify(v)?.slice(0, 60)})`, field);
+  throw httpErrors.badRequest(
+    `${field} must be a non-negative integer or a percentage like "25%" (got ${JSON.stringify(v)?.slice(0, 60)})`,
+    field,
+  );
 }
 
 function parseBase(v: unknown): RolloutBase {
@@ -37,7 +40,8 @@ function parseBase(v: unknown): RolloutBase {
   if (typeof v.resourceVersion === "string") b.resourceVersion = v.resourceVersion;
   if (v.partition !== undefined && v.partition !== null) b.partition = intOrPercent(v.partition, "base.partition");
   if (typeof v.paused === "boolean") b.paused = v.paused;
-  for (const k of ["maxUnavailable", "maxSurge"] as const) if (v[k] !== undefined && v[k] !== null) b[k] = intOrPercent(v[k], `base.${k}`);
+  for (const k of ["maxUnavailable", "maxSurge"] as const)
+    if (v[k] !== undefined && v[k] !== null) b[k] = intOrPercent(v[k], `base.${k}`);
   if (isObj(v.template)) b.template = v.template as JsonObject;
   return b;
 }
@@ -49,7 +53,8 @@ function parseLimits(v: unknown): Limits {
     if (v[k] === null) out[k] = null;
     else if (v[k] !== undefined) out[k] = intOrPercent(v[k], `value.${k}`);
   }
-  if (out.maxUnavailable === undefined && out.maxSurge === undefined) throw httpErrors.badRequest("value changes neither maxUnavailable nor maxSurge", "value");
+  if (out.maxUnavailable === undefined && out.maxSurge === undefined)
+    throw httpErrors.badRequest("value changes neither maxUnavailable nor maxSurge", "value");
   return out;
 }
 
@@ -69,8 +74,13 @@ export function parseIntent(body: unknown): RolloutIntent {
     case "limits":
       return { action, base, value: parseLimits(body.value), preview };
     case "rollback":
-      if (typeof body.value !== "string" || !body.value) throw httpErrors.badRequest("value must be the ControllerRevision name", "value");
-      if (!base.template) throw httpErrors.badRequest("base.template (the pod template the page showed) is required for a rollback", "base.template");
+      if (typeof body.value !== "string" || !body.value)
+        throw httpErrors.badRequest("value must be the ControllerRevision name", "value");
+      if (!base.template)
+        throw httpErrors.badRequest(
+          "base.template (the pod template the page showed) is required for a rollback",
+          "base.template",
+        );
       return { action, base, value: body.value, preview };
   }
 }
@@ -78,7 +88,8 @@ export function parseIntent(body: unknown): RolloutIntent {
 /** The minimal object the lib/patch builders guard against: exactly what the page showed. */
 export function guardBase(b: RolloutBase): JsonObject {
   const us: Record<string, JsonValue> = {};
-  for (const k of ["partition", "paused", "maxUnavailable", "maxSurge"] as const) if (b[k] !== undefined) us[k] = b[k] as JsonValue;
+  for (const k of ["partition", "paused", "maxUnavailable", "maxSurge"] as const)
+    if (b[k] !== undefined) us[k] = b[k] as JsonValue;
   const spec: JsonObject = { updateStrategy: us };
   if (b.template) spec.template = b.template;
   return { metadata: { generation: b.generation }, spec };

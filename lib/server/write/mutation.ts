@@ -18,14 +18,28 @@ export function assertSameOrigin(req: Request): void {
     const own = new URL(req.url);
     const host = req.headers.get("host");
     let o: URL | undefined;
-    try { o = new URL(origin); } catch { /* refused below */ }
+    try {
+      o = new URL(origin);
+    } catch {
+      /* refused below */
+    }
     const same = !!o && (o.origin === own.origin || (!!host && o.host === host && o.protocol === own.protocol));
-    if (!same) throw err(403, "Forbidden", `cross-origin write refused: Origin ${origin.slice(0, 200)} is not this dashboard's origin`);
-    if (site && site !== "same-origin" && site !== "none") throw err(403, "Forbidden", `cross-site write refused (Sec-Fetch-Site: ${site})`);
+    if (!same)
+      throw err(
+        403,
+        "Forbidden",
+        `cross-origin write refused: Origin ${origin.slice(0, 200)} is not this dashboard's origin`,
+      );
+    if (site && site !== "same-origin" && site !== "none")
+      throw err(403, "Forbidden", `cross-site write refused (Sec-Fetch-Site: ${site})`);
     return;
   }
   if (site === "same-origin") return;
-  throw err(403, "Forbidden", "write refused: the request carries neither an Origin header nor Sec-Fetch-Site: same-origin");
+  throw err(
+    403,
+    "Forbidden",
+    "write refused: the request carries neither an Origin header nor Sec-Fetch-Site: same-origin",
+  );
 }
 
 async function readLimited(req: Request): Promise<string> {
@@ -58,12 +72,20 @@ export async function readMutation(req: Request): Promise<unknown> {
   assertSameOrigin(req);
   const ct = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (ct !== "application/json") {
-    throw err(415, "UnsupportedMediaType", `Content-Type must be application/json (got ${JSON.stringify(ct.slice(0, 100) || "none")})`);
+    throw err(
+      415,
+      "UnsupportedMediaType",
+      `Content-Type must be application/json (got ${JSON.stringify(ct.slice(0, 100) || "none")})`,
+    );
   }
   const text = await readLimited(req);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new HttpError({ code: 400, reason: "BadRequest", message: `request body is not valid JSON: ${(e as Error).message}` });
+    throw new HttpError({
+      code: 400,
+      reason: "BadRequest",
+      message: `request body is not valid JSON: ${(e as Error).message}`,
+    });
   }
 }

@@ -38,8 +38,10 @@ export interface SendOptions {
 }
 
 const PATCH_TYPES = new Set([
-  "application/json-patch+json", "application/merge-patch+json",
-  "application/strategic-merge-patch+json", "application/apply-patch+yaml",
+  "application/json-patch+json",
+  "application/merge-patch+json",
+  "application/strategic-merge-patch+json",
+  "application/apply-patch+yaml",
 ]);
 
 /** The URL path (with query) a PATCH goes to, for "Show request" and for logs. */
@@ -57,20 +59,35 @@ export function patchPath(target: WriteTarget, opts: SendOptions = {}): string {
  * apiserver pkg/endpoints/handlers/patch.go); that answer is passed on, not papered over.
  * Throws HttpError carrying the API's Status (code, reason, message, details.causes).
  */
-export async function sendPatch(actor: Actor, target: WriteTarget, request: WireRequest, opts: SendOptions = {}): Promise<K8sObject> {
+export async function sendPatch(
+  actor: Actor,
+  target: WriteTarget,
+  request: WireRequest,
+  opts: SendOptions = {},
+): Promise<K8sObject> {
   if (!PATCH_TYPES.has(request.contentType)) {
-    throw new HttpError({ code: 415, reason: "UnsupportedMediaType", message: `unsupported patch content type ${JSON.stringify(request.contentType)}` });
+    throw new HttpError({
+      code: 415,
+      reason: "UnsupportedMediaType",
+      message: `unsupported patch content type ${JSON.stringify(request.contentType)}`,
+    });
   }
   const kc = actor.client.kc;
   const common = {
-    namespace: target.namespace, name: target.name, body: {},
-    fieldManager: fieldManagerFor(actor), ...(opts.dryRun ? { dryRun: "All" } : {}), ...(opts.force ? { force: true } : {}),
+    namespace: target.namespace,
+    name: target.name,
+    body: {},
+    fieldManager: fieldManagerFor(actor),
+    ...(opts.dryRun ? { dryRun: "All" } : {}),
+    ...(opts.force ? { force: true } : {}),
   };
   try {
     return await exactCall<K8sObject>(request.contentType, request.body, (o) => {
       if (target.resource === "pods") return kc.makeApiClient(CoreV1Api).patchNamespacedPod(common, o);
       const d = RESOURCES.clonesets;
-      return kc.makeApiClient(CustomObjectsApi).patchNamespacedCustomObject({ group: d.group, version: d.version, plural: d.name, ...common }, o);
+      return kc
+        .makeApiClient(CustomObjectsApi)
+        .patchNamespacedCustomObject({ group: d.group, version: d.version, plural: d.name, ...common }, o);
     });
   } catch (e) {
     throw new HttpError(toApiErrorBody(e, `cluster "${actor.cluster}"`));

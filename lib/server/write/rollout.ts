@@ -1,6 +1,14 @@
 import "server-only";
 import type { K8sObject } from "@/lib/client/types";
-import { failedTests, partitionPatch, pausePatch, rollbackPatch, rollingLimitsPatch, type JsonObject, type PatchRequest } from "@/lib/patch";
+import {
+  failedTests,
+  partitionPatch,
+  pausePatch,
+  rollbackPatch,
+  rollingLimitsPatch,
+  type JsonObject,
+  type PatchRequest,
+} from "@/lib/patch";
 import type { Actor } from "../auth/actor";
 import { HttpError, httpErrors } from "../errors";
 import { RESOURCES } from "../resources";
@@ -16,39 +24,64 @@ const show = (v: unknown) => (v === undefined || v === null ? "unset" : typeof v
 
 async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise<JsonObject> {
   const rev = await actor.client.get(RESOURCES.controllerrevisions, t.namespace, name);
-  const owned = (rev.metadata.ownerReferences ?? []).some((o) => o.kind === "CloneSet" && o.name === t.name && o.controller);
+  const owned = (rev.metadata.ownerReferences ?? []).some(
+    (o) => o.kind === "CloneSet" && o.name === t.name && o.controller,
+  );
   if (!owned) throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
   return rev as unknown as JsonObject;
 }
 
 /** The lib/patch request for an intent, and the Event that will describe it. */
-async function build(actor: Actor, t: WriteTarget, i: RolloutIntent): Promise<{ request: PatchRequest; event: { reason: string; message: string } }> {
+async function build(
+  actor: Actor,
+  t: WriteTarget,
+  i: RolloutIntent,
+): Promise<{ request: PatchRequest; event: { reason: string; message: string } }> {
   const base = guardBase(i.base);
   switch (i.action) {
     case "partition":
-      return { request: partitionPatch(base, i.value), event: { reason: "PartitionChanged", message: `partition ${show(i.base.partition)} → ${show(i.value)}` } };
+      return {
+        request: partitionPatch(base, i.value),
+        event: { reason: "PartitionChanged", message: `partition ${show(i.base.partition)} → ${show(i.value)}` },
+      };
     case "pause":
     case "resume": {
       const paused = i.action === "pause";
-      return { request: pausePatch(base, paused), event: { reason: paused ? "RolloutPaused" : "RolloutResumed", message: paused ? "rollout paused" : "rollout resumed" } };
+      return {
+        request: pausePatch(base, paused),
+        event: {
+          reason: paused ? "RolloutPaused" : "RolloutResumed",
+          message: paused ? "rollout paused" : "rollout resumed",
+        },
+      };
     }
     case "limits": {
-      const parts = (["maxUnavailable", "maxSurge"] as const).filter((k) => i.value[k] !== undefined)
+      const parts = (["maxUnavailable", "maxSurge"] as const)
+        .filter((k) => i.value[k] !== undefined)
         .map((k) => `${k} ${show(i.base[k])} → ${i.value[k] === null ? "default" : show(i.value[k])}`);
-      return { request: rollingLimitsPatch(base, i.value), event: { reason: "RolloutLimitsChanged", message: parts.join(", ") } };
+      return {
+        request: rollingLimitsPatch(base, i.value),
+        event: { reason: "RolloutLimitsChanged", message: parts.join(", ") },
+      };
     }
     case "rollback": {
       const rev = await readRevision(actor, t, i.value);
       const n = typeof rev.revision === "number" ? ` (revision ${rev.revision})` : "";
-      return { request: rollbackPatch(base, rev), event: { reason: "RolledBack", message: `pod template rolled back to ${i.value}${n}` } };
+      return {
+        request: rollbackPatch(base, rev),
+        event: { reason: "RolledBack", message: `pod template rolled back to ${i.value}${n}` },
+      };
     }
   }
 }
 
 const FIELD_NAMES: Record<string, string> = {
-  "/spec/updateStrategy/partition": "partition", "/spec/updateStrategy/paused": "paused",
-  "/spec/updateStrategy/maxUnavailable": "maxUnavailable", "/spec/updateStrategy/maxSurge": "maxSurge",
-  "/spec/template": "the pod template", "/metadata/generation": "the CloneSet spec",
+  "/spec/updateStrategy/partition": "partition",
+  "/spec/updateStrategy/paused": "paused",
+  "/spec/updateStrategy/maxUnavailable": "maxUnavailable",
+  "/spec/updateStrategy/maxSurge": "maxSurge",
+  "/spec/template": "the pod template",
+  "/metadata/generation": "the CloneSet spec",
 };
 
 function currentValues(o: K8sObject): RolloutBase {
@@ -73,15 +106,30 @@ async function explain422(actor: Actor, t: WriteTarget, request: PatchRequest, e
   if (failed.length === 0) return Response.json(e.body, { status: 422 });
   const f = failed.find((x) => x.path !== "/metadata/generation") ?? failed[0];
   const what = FIELD_NAMES[f.path] ?? f.path;
-  const message = f.path === "/metadata/generation"
-    ? `the CloneSet spec changed on the cluster since you previewed it (generation ${show(f.expected)} → ${show(f.actual)})`
-    : f.path === "/spec/template" ? "the pod template changed on the cluster since you previewed it"
-    : `${what} changed on the cluster since you previewed it: now ${show(f.actual)}`;
+  const message =
+    f.path === "/metadata/generation"
+      ? `the CloneSet spec changed on the cluster since you previewed it (generation ${show(f.expected)} → ${show(f.actual)})`
+      : f.path === "/spec/template"
+        ? "the pod template changed on the cluster since you previewed it"
+        : `${what} changed on the cluster since you previewed it: now ${show(f.actual)}`;
   const field = f.path.slice(1).replace(/\//g, ".");
-  return Response.json({
-    code: 409, reason: "Conflict", message, details: { field, causes: failed.map((x) => ({ field: x.path.slice(1).replace(/\//g, "."), reason: "FieldValueChanged", message: `expected ${show(x.expected)}, now ${show(x.actual)}` })) },
-    current: currentValues(latest),
-  }, { status: 409, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    {
+      code: 409,
+      reason: "Conflict",
+      message,
+      details: {
+        field,
+        causes: failed.map((x) => ({
+          field: x.path.slice(1).replace(/\//g, "."),
+          reason: "FieldValueChanged",
+          message: `expected ${show(x.expected)}, now ${show(x.actual)}`,
+        })),
+      },
+      current: currentValues(latest),
+    },
+    { status: 409, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /**

@@ -21,7 +21,8 @@ import type { FieldError } from "../status";
 function strategyErrors(cs: JsonObject): FieldError[] {
   const errs = validateObjectMeta(isObject(cs.metadata) ? cs.metadata : undefined, { namespaced: true });
   const spec = isObject(cs.spec) ? cs.spec : {};
-  for (const f of ["selector", "template"]) if (!isObject(spec[f])) errs.push({ type: "FieldValueRequired", field: `spec.${f}` });
+  for (const f of ["selector", "template"])
+    if (!isObject(spec[f])) errs.push({ type: "FieldValueRequired", field: `spec.${f}` });
   return errs;
 }
 
@@ -40,8 +41,17 @@ function goRoundTrip(cs: JsonObject): void {
 }
 
 /** Runs Kruise's CloneSet webhooks; returns the (possibly mutated) object or throws the webhook's ApiError. */
-export function admit(op: "CREATE" | "UPDATE" | "DELETE", obj: object, old: object | undefined,
-  ctx: { gk: GroupKind; gr: GroupResource; lookup: (ns: string, resource: string, name: string) => object | undefined; dryRun: boolean }): object {
+export function admit(
+  op: "CREATE" | "UPDATE" | "DELETE",
+  obj: object,
+  old: object | undefined,
+  ctx: {
+    gk: GroupKind;
+    gr: GroupResource;
+    lookup: (ns: string, resource: string, name: string) => object | undefined;
+    dryRun: boolean;
+  },
+): object {
   if (ctx.gk.group !== "apps.kruise.io" || ctx.gk.kind !== "CloneSet" || op === "DELETE") return obj;
   const cs = clone(obj) as JsonObject;
   const prev = old as JsonObject | undefined;
@@ -49,8 +59,12 @@ export function admit(op: "CREATE" | "UPDATE" | "DELETE", obj: object, old: obje
   setCloneSetDefaults(cs, templateChanged(cs, prev));
   goRoundTrip(cs);
   const invalidErrs = strategyErrors(cs);
-  if (invalidErrs.length) throw invalid(ctx.gk, String(isObject(cs.metadata) ? cs.metadata.name ?? "" : ""), invalidErrs);
-  const errs = op === "UPDATE" && prev ? validateCloneSetUpdate(cs, prev, ctx.lookup) : validateCloneSet(cs, undefined, ctx.lookup);
+  if (invalidErrs.length)
+    throw invalid(ctx.gk, String(isObject(cs.metadata) ? (cs.metadata.name ?? "") : ""), invalidErrs);
+  const errs =
+    op === "UPDATE" && prev
+      ? validateCloneSetUpdate(cs, prev, ctx.lookup)
+      : validateCloneSet(cs, undefined, ctx.lookup);
   if (errs.length) throw errors.raw(422, `admission webhook "vcloneset.kb.io" denied the request: ${aggregate(errs)}`);
   return cs;
 }

@@ -14,7 +14,8 @@ import { validatePodSpec } from "./pod-validation";
 const groups: Record<string, string> = { ControllerRevision: "apps" };
 const clusterScoped = new Set(["Namespace", "Node"]);
 
-const podUpdateMessage = "pod updates may not change fields other than `spec.containers[*].image`, `spec.initContainers[*].image`, `spec.activeDeadlineSeconds` or `spec.tolerations` (only additions to existing tolerations)";
+const podUpdateMessage =
+  "pod updates may not change fields other than `spec.containers[*].image`, `spec.initContainers[*].image`, `spec.activeDeadlineSeconds` or `spec.tolerations` (only additions to existing tolerations)";
 
 function metaUpdate(obj: JsonObject, old: JsonObject | undefined): FieldError[] {
   if (!old) return [];
@@ -22,7 +23,8 @@ function metaUpdate(obj: JsonObject, old: JsonObject | undefined): FieldError[] 
   const m = (isObject(obj.metadata) ? obj.metadata : {}) as JsonObject;
   const o = (isObject(old.metadata) ? old.metadata : {}) as JsonObject;
   for (const f of ["name", "namespace"]) {
-    if ((m[f] ?? "") !== (o[f] ?? "")) errs.push({ type: "FieldValueInvalid", field: `metadata.${f}`, value: m[f] ?? "", detail: "field is immutable" });
+    if ((m[f] ?? "") !== (o[f] ?? ""))
+      errs.push({ type: "FieldValueInvalid", field: `metadata.${f}`, value: m[f] ?? "", detail: "field is immutable" });
   }
   return errs;
 }
@@ -33,21 +35,26 @@ function podUpdate(spec: JsonObject, oldSpec: JsonObject): FieldError[] {
   for (const key of ["containers", "initContainers"]) {
     const count = (v: Json | undefined) => (Array.isArray(v) ? v.length : 0);
     if (count(spec[key]) !== count(oldSpec[key])) {
-      return [{ type: "FieldValueForbidden", field: `spec.${key}`, detail: "pod updates may not add or remove containers" }];
+      return [
+        { type: "FieldValueForbidden", field: `spec.${key}`, detail: "pod updates may not add or remove containers" },
+      ];
     }
   }
   const munged = structuredClone(spec) as JsonObject;
   for (const key of ["containers", "initContainers"]) {
     const now = Array.isArray(munged[key]) ? (munged[key] as Json[]) : [];
     const before = Array.isArray(oldSpec[key]) ? (oldSpec[key] as Json[]) : [];
-    now.forEach((c, i) => { if (isObject(c) && isObject(before[i])) c.image = (before[i] as JsonObject).image; });
+    now.forEach((c, i) => {
+      if (isObject(c) && isObject(before[i])) c.image = (before[i] as JsonObject).image;
+    });
   }
   munged.activeDeadlineSeconds = oldSpec.activeDeadlineSeconds;
   if (munged.activeDeadlineSeconds === undefined) delete munged.activeDeadlineSeconds;
   const oldTol = Array.isArray(oldSpec.tolerations) ? oldSpec.tolerations : [];
   const newTol = Array.isArray(munged.tolerations) ? munged.tolerations : [];
   if (oldTol.every((t) => newTol.some((n) => deepEqual(n, t)))) {
-    if (oldSpec.tolerations === undefined) delete munged.tolerations; else munged.tolerations = oldTol;
+    if (oldSpec.tolerations === undefined) delete munged.tolerations;
+    else munged.tolerations = oldTol;
   }
   if (deepEqual(munged, oldSpec)) return [];
   return [{ type: "FieldValueForbidden", field: "spec", detail: `${podUpdateMessage}\n${specDiff(munged, oldSpec)}` }];
@@ -68,17 +75,32 @@ function kindErrors(kind: string, obj: JsonObject, old: JsonObject | undefined):
     }
     case "ControllerRevision": {
       const errs: FieldError[] = [];
-      if (obj.data === undefined || obj.data === null) errs.push({ type: "FieldValueRequired", field: "data", detail: "data is mandatory" });
+      if (obj.data === undefined || obj.data === null)
+        errs.push({ type: "FieldValueRequired", field: "data", detail: "data is mandatory" });
       const rev = typeof obj.revision === "number" ? obj.revision : 0;
-      if (rev < 0) errs.push({ type: "FieldValueInvalid", field: "revision", value: rev, detail: "must be greater than or equal to 0" });
-      if (old && !deepEqual(obj.data, old.data)) errs.push({ type: "FieldValueInvalid", field: "data", value: obj.data, detail: "field is immutable" });
+      if (rev < 0)
+        errs.push({
+          type: "FieldValueInvalid",
+          field: "revision",
+          value: rev,
+          detail: "must be greater than or equal to 0",
+        });
+      if (old && !deepEqual(obj.data, old.data))
+        errs.push({ type: "FieldValueInvalid", field: "data", value: obj.data, detail: "field is immutable" });
       return errs;
     }
     case "Event": {
       const ns = isObject(obj.metadata) ? obj.metadata.namespace : undefined;
       const io = isObject(obj.involvedObject) ? obj.involvedObject : {};
       if (io.namespace && ns && io.namespace !== ns) {
-        return [{ type: "FieldValueInvalid", field: "involvedObject.namespace", value: io.namespace, detail: "does not match event.namespace" }];
+        return [
+          {
+            type: "FieldValueInvalid",
+            field: "involvedObject.namespace",
+            value: io.namespace,
+            detail: "does not match event.namespace",
+          },
+        ];
       }
       return [];
     }
@@ -97,7 +119,10 @@ export function validateBuiltin(kind: string, obj: object, old?: object): void {
   if (kind === "Pod") normalizePodStatus(o);
   const meta = isObject(o.metadata) ? o.metadata : undefined;
   const errs = [
-    ...validateObjectMeta(meta, { namespaced: !clusterScoped.has(kind), nameFn: kind === "Namespace" ? isDNS1123Label : undefined }),
+    ...validateObjectMeta(meta, {
+      namespaced: !clusterScoped.has(kind),
+      nameFn: kind === "Namespace" ? isDNS1123Label : undefined,
+    }),
     ...metaUpdate(o, prev),
     ...kindErrors(kind, o, prev),
   ];

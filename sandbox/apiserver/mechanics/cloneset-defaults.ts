@@ -9,29 +9,49 @@ import { goJsonKind } from "./decode";
 import { defaultPodSpec } from "./pod-defaults";
 
 type Want = "int32" | "bool" | "string" | "intstr" | "object" | "array" | "[]string";
-interface Field { name: string; want: Want; goType: string }
+interface Field {
+  name: string;
+  want: Want;
+  goType: string;
+}
 
 const structs: Record<string, { goName: string; fields: Field[] }> = {
-  spec: { goName: "CloneSetSpec", fields: [
-    { name: "replicas", want: "int32", goType: "int32" }, { name: "minReadySeconds", want: "int32", goType: "int32" },
-    { name: "revisionHistoryLimit", want: "int32", goType: "int32" }, { name: "progressDeadlineSeconds", want: "int32", goType: "int32" },
-    { name: "selector", want: "object", goType: "v1.LabelSelector" }, { name: "template", want: "object", goType: "v1.PodTemplateSpec" },
-    { name: "volumeClaimTemplates", want: "array", goType: "[]v1.PersistentVolumeClaim" },
-    { name: "scaleStrategy", want: "object", goType: "v1alpha1.CloneSetScaleStrategy" },
-    { name: "updateStrategy", want: "object", goType: "v1alpha1.CloneSetUpdateStrategy" },
-    { name: "lifecycle", want: "object", goType: "pub.Lifecycle" },
-  ] },
-  "spec.updateStrategy": { goName: "CloneSetUpdateStrategy", fields: [
-    { name: "type", want: "string", goType: "v1alpha1.CloneSetUpdateStrategyType" }, { name: "partition", want: "intstr", goType: "int32" },
-    { name: "maxUnavailable", want: "intstr", goType: "int32" }, { name: "maxSurge", want: "intstr", goType: "int32" },
-    { name: "paused", want: "bool", goType: "bool" }, { name: "priorityStrategy", want: "object", goType: "pub.UpdatePriorityStrategy" },
-    { name: "scatterStrategy", want: "array", goType: "v1alpha1.UpdateScatterStrategy" },
-    { name: "inPlaceUpdateStrategy", want: "object", goType: "pub.InPlaceUpdateStrategy" },
-  ] },
-  "spec.scaleStrategy": { goName: "CloneSetScaleStrategy", fields: [
-    { name: "podsToDelete", want: "[]string", goType: "[]string" }, { name: "maxUnavailable", want: "intstr", goType: "int32" },
-    { name: "disablePVCReuse", want: "bool", goType: "bool" },
-  ] },
+  spec: {
+    goName: "CloneSetSpec",
+    fields: [
+      { name: "replicas", want: "int32", goType: "int32" },
+      { name: "minReadySeconds", want: "int32", goType: "int32" },
+      { name: "revisionHistoryLimit", want: "int32", goType: "int32" },
+      { name: "progressDeadlineSeconds", want: "int32", goType: "int32" },
+      { name: "selector", want: "object", goType: "v1.LabelSelector" },
+      { name: "template", want: "object", goType: "v1.PodTemplateSpec" },
+      { name: "volumeClaimTemplates", want: "array", goType: "[]v1.PersistentVolumeClaim" },
+      { name: "scaleStrategy", want: "object", goType: "v1alpha1.CloneSetScaleStrategy" },
+      { name: "updateStrategy", want: "object", goType: "v1alpha1.CloneSetUpdateStrategy" },
+      { name: "lifecycle", want: "object", goType: "pub.Lifecycle" },
+    ],
+  },
+  "spec.updateStrategy": {
+    goName: "CloneSetUpdateStrategy",
+    fields: [
+      { name: "type", want: "string", goType: "v1alpha1.CloneSetUpdateStrategyType" },
+      { name: "partition", want: "intstr", goType: "int32" },
+      { name: "maxUnavailable", want: "intstr", goType: "int32" },
+      { name: "maxSurge", want: "intstr", goType: "int32" },
+      { name: "paused", want: "bool", goType: "bool" },
+      { name: "priorityStrategy", want: "object", goType: "pub.UpdatePriorityStrategy" },
+      { name: "scatterStrategy", want: "array", goType: "v1alpha1.UpdateScatterStrategy" },
+      { name: "inPlaceUpdateStrategy", want: "object", goType: "pub.InPlaceUpdateStrategy" },
+    ],
+  },
+  "spec.scaleStrategy": {
+    goName: "CloneSetScaleStrategy",
+    fields: [
+      { name: "podsToDelete", want: "[]string", goType: "[]string" },
+      { name: "maxUnavailable", want: "intstr", goType: "int32" },
+      { name: "disablePVCReuse", want: "bool", goType: "bool" },
+    ],
+  },
 };
 
 const INT32 = 2147483647;
@@ -44,10 +64,15 @@ function mismatch(v: Json, want: Want): string | undefined {
     case "intstr":
       if (typeof v === "string") return undefined;
       return mismatch(v, "int32");
-    case "bool": return typeof v === "boolean" ? undefined : goJsonKind(v);
-    case "string": return typeof v === "string" ? undefined : goJsonKind(v);
-    case "object": return isObject(v) ? undefined : goJsonKind(v);
-    case "array": case "[]string": return Array.isArray(v) ? undefined : goJsonKind(v);
+    case "bool":
+      return typeof v === "boolean" ? undefined : goJsonKind(v);
+    case "string":
+      return typeof v === "string" ? undefined : goJsonKind(v);
+    case "object":
+      return isObject(v) ? undefined : goJsonKind(v);
+    case "array":
+    case "[]string":
+      return Array.isArray(v) ? undefined : goJsonKind(v);
   }
 }
 
@@ -58,7 +83,8 @@ function decodeError(what: string, struct: string, field: string, goType: string
 
 /** Fails like the webhook's decoder when a typed CloneSet field has the wrong JSON type. */
 export function checkDecodable(obj: JsonObject): void {
-  if (obj.spec !== undefined && obj.spec !== null && !isObject(obj.spec)) throw decodeError(goJsonKind(obj.spec), "CloneSet", "spec", "v1alpha1.CloneSetSpec");
+  if (obj.spec !== undefined && obj.spec !== null && !isObject(obj.spec))
+    throw decodeError(goJsonKind(obj.spec), "CloneSet", "spec", "v1alpha1.CloneSetSpec");
   for (const [path, def] of Object.entries(structs)) {
     const node = path.split(".").reduce<Json | undefined>((o, k) => (isObject(o) ? o[k] : undefined), obj);
     if (!isObject(node)) continue;
@@ -88,7 +114,8 @@ export function setCloneSetDefaults(obj: JsonObject, injectTemplateDefaults: boo
   if (!isObject(spec.updateStrategy)) spec.updateStrategy = {};
   const us = spec.updateStrategy;
   if (!us.type) us.type = "ReCreate";
-  else if ((us.type === "InPlaceIfPossible" || us.type === "InPlaceOnly") && !isObject(us.inPlaceUpdateStrategy)) us.inPlaceUpdateStrategy = {};
+  else if ((us.type === "InPlaceIfPossible" || us.type === "InPlaceOnly") && !isObject(us.inPlaceUpdateStrategy))
+    us.inPlaceUpdateStrategy = {};
   if (us.partition === undefined || us.partition === null) us.partition = 0;
   if (us.maxUnavailable === undefined || us.maxUnavailable === null) us.maxUnavailable = "20%";
   if (us.maxSurge === undefined || us.maxSurge === null) us.maxSurge = 0;

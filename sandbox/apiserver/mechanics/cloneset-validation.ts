@@ -12,7 +12,8 @@ import { validatePodSpec } from "./pod-validation";
 export type Lookup = (ns: string, resource: string, name: string) => object | undefined;
 
 const obj = (v: Json | undefined): JsonObject => (isObject(v) ? v : {});
-const nonNegative = (field: string, v: number): E[] => (v < 0 ? [{ type: "FieldValueInvalid", field, value: v, detail: "must be greater than or equal to 0" }] : []);
+const nonNegative = (field: string, v: number): E[] =>
+  v < 0 ? [{ type: "FieldValueInvalid", field, value: v, detail: "must be greater than or equal to 0" }] : [];
 
 /** metav1 LabelSelector semantics: matchLabels AND every matchExpression. */
 export function selectorMatches(sel: JsonObject, labels: JsonObject): boolean {
@@ -23,11 +24,16 @@ export function selectorMatches(sel: JsonObject, labels: JsonObject): boolean {
     const key = String(r.key ?? "");
     const vals = Array.isArray(r.values) ? r.values : [];
     switch (r.operator) {
-      case "In": return key in labels && vals.includes(labels[key]);
-      case "NotIn": return !(key in labels) || !vals.includes(labels[key]);
-      case "Exists": return key in labels;
-      case "DoesNotExist": return !(key in labels);
-      default: return false;
+      case "In":
+        return key in labels && vals.includes(labels[key]);
+      case "NotIn":
+        return !(key in labels) || !vals.includes(labels[key]);
+      case "Exists":
+        return key in labels;
+      case "DoesNotExist":
+        return !(key in labels);
+      default:
+        return false;
     }
   });
 }
@@ -40,16 +46,31 @@ function selectorErrors(spec: JsonObject): E[] {
   exprs.forEach((e, i) => {
     const op = obj(e).operator;
     if (!["In", "NotIn", "Exists", "DoesNotExist"].includes(String(op))) {
-      errs.push({ type: "FieldValueInvalid", field: `spec.selector.matchExpressions[${i}].operator`, value: String(op ?? ""), detail: "not a valid selector operator" });
+      errs.push({
+        type: "FieldValueInvalid",
+        field: `spec.selector.matchExpressions[${i}].operator`,
+        value: String(op ?? ""),
+        detail: "not a valid selector operator",
+      });
     }
   });
   if (Object.keys(obj(sel.matchLabels)).length + exprs.length === 0) {
-    errs.push({ type: "FieldValueInvalid", field: "spec.selector", value: goLabelSelector(sel), detail: "empty selector is invalid for cloneset" });
+    errs.push({
+      type: "FieldValueInvalid",
+      field: "spec.selector",
+      value: goLabelSelector(sel),
+      detail: "empty selector is invalid for cloneset",
+    });
     return errs;
   }
   const labels = obj(obj(obj(spec.template).metadata).labels);
   if (!selectorMatches(sel, labels)) {
-    errs.push({ type: "FieldValueInvalid", field: "spec.template.metadata.labels", value: goStringMap(obj(obj(spec.template).metadata).labels), detail: "`selector` does not match template `labels`" });
+    errs.push({
+      type: "FieldValueInvalid",
+      field: "spec.template.metadata.labels",
+      value: goStringMap(obj(obj(spec.template).metadata).labels),
+      detail: "`selector` does not match template `labels`",
+    });
   }
   return errs;
 }
@@ -59,31 +80,71 @@ function templateErrors(spec: JsonObject): E[] {
   const podSpec = structuredClone(obj(tpl.spec));
   const vcts = Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates : [];
   const vols = Array.isArray(podSpec.volumes) ? podSpec.volumes : [];
-  for (const v of vcts) { const n = obj(obj(v).metadata).name; vols.push({ name: n ?? "", persistentVolumeClaim: { claimName: n ?? "" } }); }
+  for (const v of vcts) {
+    const n = obj(obj(v).metadata).name;
+    vols.push({ name: n ?? "", persistentVolumeClaim: { claimName: n ?? "" } });
+  }
   podSpec.volumes = vols;
-  const errs: E[] = [...validateLabels(obj(tpl.metadata).labels, "spec.template.metadata.labels"), ...validatePodSpec(podSpec, "spec.template.spec")];
+  const errs: E[] = [
+    ...validateLabels(obj(tpl.metadata).labels, "spec.template.metadata.labels"),
+    ...validatePodSpec(podSpec, "spec.template.spec"),
+  ];
   const rp = podSpec.restartPolicy;
-  if (rp && rp !== "Always") errs.push({ type: "FieldValueNotSupported", field: "spec.template.spec.restartPolicy", value: rp, detail: 'supported values: "Always"' });
+  if (rp && rp !== "Always")
+    errs.push({
+      type: "FieldValueNotSupported",
+      field: "spec.template.spec.restartPolicy",
+      value: rp,
+      detail: 'supported values: "Always"',
+    });
   if (podSpec.activeDeadlineSeconds !== undefined && podSpec.activeDeadlineSeconds !== null) {
-    errs.push({ type: "FieldValueForbidden", field: "spec.template.spec.activeDeadlineSeconds", detail: "activeDeadlineSeconds in cloneset is not Supported" });
+    errs.push({
+      type: "FieldValueForbidden",
+      field: "spec.template.spec.activeDeadlineSeconds",
+      detail: "activeDeadlineSeconds in cloneset is not Supported",
+    });
   }
   return errs;
 }
 
 function podsToDeleteErrors(spec: JsonObject, oldSpec: JsonObject | undefined, meta: JsonObject, lookup: Lookup): E[] {
-  const list = (Array.isArray(obj(spec.scaleStrategy).podsToDelete) ? obj(spec.scaleStrategy).podsToDelete : []) as string[];
+  const list = (
+    Array.isArray(obj(spec.scaleStrategy).podsToDelete) ? obj(spec.scaleStrategy).podsToDelete : []
+  ) as string[];
   const dups = list.filter((n, i) => list.indexOf(n) !== i);
   const field = "spec.scaleStrategy.podsToDelete";
-  if (dups.length) return [{ type: "FieldValueInvalid", field, value: goStringSlice(list), detail: `duplicated items [${dups.join(" ")}]` }];
-  const before = new Set((Array.isArray(obj(oldSpec?.scaleStrategy).podsToDelete) ? obj(oldSpec?.scaleStrategy).podsToDelete : []) as string[]);
+  if (dups.length)
+    return [
+      { type: "FieldValueInvalid", field, value: goStringSlice(list), detail: `duplicated items [${dups.join(" ")}]` },
+    ];
+  const before = new Set(
+    (Array.isArray(obj(oldSpec?.scaleStrategy).podsToDelete)
+      ? obj(oldSpec?.scaleStrategy).podsToDelete
+      : []) as string[],
+  );
   const errs: E[] = [];
   for (const name of [...new Set(list)].filter((n) => !before.has(n)).sort()) {
     const pod = lookup(String(meta.namespace ?? ""), "pods", name) as JsonObject | undefined;
     const pm = obj(pod?.metadata);
-    const owner = (Array.isArray(pm.ownerReferences) ? pm.ownerReferences : []).map(obj).find((r) => r.controller === true);
-    if (!pod) errs.push({ type: "FieldValueInvalid", field, value: name, detail: `find pod ${name} failed: pods "${name}" not found` });
-    else if (pm.deletionTimestamp) errs.push({ type: "FieldValueInvalid", field, value: name, detail: `find pod ${name} already terminating` });
-    else if (!owner || owner.uid !== meta.uid) errs.push({ type: "FieldValueInvalid", field, value: name, detail: `find pod ${name} owner is not this CloneSet` });
+    const owner = (Array.isArray(pm.ownerReferences) ? pm.ownerReferences : [])
+      .map(obj)
+      .find((r) => r.controller === true);
+    if (!pod)
+      errs.push({
+        type: "FieldValueInvalid",
+        field,
+        value: name,
+        detail: `find pod ${name} failed: pods "${name}" not found`,
+      });
+    else if (pm.deletionTimestamp)
+      errs.push({ type: "FieldValueInvalid", field, value: name, detail: `find pod ${name} already terminating` });
+    else if (!owner || owner.uid !== meta.uid)
+      errs.push({
+        type: "FieldValueInvalid",
+        field,
+        value: name,
+        detail: `find pod ${name} owner is not this CloneSet`,
+      });
   }
   return errs;
 }
@@ -92,7 +153,12 @@ function scaled(field: string, label: string, v: Json | undefined, replicas: num
   try {
     return scaledValueFromIntOrPercent(v as IntOrString, replicas, true);
   } catch (e) {
-    errs.push({ type: "FieldValueInvalid", field, value: intOrStringText(v as IntOrString), detail: `failed GetScaledValueFromIntOrPercent for ${label}: ${(e as Error).message}` });
+    errs.push({
+      type: "FieldValueInvalid",
+      field,
+      value: intOrStringText(v as IntOrString),
+      detail: `failed GetScaledValueFromIntOrPercent for ${label}: ${(e as Error).message}`,
+    });
     return 0;
   }
 }
@@ -106,7 +172,12 @@ function priorityError(p: Json | undefined): string | undefined {
     const weight = Number(t.weight ?? 0);
     if (weight < 0 || weight > 100) return "weight must be valid number in the range 1-100";
     const sel = obj(t.matchSelector);
-    if (Object.keys(obj(sel.matchLabels)).length + (Array.isArray(sel.matchExpressions) ? sel.matchExpressions.length : 0) === 0) return "selector can not be empty";
+    if (
+      Object.keys(obj(sel.matchLabels)).length +
+        (Array.isArray(sel.matchExpressions) ? sel.matchExpressions.length : 0) ===
+      0
+    )
+      return "selector can not be empty";
   }
   if (o.map(obj).some((t) => !t.orderedKey)) return "order key can not be empty";
   return undefined;
@@ -127,7 +198,12 @@ function updateStrategyErrors(us: JsonObject, replicas: number): E[] {
   const errs: E[] = [];
   const p = "spec.updateStrategy";
   if (!["ReCreate", "InPlaceIfPossible", "InPlaceOnly"].includes(String(us.type ?? ""))) {
-    errs.push({ type: "FieldValueInvalid", field: `${p}.type`, value: String(us.type ?? ""), detail: "must be 'ReCreate', InPlaceIfPossible or 'InPlaceOnly'" });
+    errs.push({
+      type: "FieldValueInvalid",
+      field: `${p}.type`,
+      value: String(us.type ?? ""),
+      detail: "must be 'ReCreate', InPlaceIfPossible or 'InPlaceOnly'",
+    });
   }
   const partition = scaled(`${p}.partition`, "partition", us.partition, replicas, errs);
   errs.push(...nonNegative(`${p}.partition`, partition));
@@ -136,16 +212,28 @@ function updateStrategyErrors(us: JsonObject, replicas: number): E[] {
   const se = scatterError(us.scatterStrategy);
   if (se) errs.push({ type: "FieldValueRequired", field: `${p}.scatterStrategy`, detail: se });
   const has = (v: Json | undefined) => v !== undefined && v !== null;
-  const maxUnavailable = has(us.maxUnavailable) ? scaled(`${p}.maxUnavailable`, "maxUnavailable", us.maxUnavailable, replicas, errs) : 0;
+  const maxUnavailable = has(us.maxUnavailable)
+    ? scaled(`${p}.maxUnavailable`, "maxUnavailable", us.maxUnavailable, replicas, errs)
+    : 0;
   let maxSurge = 0;
   if (has(us.maxSurge)) {
     maxSurge = scaled(`${p}.maxSurge`, "maxSurge", us.maxSurge, replicas, errs);
     if (us.type === "InPlaceOnly" && maxSurge > 0) {
-      errs.push({ type: "FieldValueInvalid", field: `${p}.maxSurge`, value: intOrStringText(us.maxSurge as IntOrString), detail: "can not use maxSurge with strategy type InPlaceOnly" });
+      errs.push({
+        type: "FieldValueInvalid",
+        field: `${p}.maxSurge`,
+        value: intOrStringText(us.maxSurge as IntOrString),
+        detail: "can not use maxSurge with strategy type InPlaceOnly",
+      });
     }
   }
   if (replicas > 0 && maxUnavailable < 1 && maxSurge < 1) {
-    errs.push({ type: "FieldValueInvalid", field: `${p}.maxUnavailable`, value: goIntOrString(us.maxUnavailable), detail: "maxUnavailable and maxSurge should not both be less than 1" });
+    errs.push({
+      type: "FieldValueInvalid",
+      field: `${p}.maxUnavailable`,
+      value: goIntOrString(us.maxUnavailable),
+      detail: "maxUnavailable and maxSurge should not both be less than 1",
+    });
   }
   return errs;
 }
@@ -164,16 +252,38 @@ export function validateCloneSet(cs: JsonObject, old: JsonObject | undefined, lo
   return errs;
 }
 
-const mutableSpec = ["replicas", "template", "scaleStrategy", "updateStrategy", "minReadySeconds", "lifecycle", "revisionHistoryLimit", "volumeClaimTemplates", "progressDeadlineSeconds"];
+const mutableSpec = [
+  "replicas",
+  "template",
+  "scaleStrategy",
+  "updateStrategy",
+  "minReadySeconds",
+  "lifecycle",
+  "revisionHistoryLimit",
+  "volumeClaimTemplates",
+  "progressDeadlineSeconds",
+];
 
 /** validateCloneSetUpdate: immutable fields, the InPlaceOnly image-only rule, then validateCloneSet. */
 export function validateCloneSetUpdate(cs: JsonObject, old: JsonObject, lookup: Lookup): E[] {
   const errs: E[] = [];
-  const meta = obj(cs.metadata), oldMeta = obj(old.metadata);
-  if (meta.name !== oldMeta.name) errs.push({ type: "FieldValueInvalid", field: "metadata.name", value: String(meta.name ?? ""), detail: "field is immutable" });
+  const meta = obj(cs.metadata),
+    oldMeta = obj(old.metadata);
+  if (meta.name !== oldMeta.name)
+    errs.push({
+      type: "FieldValueInvalid",
+      field: "metadata.name",
+      value: String(meta.name ?? ""),
+      detail: "field is immutable",
+    });
   const strip = (s: JsonObject) => Object.fromEntries(Object.entries(s).filter(([k]) => !mutableSpec.includes(k)));
   if (!deepEqual(strip(obj(cs.spec)), strip(obj(old.spec)))) {
-    errs.push({ type: "FieldValueForbidden", field: "spec", detail: "updates to cloneset spec for fields other than 'replicas', 'template', 'lifecycle', 'scaleStrategy', 'updateStrategy', 'minReadySeconds', 'volumeClaimTemplates' and 'revisionHistoryLimit' are forbidden" });
+    errs.push({
+      type: "FieldValueForbidden",
+      field: "spec",
+      detail:
+        "updates to cloneset spec for fields other than 'replicas', 'template', 'lifecycle', 'scaleStrategy', 'updateStrategy', 'minReadySeconds', 'volumeClaimTemplates' and 'revisionHistoryLimit' are forbidden",
+    });
   }
   const inPlace = inPlaceOnlyError(cs, old);
   if (inPlace) errs.push({ type: "FieldValueForbidden", field: "spec", detail: inPlace });
@@ -211,4 +321,3 @@ function jsonDiff(a: Json, b: Json, path: string): { op: string; path: string }[
   }
   return [{ op: "replace", path }];
 }
-

@@ -22,7 +22,14 @@ function goSyntaxContext(text: string, pos: number): string {
   let last = "";
   for (let i = 0; i < pos; i++) {
     const c = text[i];
-    if (inString) { if (c === "\\") i++; else if (c === '"') { inString = false; last = '"'; } continue; }
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') {
+        inString = false;
+        last = '"';
+      }
+      continue;
+    }
     if (c === '"') inString = true;
     else if (c === "{" || c === "[") stack.push({ c, colon: false });
     else if (c === "}" || c === "]") stack.pop();

@@ -6,13 +6,27 @@
 import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
 import { enc, keyElement, type FieldSet, type PathElement } from "./fieldpath";
 
-export interface Shape { builtin: boolean }
+export interface Shape {
+  builtin: boolean;
+}
 
 const builtinKeys: Record<string, string[]> = {
-  containers: ["name"], initContainers: ["name"], ephemeralContainers: ["name"], env: ["name"],
-  ports: ["containerPort", "protocol"], volumes: ["name"], volumeMounts: ["mountPath"], volumeDevices: ["devicePath"],
-  conditions: ["type"], imagePullSecrets: ["name"], ownerReferences: ["uid"], hostAliases: ["ip"],
-  topologySpreadConstraints: ["topologyKey", "whenUnsatisfiable"], podIPs: ["ip"], hostIPs: ["ip"], addresses: ["type"],
+  containers: ["name"],
+  initContainers: ["name"],
+  ephemeralContainers: ["name"],
+  env: ["name"],
+  ports: ["containerPort", "protocol"],
+  volumes: ["name"],
+  volumeMounts: ["mountPath"],
+  volumeDevices: ["devicePath"],
+  conditions: ["type"],
+  imagePullSecrets: ["name"],
+  ownerReferences: ["uid"],
+  hostAliases: ["ip"],
+  topologySpreadConstraints: ["topologyKey", "whenUnsatisfiable"],
+  podIPs: ["ip"],
+  hostIPs: ["ip"],
+  addresses: ["type"],
 };
 const builtinSets = new Set(["finalizers"]);
 /**
@@ -47,8 +61,17 @@ function itemElement(item: Json, i: number, keys: string[]): PathElement {
  * typed.ToFieldSet: the leaves, list items and empty containers a (partial) object sets. For custom resources
  * kube-apiserver 1.20 also lists every map node it passes through (observed Apply entry: `f:spec: {".": {}, …}`).
  */
-export function fieldsOf(v: Json, shape: Shape, path: PathElement[] = [], name = "", out: FieldSet = new Set()): FieldSet {
-  if (!shape.builtin) { allNodes(v, shape, path, name, out); return out; }
+export function fieldsOf(
+  v: Json,
+  shape: Shape,
+  path: PathElement[] = [],
+  name = "",
+  out: FieldSet = new Set(),
+): FieldSet {
+  if (!shape.builtin) {
+    allNodes(v, shape, path, name, out);
+    return out;
+  }
   if (isObject(v) && !isAtomicMap(name, v)) {
     const keys = Object.keys(v);
     if (keys.length === 0 && path.length) out.add(enc(path));
@@ -57,11 +80,12 @@ export function fieldsOf(v: Json, shape: Shape, path: PathElement[] = [], name =
     const kind = listKind(name, shape);
     if (kind.type === "atomic" || v.length === 0) out.add(enc(path));
     else if (kind.type === "set") for (const x of v) out.add(enc([...path, `v:${JSON.stringify(x)}`]));
-    else v.forEach((item, i) => {
-      const p = [...path, itemElement(item, i, kind.keys)];
-      out.add(enc(p));
-      if (isObject(item)) for (const k of Object.keys(item)) fieldsOf(item[k], shape, [...p, `f:${k}`], k, out);
-    });
+    else
+      v.forEach((item, i) => {
+        const p = [...path, itemElement(item, i, kind.keys)];
+        out.add(enc(p));
+        if (isObject(item)) for (const k of Object.keys(item)) fieldsOf(item[k], shape, [...p, `f:${k}`], k, out);
+      });
   } else if (path.length) out.add(enc(path));
   return out;
 }
@@ -74,11 +98,16 @@ function allNodes(v: Json, shape: Shape, path: PathElement[], name: string, out:
   } else if (Array.isArray(v)) {
     const kind = listKind(name, shape);
     if (kind.type === "set") for (const x of v) out.add(enc([...path, `v:${JSON.stringify(x)}`]));
-    if (kind.type === "keyed") v.forEach((item, i) => allNodes(item, shape, [...path, itemElement(item, i, kind.keys)], "", out));
+    if (kind.type === "keyed")
+      v.forEach((item, i) => allNodes(item, shape, [...path, itemElement(item, i, kind.keys)], "", out));
   }
 }
 
-export interface Comparison { added: FieldSet; modified: FieldSet; removed: FieldSet }
+export interface Comparison {
+  added: FieldSet;
+  modified: FieldSet;
+  removed: FieldSet;
+}
 
 /** typed.Compare: which members were added, modified or removed going from `a` to `b`. */
 export function compare(a: Json | undefined, b: Json | undefined, shape: Shape): Comparison {
@@ -87,7 +116,14 @@ export function compare(a: Json | undefined, b: Json | undefined, shape: Shape):
   return c;
 }
 
-function cmp(a: Json | undefined, b: Json | undefined, shape: Shape, path: PathElement[], name: string, c: Comparison): void {
+function cmp(
+  a: Json | undefined,
+  b: Json | undefined,
+  shape: Shape,
+  path: PathElement[],
+  name: string,
+  c: Comparison,
+): void {
   if (a === undefined && b === undefined) return;
   if (a === undefined) return allNodes(b as Json, shape, path, name, c.added);
   if (b === undefined) return allNodes(a, shape, path, name, c.removed);
@@ -100,7 +136,8 @@ function cmp(a: Json | undefined, b: Json | undefined, shape: Shape, path: PathE
     if (!deepEqual(a, b) && path.length) c.modified.add(enc(path));
     return;
   }
-  const la = a as Json[], lb = b as Json[];
+  const la = a as Json[],
+    lb = b as Json[];
   if (kind.type === "set") {
     for (const x of lb) if (!la.some((y) => deepEqual(x, y))) c.added.add(enc([...path, `v:${JSON.stringify(x)}`]));
     for (const x of la) if (!lb.some((y) => deepEqual(x, y))) c.removed.add(enc([...path, `v:${JSON.stringify(x)}`]));
@@ -142,12 +179,18 @@ export function removePath(obj: Json, path: PathElement[], shape: Shape): void {
     const el = path[i];
     const last = i === path.length - 1;
     if (el.startsWith("f:") && isObject(cur)) {
-      if (last) { delete cur[el.slice(2)]; return; }
+      if (last) {
+        delete cur[el.slice(2)];
+        return;
+      }
       cur = cur[el.slice(2)];
     } else if (Array.isArray(cur)) {
       const idx = findListIndex(cur, el);
       if (idx < 0) return;
-      if (last) { cur.splice(idx, 1); return; }
+      if (last) {
+        cur.splice(idx, 1);
+        return;
+      }
       cur = cur[idx];
     } else return;
     if (cur === undefined) return;
@@ -157,7 +200,10 @@ export function removePath(obj: Json, path: PathElement[], shape: Shape): void {
 
 function findListIndex(list: Json[], el: PathElement): number {
   if (el.startsWith("i:")) return Number(el.slice(2));
-  if (el.startsWith("v:")) { const v = JSON.parse(el.slice(2)); return list.findIndex((x) => deepEqual(x, v)); }
+  if (el.startsWith("v:")) {
+    const v = JSON.parse(el.slice(2));
+    return list.findIndex((x) => deepEqual(x, v));
+  }
   const key = JSON.parse(el.slice(2)) as JsonObject;
   return list.findIndex((x) => isObject(x) && Object.entries(key).every(([k, v]) => deepEqual(x[k], v)));
 }

@@ -66,7 +66,10 @@ export function fromFieldsV1(f: Json | undefined): FieldSet {
   const out: FieldSet = new Set();
   const walk = (node: JsonObject, prefix: PathElement[]) => {
     for (const [el, child] of Object.entries(node)) {
-      if (el === ".") { out.add(enc(prefix)); continue; }
+      if (el === ".") {
+        out.add(enc(prefix));
+        continue;
+      }
       const p = [...prefix, el];
       if (!isObject(child) || Object.keys(child).length === 0) out.add(enc(p));
       else walk(child, p);
@@ -78,12 +81,16 @@ export function fromFieldsV1(f: Json | undefined): FieldSet {
 
 /** fieldpath.Path.String(): ".spec.replicas", ".spec.containers[name=\"app\"].image", "[=\"x\"]", "[0]". */
 export function pathString(path: PathElement[]): string {
-  return path.map((el) => {
-    const body = el.slice(2);
-    if (el.startsWith("f:")) return `.${body}`;
-    if (el.startsWith("i:")) return `[${body}]`;
-    if (el.startsWith("v:")) return `[=${body}]`;
-    const k = JSON.parse(body) as JsonObject;
-    return `[${Object.entries(k).map(([n, v]) => `${n}=${JSON.stringify(v)}`).join(",")}]`;
-  }).join("");
+  return path
+    .map((el) => {
+      const body = el.slice(2);
+      if (el.startsWith("f:")) return `.${body}`;
+      if (el.startsWith("i:")) return `[${body}]`;
+      if (el.startsWith("v:")) return `[=${body}]`;
+      const k = JSON.parse(body) as JsonObject;
+      return `[${Object.entries(k)
+        .map(([n, v]) => `${n}=${JSON.stringify(v)}`)
+        .join(",")}]`;
+    })
+    .join("");
 }

@@ -7,14 +7,26 @@ import type { FieldErrorType } from "../status";
 import { isObject, type Json } from "./json";
 
 /** A value already rendered the way Go's %#v would print it. */
-export class GoLiteral { constructor(readonly text: string) {} }
+export class GoLiteral {
+  constructor(readonly text: string) {}
+}
 export type GoValue = Json | GoLiteral | undefined;
 
-export interface WebhookFieldError { type: FieldErrorType; field: string; value?: unknown; detail?: string }
+export interface WebhookFieldError {
+  type: FieldErrorType;
+  field: string;
+  value?: unknown;
+  detail?: string;
+}
 
 const typeText: Partial<Record<FieldErrorType, string>> = {
-  FieldValueInvalid: "Invalid value", FieldValueRequired: "Required value", FieldValueNotSupported: "Unsupported value",
-  FieldValueForbidden: "Forbidden", FieldValueDuplicate: "Duplicate value", FieldValueNotFound: "Not found", FieldValueTypeInvalid: "Invalid value",
+  FieldValueInvalid: "Invalid value",
+  FieldValueRequired: "Required value",
+  FieldValueNotSupported: "Unsupported value",
+  FieldValueForbidden: "Forbidden",
+  FieldValueDuplicate: "Duplicate value",
+  FieldValueNotFound: "Not found",
+  FieldValueTypeInvalid: "Invalid value",
 };
 const valueless = new Set<FieldErrorType>(["FieldValueRequired", "FieldValueForbidden"]);
 
@@ -42,7 +54,10 @@ export function aggregate(errs: WebhookFieldError[]): string {
 /** %#v of map[string]string (keys sorted, nil map as map[string]string(nil)). */
 export function goStringMap(m: unknown): GoLiteral {
   if (!isObject(m)) return new GoLiteral("map[string]string(nil)");
-  const body = Object.keys(m).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(m[k]))}`).join(", ");
+  const body = Object.keys(m)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(m[k]))}`)
+    .join(", ");
   return new GoLiteral(`map[string]string{${body}}`);
 }
 
@@ -55,12 +70,15 @@ export function goStringSlice(v: unknown): GoLiteral {
 /** %#v of a (dereferenced) metav1.LabelSelector. */
 export function goLabelSelector(sel: unknown): GoLiteral {
   const s = isObject(sel) ? sel : {};
-  const exprs = Array.isArray(s.matchExpressions) && s.matchExpressions.length
-    ? `[]v1.LabelSelectorRequirement{${s.matchExpressions.map((e) => {
-      const r = isObject(e) ? e : {};
-      return `v1.LabelSelectorRequirement{Key:${JSON.stringify(String(r.key ?? ""))}, Operator:${JSON.stringify(String(r.operator ?? ""))}, Values:${goStringSlice(r.values).text}}`;
-    }).join(", ")}}`
-    : "[]v1.LabelSelectorRequirement(nil)";
+  const exprs =
+    Array.isArray(s.matchExpressions) && s.matchExpressions.length
+      ? `[]v1.LabelSelectorRequirement{${s.matchExpressions
+          .map((e) => {
+            const r = isObject(e) ? e : {};
+            return `v1.LabelSelectorRequirement{Key:${JSON.stringify(String(r.key ?? ""))}, Operator:${JSON.stringify(String(r.operator ?? ""))}, Values:${goStringSlice(r.values).text}}`;
+          })
+          .join(", ")}}`
+      : "[]v1.LabelSelectorRequirement(nil)";
   return new GoLiteral(`v1.LabelSelector{MatchLabels:${goStringMap(s.matchLabels).text}, MatchExpressions:${exprs}}`);
 }
 

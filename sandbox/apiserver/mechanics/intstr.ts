@@ -9,7 +9,11 @@ import type { IntOrString } from "@/lib/kruise/types";
 export type { IntOrString };
 
 /** The scaled value, rounding percentages up or down; throws Error with the Go message on bad input. */
-export function scaledValueFromIntOrPercent(v: IntOrString | undefined | null, total: number, roundUp: boolean): number {
+export function scaledValueFromIntOrPercent(
+  v: IntOrString | undefined | null,
+  total: number,
+  roundUp: boolean,
+): number {
   const r = scaledValue(v, total, roundUp);
   if (r.error) throw new Error(r.error);
   return r.value;

@@ -9,15 +9,24 @@ import { goJsonKind, parseJsonOr400 } from "./decode";
 
 export const maxJsonPatchOperations = 10000;
 
-interface Op { op?: unknown; path?: unknown; from?: unknown; value?: unknown }
+interface Op {
+  op?: unknown;
+  path?: unknown;
+  from?: unknown;
+  value?: unknown;
+}
 
 class OpFailed extends Error {}
 
 function decodeOps(body: string): Op[] {
   const ops = parseJsonOr400(body);
-  if (!Array.isArray(ops)) throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(ops)} into Go value of type jsonpatch.Patch`);
+  if (!Array.isArray(ops))
+    throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(ops)} into Go value of type jsonpatch.Patch`);
   for (const op of ops) {
-    if (!isObject(op)) throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(op)} into Go value of type map[string]*json.RawMessage`);
+    if (!isObject(op))
+      throw errors.badRequest(
+        `json: cannot unmarshal ${goJsonKind(op)} into Go value of type map[string]*json.RawMessage`,
+      );
   }
   return ops as Op[];
 }
@@ -27,7 +36,10 @@ export function parsePointer(ptr: unknown): string[] {
   if (typeof ptr !== "string") throw new OpFailed("path is not a string");
   if (ptr === "") return [];
   if (!ptr.startsWith("/")) throw new OpFailed(`invalid path ${ptr}`);
-  return ptr.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return ptr
+    .slice(1)
+    .split("/")
+    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 type Container = Json[] | { [k: string]: Json };
@@ -82,8 +94,10 @@ function remove(doc: Json, tokens: string[]): Json {
 function applyOne(doc: Json, op: Op): Json {
   const path = parsePointer(op.path);
   switch (op.op) {
-    case "add": return add(doc, path, clone(op.value as Json));
-    case "remove": return remove(doc, path);
+    case "add":
+      return add(doc, path, clone(op.value as Json));
+    case "remove":
+      return remove(doc, path);
     case "replace":
       if (path.length === 0) return clone(op.value as Json);
       get(doc, path);
@@ -93,14 +107,20 @@ function applyOne(doc: Json, op: Op): Json {
       const v = get(doc, from);
       return add(remove(doc, from), path, v);
     }
-    case "copy": return add(doc, path, clone(get(doc, parsePointer(op.from))));
+    case "copy":
+      return add(doc, path, clone(get(doc, parsePointer(op.from))));
     case "test": {
       let cur: Json | undefined;
-      try { cur = get(doc, path); } catch { cur = undefined; }
+      try {
+        cur = get(doc, path);
+      } catch {
+        cur = undefined;
+      }
       if (!deepEqual(cur ?? null, op.value ?? null)) throw new OpFailed("testing value failed");
       return doc;
     }
-    default: throw new OpFailed(`Unexpected kind: ${String(op.op)}`);
+    default:
+      throw new OpFailed(`Unexpected kind: ${String(op.op)}`);
   }
 }
 
@@ -108,7 +128,9 @@ function applyOne(doc: Json, op: Op): Json {
 export function applyJsonPatch(current: object, body: string): object {
   const ops = decodeOps(body);
   if (ops.length > maxJsonPatchOperations) {
-    throw errors.tooLarge(`Request entity too large: The allowed maximum operations in a JSON patch is ${maxJsonPatchOperations}, got ${ops.length}`);
+    throw errors.tooLarge(
+      `Request entity too large: The allowed maximum operations in a JSON patch is ${maxJsonPatchOperations}, got ${ops.length}`,
+    );
   }
   let doc = clone(current) as Json;
   try {

@@ -8,15 +8,35 @@ import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
 import { dec, difference, fromFieldsV1, intersection, pathString, toFieldsV1, union, type FieldSet } from "./fieldpath";
 import { compare, fieldsOf, mergeForApply, removePath, type Shape } from "./field-walk";
 
-interface Writer { manager: string; apiVersion: string; time: string; subresource?: string }
+interface Writer {
+  manager: string;
+  apiVersion: string;
+  time: string;
+  subresource?: string;
+}
 interface Manager {
-  manager: string; operation: "Apply" | "Update"; apiVersion: string; time?: string; subresource?: string; set: FieldSet;
+  manager: string;
+  operation: "Apply" | "Update";
+  apiVersion: string;
+  time?: string;
+  subresource?: string;
+  set: FieldSet;
   /** the stored FieldsV1, reused while the set is unchanged (re-encoding every entry on every write is costly) */
   encoded?: Json;
 }
 
 /** Fields the field manager never tracks (fieldmanager stripMeta; status is reset on main-resource writes). */
-const strippedMeta = ["name", "namespace", "creationTimestamp", "selfLink", "uid", "clusterName", "generation", "managedFields", "resourceVersion"];
+const strippedMeta = [
+  "name",
+  "namespace",
+  "creationTimestamp",
+  "selfLink",
+  "uid",
+  "clusterName",
+  "generation",
+  "managedFields",
+  "resourceVersion",
+];
 
 function shapeOf(apiVersion: string): Shape {
   const group = apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
@@ -39,7 +59,12 @@ function strip(set: FieldSet, subresource: string | undefined, shape: Shape): Fi
 }
 
 const identity = (m: { manager: string; operation: string; apiVersion: string; subresource?: string }) =>
-  JSON.stringify({ manager: m.manager, operation: m.operation, apiVersion: m.operation === "Apply" ? "" : m.apiVersion, subresource: m.subresource ?? "" });
+  JSON.stringify({
+    manager: m.manager,
+    operation: m.operation,
+    apiVersion: m.operation === "Apply" ? "" : m.apiVersion,
+    subresource: m.subresource ?? "",
+  });
 
 function decodeManagers(obj: object | undefined): Map<string, Manager> {
   const out = new Map<string, Manager>();
@@ -47,8 +72,13 @@ function decodeManagers(obj: object | undefined): Map<string, Manager> {
   if (!Array.isArray(entries)) return out;
   for (const e of entries) {
     if (!isObject(e)) continue;
-    const m: Manager = { manager: String(e.manager ?? ""), operation: e.operation === "Apply" ? "Apply" : "Update",
-      apiVersion: String(e.apiVersion ?? ""), set: fromFieldsV1(e.fieldsV1), encoded: e.fieldsV1 };
+    const m: Manager = {
+      manager: String(e.manager ?? ""),
+      operation: e.operation === "Apply" ? "Apply" : "Update",
+      apiVersion: String(e.apiVersion ?? ""),
+      set: fromFieldsV1(e.fieldsV1),
+      encoded: e.fieldsV1,
+    };
     if (typeof e.time === "string") m.time = e.time;
     if (typeof e.subresource === "string" && e.subresource) m.subresource = e.subresource;
     out.set(identity(m), m);
@@ -59,10 +89,25 @@ function decodeManagers(obj: object | undefined): Map<string, Manager> {
 /** Entries sorted as the apiserver encodes them: Apply before Update, then by time, manager, apiVersion. */
 function encodeManagers(managers: Map<string, Manager>): Json[] {
   const list = [...managers.values()].filter((m) => m.set.size > 0);
-  list.sort((p, q) => (p.operation !== q.operation ? (p.operation < q.operation ? -1 : 1)
-    : (p.time ?? "") !== (q.time ?? "") ? ((p.time ?? "") < (q.time ?? "") ? -1 : 1)
-    : p.manager !== q.manager ? (p.manager < q.manager ? -1 : 1)
-    : p.apiVersion < q.apiVersion ? -1 : p.apiVersion > q.apiVersion ? 1 : 0));
+  list.sort((p, q) =>
+    p.operation !== q.operation
+      ? p.operation < q.operation
+        ? -1
+        : 1
+      : (p.time ?? "") !== (q.time ?? "")
+        ? (p.time ?? "") < (q.time ?? "")
+          ? -1
+          : 1
+        : p.manager !== q.manager
+          ? p.manager < q.manager
+            ? -1
+            : 1
+          : p.apiVersion < q.apiVersion
+            ? -1
+            : p.apiVersion > q.apiVersion
+              ? 1
+              : 0,
+  );
   return list.map((m) => {
     const e: JsonObject = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) e.time = m.time;
@@ -87,7 +132,10 @@ function withManagedFields(obj: Json, managers: Map<string, Manager>): object {
 function disown(o: Manager, ...sets: FieldSet[]): void {
   let set = o.set;
   for (const s of sets) set = difference(set, s);
-  if (set.size !== o.set.size) { o.set = set; o.encoded = undefined; }
+  if (set.size !== o.set.size) {
+    o.set = set;
+    o.encoded = undefined;
+  }
 }
 
 /** A shallow view without metadata.managedFields, so comparisons do not walk the bookkeeping itself. */
@@ -123,19 +171,30 @@ export function recordUpdate(prev: object | undefined, next: object, m: Writer):
   const set = union(difference(mine?.set ?? new Set(), removed), changed);
   const time = set.size && (changed.size || removed.size || !mine) ? m.time : mine?.time;
   const unchanged = mine && !changed.size && !removed.size;
-  managers.set(id, { manager: m.manager, operation: "Update", apiVersion: m.apiVersion, time, subresource: m.subresource, set,
-    encoded: unchanged ? mine.encoded : undefined });
+  managers.set(id, {
+    manager: m.manager,
+    operation: "Update",
+    apiVersion: m.apiVersion,
+    time,
+    subresource: m.subresource,
+    set,
+    encoded: unchanged ? mine.encoded : undefined,
+  });
   return withManagedFields(next as Json, managers);
 }
 
 function checkApplied(applied: object): JsonObject {
   if (!isObject(applied)) throw errors.badRequest("error decoding YAML: the body must be an object");
   const body = applied as JsonObject;
-  if (typeof body.kind !== "string" || !body.kind) throw errors.badRequest(`Object 'Kind' is missing in '${JSON.stringify(body)}'`);
-  if (typeof body.apiVersion !== "string" || !body.apiVersion) throw errors.badRequest(`Object 'apiVersion' is missing in '${JSON.stringify(body)}'`);
+  if (typeof body.kind !== "string" || !body.kind)
+    throw errors.badRequest(`Object 'Kind' is missing in '${JSON.stringify(body)}'`);
+  if (typeof body.apiVersion !== "string" || !body.apiVersion)
+    throw errors.badRequest(`Object 'apiVersion' is missing in '${JSON.stringify(body)}'`);
   const meta = isObject(body.metadata) ? body.metadata : {};
-  if (meta.managedFields !== undefined && meta.managedFields !== null) throw errors.badRequest("metadata.managedFields must be nil");
-  if (typeof meta.name !== "string" || !meta.name) throw errors.badRequest("name is required for an apply patch (metadata.name)");
+  if (meta.managedFields !== undefined && meta.managedFields !== null)
+    throw errors.badRequest("metadata.managedFields must be nil");
+  if (typeof meta.name !== "string" || !meta.name)
+    throw errors.badRequest("name is required for an apply patch (metadata.name)");
   return body;
 }
 
@@ -144,8 +203,11 @@ function checkApplied(applied: object): JsonObject {
  * object, make the applier own exactly what it sent, prune what it stopped sending (unless someone else owns
  * it), and refuse changes to fields owned by other managers with 409 FieldManagerConflict unless `force`.
  */
-export function serverSideApply(live: object | undefined, applied: object,
-  m: Writer & { force: boolean; gr: GroupResource; gk: GroupKind }): object {
+export function serverSideApply(
+  live: object | undefined,
+  applied: object,
+  m: Writer & { force: boolean; gr: GroupResource; gk: GroupKind },
+): object {
   const body = checkApplied(applied);
   const shape = shapeOf(m.apiVersion);
   const managers = decodeManagers(live);
@@ -165,7 +227,14 @@ export function serverSideApply(live: object | undefined, applied: object,
   if (conflicts.length && !m.force) throw conflictError(conflicts);
   const removed = strip(cmp.removed, m.subresource, shape);
   for (const [, o] of others) disown(o, changed, removed);
-  managers.set(id, { manager: m.manager, operation: "Apply", apiVersion: m.apiVersion, time: m.time, subresource: m.subresource, set: configSet });
+  managers.set(id, {
+    manager: m.manager,
+    operation: "Apply",
+    apiVersion: m.apiVersion,
+    time: m.time,
+    subresource: m.subresource,
+    set: configSet,
+  });
   return withManagedFields(merged, managers);
 }
 
@@ -178,11 +247,16 @@ function printManager(o: Manager): string {
 
 function conflictError(conflicts: { o: Manager; set: FieldSet }[]) {
   const sorted = [...conflicts].sort((a, b) => (identity(a.o) < identity(b.o) ? -1 : 1));
-  const byManager = sorted.map((c) => ({ who: printManager(c.o), paths: [...c.set].map((k) => pathString(dec(k))).sort() }));
-  const causes: StatusCause[] = byManager.flatMap((c) => c.paths.map((p) => ({ reason: "FieldManagerConflict", message: `conflict with ${c.who}`, field: p })));
-  const message = causes.length === 1
-    ? `Apply failed with 1 conflict: conflict with ${byManager[0].who}: ${causes[0].field}`
-    : `Apply failed with ${causes.length} conflicts: ${byManager.map((c) => [`conflicts with ${c.who}:`, ...c.paths.map((p) => `- ${p}`)].join("\n")).join("\n")}`;
+  const byManager = sorted.map((c) => ({
+    who: printManager(c.o),
+    paths: [...c.set].map((k) => pathString(dec(k))).sort(),
+  }));
+  const causes: StatusCause[] = byManager.flatMap((c) =>
+    c.paths.map((p) => ({ reason: "FieldManagerConflict", message: `conflict with ${c.who}`, field: p })),
+  );
+  const message =
+    causes.length === 1
+      ? `Apply failed with 1 conflict: conflict with ${byManager[0].who}: ${causes[0].field}`
+      : `Apply failed with ${causes.length} conflicts: ${byManager.map((c) => [`conflicts with ${c.who}:`, ...c.paths.map((p) => `- ${p}`)].join("\n")).join("\n")}`;
   return errors.raw(409, message, "Conflict", { causes });
 }
-

@@ -14,8 +14,10 @@ const regexError = (msg: string, fmt: string, ...examples: string[]) =>
   `${msg} (e.g. ${examples.map((e) => `'${e}'`).join(",  or ")}, regex used for validation is '${fmt}')`;
 const maxLen = (n: number) => `must be no more than ${n} characters`;
 
-export const dns1123SubdomainMsg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-export const dns1123LabelMsg = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
+export const dns1123SubdomainMsg =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+export const dns1123LabelMsg =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character";
 
 /** IsDNS1123Subdomain: problems with a name, [] when valid. */
 export function isDNS1123Subdomain(v: string): string[] {
@@ -44,13 +46,28 @@ export function isQualifiedName(v: string): string[] {
     if (prefix.length === 0) errs.push("prefix part must be non-empty");
     else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
   } else if (parts.length > 2) {
-    return [regexError("a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", qualifiedName, "MyName", "my.name", "123-abc") +
-      " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"];
+    return [
+      regexError(
+        "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        qualifiedName,
+        "MyName",
+        "my.name",
+        "123-abc",
+      ) + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')",
+    ];
   }
   if (name.length === 0) errs.push("name part must be non-empty");
   else if (name.length > 63) errs.push(`name part ${maxLen(63)}`);
   if (name.length && !new RegExp(`^${qualifiedName}$`).test(name)) {
-    errs.push(regexError("name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", qualifiedName, "MyName", "my.name", "123-abc"));
+    errs.push(
+      regexError(
+        "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        qualifiedName,
+        "MyName",
+        "my.name",
+        "123-abc",
+      ),
+    );
   }
   return errs;
 }
@@ -60,7 +77,15 @@ export function isValidLabelValue(v: string): string[] {
   const errs: string[] = [];
   if (v.length > 63) errs.push(maxLen(63));
   if (!new RegExp(`^${labelValue}$`).test(v)) {
-    errs.push(regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", labelValue, "MyValue", "my_value", "12345"));
+    errs.push(
+      regexError(
+        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
+        labelValue,
+        "MyValue",
+        "my_value",
+        "12345",
+      ),
+    );
   }
   return errs;
 }
@@ -68,20 +93,28 @@ export function isValidLabelValue(v: string): string[] {
 type Meta = Record<string, unknown>;
 
 /** ValidateObjectMeta: name (by `nameFn`), namespace (when namespaced), labels, annotation keys. */
-export function validateObjectMeta(meta: Meta | undefined, opts: { namespaced: boolean; nameFn?: (v: string) => string[] }): FieldError[] {
+export function validateObjectMeta(
+  meta: Meta | undefined,
+  opts: { namespaced: boolean; nameFn?: (v: string) => string[] },
+): FieldError[] {
   const errs: FieldError[] = [];
   const m = meta ?? {};
   const nameFn = opts.nameFn ?? isDNS1123Subdomain;
   const name = typeof m.name === "string" ? m.name : "";
-  if (!name && !m.generateName) errs.push({ type: "FieldValueRequired", field: "metadata.name", detail: "name or generateName is required" });
-  else if (name) for (const msg of nameFn(name)) errs.push({ type: "FieldValueInvalid", field: "metadata.name", value: name, detail: msg });
+  if (!name && !m.generateName)
+    errs.push({ type: "FieldValueRequired", field: "metadata.name", detail: "name or generateName is required" });
+  else if (name)
+    for (const msg of nameFn(name))
+      errs.push({ type: "FieldValueInvalid", field: "metadata.name", value: name, detail: msg });
   if (opts.namespaced && typeof m.namespace === "string" && m.namespace) {
-    for (const msg of isDNS1123Label(m.namespace)) errs.push({ type: "FieldValueInvalid", field: "metadata.namespace", value: m.namespace, detail: msg });
+    for (const msg of isDNS1123Label(m.namespace))
+      errs.push({ type: "FieldValueInvalid", field: "metadata.namespace", value: m.namespace, detail: msg });
   }
   errs.push(...validateLabels(m.labels, "metadata.labels"));
   if (m.annotations && typeof m.annotations === "object") {
     for (const k of Object.keys(m.annotations as object)) {
-      for (const msg of isQualifiedName(k.toLowerCase())) errs.push({ type: "FieldValueInvalid", field: "metadata.annotations", value: k, detail: msg });
+      for (const msg of isQualifiedName(k.toLowerCase()))
+        errs.push({ type: "FieldValueInvalid", field: "metadata.annotations", value: k, detail: msg });
     }
   }
   return errs;
@@ -93,7 +126,8 @@ export function validateLabels(labels: unknown, field: string): FieldError[] {
   if (!labels || typeof labels !== "object") return errs;
   for (const [k, v] of Object.entries(labels as Record<string, unknown>)) {
     for (const msg of isQualifiedName(k)) errs.push({ type: "FieldValueInvalid", field, value: k, detail: msg });
-    for (const msg of isValidLabelValue(String(v))) errs.push({ type: "FieldValueInvalid", field, value: v, detail: msg });
+    for (const msg of isValidLabelValue(String(v)))
+      errs.push({ type: "FieldValueInvalid", field, value: v, detail: msg });
   }
   return errs;
 }

@@ -23,18 +23,32 @@ export function patchTypeOf(contentType: string): PatchType | null {
 }
 
 /** Media types a custom resource accepts for PATCH (the 415 message lists these). */
-export const customResourcePatchTypes = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
+export const customResourcePatchTypes = [
+  "application/json-patch+json",
+  "application/merge-patch+json",
+  "application/apply-patch+yaml",
+];
 
 /** Applies a non-apply patch; `current` is not mutated. Throws ApiError 400/413/415/422. */
-export function applyPatch(current: object, body: string, type: Exclude<PatchType, "apply">,
-  ctx: { gr: GroupResource; gk: GroupKind; name: string; builtin: boolean }): object {
+export function applyPatch(
+  current: object,
+  body: string,
+  type: Exclude<PatchType, "apply">,
+  ctx: { gr: GroupResource; gk: GroupKind; name: string; builtin: boolean },
+): object {
   switch (type) {
-    case "json": return applyJsonPatch(current, body);
-    case "merge": return applyMergePatch(current, body);
+    case "json":
+      return applyJsonPatch(current, body);
+    case "merge":
+      return applyMergePatch(current, body);
     case "strategic":
       // kube-apiserver's 415 has no details object (observed on 1.20)
       if (!ctx.builtin) {
-        throw errors.raw(415, `the body of the request was in an unknown format - accepted media types include: ${customResourcePatchTypes.join(", ")}`, "UnsupportedMediaType");
+        throw errors.raw(
+          415,
+          `the body of the request was in an unknown format - accepted media types include: ${customResourcePatchTypes.join(", ")}`,
+          "UnsupportedMediaType",
+        );
       }
       return applyStrategicPatch(current, body);
   }

@@ -24,7 +24,10 @@ function defaultProbe(p: Json | undefined) {
   setIfAbsent(p, "periodSeconds", 10);
   setIfAbsent(p, "successThreshold", 1);
   setIfAbsent(p, "failureThreshold", 3);
-  if (isObject(p.httpGet)) { setIfAbsent(p.httpGet, "path", "/"); setIfAbsent(p.httpGet, "scheme", "HTTP"); }
+  if (isObject(p.httpGet)) {
+    setIfAbsent(p.httpGet, "path", "/");
+    setIfAbsent(p.httpGet, "scheme", "HTTP");
+  }
 }
 
 function defaultContainer(c: Json) {
@@ -35,7 +38,8 @@ function defaultContainer(c: Json) {
   if (typeof c.image === "string") setIfAbsent(c, "imagePullPolicy", defaultPullPolicy(c.image));
   for (const p of Array.isArray(c.ports) ? c.ports : []) if (isObject(p)) setIfAbsent(p, "protocol", "TCP");
   for (const e of Array.isArray(c.env) ? c.env : []) {
-    if (isObject(e) && isObject(e.valueFrom) && isObject(e.valueFrom.fieldRef)) setIfAbsent(e.valueFrom.fieldRef, "apiVersion", "v1");
+    if (isObject(e) && isObject(e.valueFrom) && isObject(e.valueFrom.fieldRef))
+      setIfAbsent(e.valueFrom.fieldRef, "apiVersion", "v1");
   }
   defaultProbe(c.livenessProbe);
   defaultProbe(c.readinessProbe);
@@ -74,7 +78,10 @@ function defaultRequests(c: Json) {
 
 /** GetPodQOS (pkg/apis/core/helper/qos): BestEffort without any cpu/memory request or limit, Guaranteed when all equal. */
 export function podQosClass(spec: JsonObject): string {
-  const cs = [...(Array.isArray(spec.containers) ? spec.containers : []), ...(Array.isArray(spec.initContainers) ? spec.initContainers : [])];
+  const cs = [
+    ...(Array.isArray(spec.containers) ? spec.containers : []),
+    ...(Array.isArray(spec.initContainers) ? spec.initContainers : []),
+  ];
   let any = false;
   let guaranteed = true;
   for (const c of cs) {
@@ -83,7 +90,8 @@ export function podQosClass(spec: JsonObject): string {
     const lim = isObject(r.limits) ? r.limits : {};
     for (const res of ["cpu", "memory"]) {
       if (req[res] !== undefined || lim[res] !== undefined) any = true;
-      if (lim[res] === undefined || (req[res] !== undefined && String(req[res]) !== String(lim[res]))) guaranteed = false;
+      if (lim[res] === undefined || (req[res] !== undefined && String(req[res]) !== String(lim[res])))
+        guaranteed = false;
     }
   }
   if (!any) return "BestEffort";
@@ -100,14 +108,23 @@ export function defaultPod(pod: JsonObject): void {
   if (!isObject(pod.spec)) return;
   const spec = pod.spec;
   defaultPodSpec(spec);
-  for (const c of [...(Array.isArray(spec.containers) ? spec.containers : []), ...(Array.isArray(spec.initContainers) ? spec.initContainers : [])]) defaultRequests(c);
+  for (const c of [
+    ...(Array.isArray(spec.containers) ? spec.containers : []),
+    ...(Array.isArray(spec.initContainers) ? spec.initContainers : []),
+  ])
+    defaultRequests(c);
   pod.status = { phase: "Pending", qosClass: podQosClass(spec) };
   if (spec.enableServiceLinks === undefined) spec.enableServiceLinks = true;
   if (spec.priority === undefined) spec.priority = 0;
   setIfAbsent(spec, "preemptionPolicy", "PreemptLowerPriority");
   const tolerations = Array.isArray(spec.tolerations) ? spec.tolerations : [];
   for (const key of ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"]) {
-    const has = tolerations.some((t) => isObject(t) && (t.key === key || (t.operator === "Exists" && !t.key)) && (!t.effect || t.effect === "NoExecute"));
+    const has = tolerations.some(
+      (t) =>
+        isObject(t) &&
+        (t.key === key || (t.operator === "Exists" && !t.key)) &&
+        (!t.effect || t.effect === "NoExecute"),
+    );
     if (!has) tolerations.push({ key, operator: "Exists", effect: "NoExecute", tolerationSeconds: 300 });
   }
   spec.tolerations = tolerations;

@@ -11,7 +11,9 @@ import { validateObjectMeta } from "./names";
 
 type Schema = JsonObject;
 
-interface Ctx { errs: FieldError[] }
+interface Ctx {
+  errs: FieldError[];
+}
 
 function typeName(v: Json): string {
   if (v === null) return "null";
@@ -29,18 +31,27 @@ const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
 function typeError(ctx: Ctx, path: string, want: string, v: Json) {
   const t = typeName(v);
-  ctx.errs.push({ type: "FieldValueTypeInvalid", field: path, value: t, detail: `${path} in body must be of type ${want}: ${JSON.stringify(t)}` });
+  ctx.errs.push({
+    type: "FieldValueTypeInvalid",
+    field: path,
+    value: t,
+    detail: `${path} in body must be of type ${want}: ${JSON.stringify(t)}`,
+  });
 }
 
 /** Returns the pruned/defaulted value; records errors in ctx. */
 function walk(v: Json, s: Schema, path: string, ctx: Ctx, root = false): Json {
   if (v === null && s.nullable === true) return null;
   if (s["x-kubernetes-int-or-string"] === true) {
-    if (typeof v !== "string" && !(typeof v === "number" && Number.isInteger(v))) typeError(ctx, path, "integer,string", v);
+    if (typeof v !== "string" && !(typeof v === "number" && Number.isInteger(v)))
+      typeError(ctx, path, "integer,string", v);
     return v;
   }
   const type = typeof s.type === "string" ? s.type : undefined;
-  if (type && !typeMatches(type, v)) { typeError(ctx, path, type, v); return v; }
+  if (type && !typeMatches(type, v)) {
+    typeError(ctx, path, type, v);
+    return v;
+  }
   if (isObject(v)) return walkObject(v, s, path, ctx, root);
   if (Array.isArray(v)) {
     const items = isObject(s.items) ? s.items : undefined;
@@ -59,20 +70,31 @@ function walkObject(v: JsonObject, s: Schema, path: string, ctx: Ctx, root: bool
   if (!props && !additional) return v; // schemaless (preserve-unknown-fields) subtree kept as is
   const out: JsonObject = {};
   for (const [k, val] of Object.entries(v)) {
-    if (keepMeta && (k === "apiVersion" || k === "kind" || k === "metadata")) { out[k] = val; continue; }
+    if (keepMeta && (k === "apiVersion" || k === "kind" || k === "metadata")) {
+      out[k] = val;
+      continue;
+    }
     const sub = (props && isObject(props[k]) ? props[k] : additional) as Schema | undefined;
-    if (!sub) { if (preserve) out[k] = val; continue; } // pruning drops unknown fields silently
-    if (val === null && sub.nullable !== true) { if (sub.default !== undefined) out[k] = clone(sub.default); continue; }
+    if (!sub) {
+      if (preserve) out[k] = val;
+      continue;
+    } // pruning drops unknown fields silently
+    if (val === null && sub.nullable !== true) {
+      if (sub.default !== undefined) out[k] = clone(sub.default);
+      continue;
+    }
     out[k] = walk(val, sub, child(path, k), ctx);
   }
   for (const [k, sub] of Object.entries(props ?? {})) {
-    if (!(k in out) && isObject(sub) && sub.default !== undefined) out[k] = walk(clone(sub.default), sub, child(path, k), ctx);
+    if (!(k in out) && isObject(sub) && sub.default !== undefined)
+      out[k] = walk(clone(sub.default), sub, child(path, k), ctx);
   }
   for (const r of Array.isArray(s.required) ? s.required : []) {
     if (typeof r === "string" && !(r in out)) ctx.errs.push({ type: "FieldValueRequired", field: child(path, r) });
   }
   if (s["x-kubernetes-embedded-resource"] === true) {
-    for (const k of ["apiVersion", "kind"]) if (!out[k]) ctx.errs.push({ type: "FieldValueRequired", field: child(path, k), detail: "must not be empty" });
+    for (const k of ["apiVersion", "kind"])
+      if (!out[k]) ctx.errs.push({ type: "FieldValueRequired", field: child(path, k), detail: "must not be empty" });
   }
   checkBounds(out, s, path, ctx);
   return out;
@@ -82,24 +104,36 @@ function walkObject(v: JsonObject, s: Schema, path: string, ctx: Ctx, root: bool
 function checkBounds(v: Json, s: Schema, path: string, ctx: Ctx) {
   const invalid = (detail: string) => ctx.errs.push({ type: "FieldValueInvalid", field: path, value: v, detail });
   if (Array.isArray(s.enum) && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(v))) {
-    ctx.errs.push({ type: "FieldValueNotSupported", field: path, value: v, detail: `supported values: ${s.enum.map((e) => JSON.stringify(e)).join(", ")}` });
+    ctx.errs.push({
+      type: "FieldValueNotSupported",
+      field: path,
+      value: v,
+      detail: `supported values: ${s.enum.map((e) => JSON.stringify(e)).join(", ")}`,
+    });
   }
   if (typeof v === "number") {
     if (typeof s.maximum === "number" && (s.exclusiveMaximum === true ? v >= s.maximum : v > s.maximum)) {
       invalid(`${path} in body should be less than ${s.exclusiveMaximum === true ? "" : "or equal to "}${s.maximum}`);
     }
     if (typeof s.minimum === "number" && (s.exclusiveMinimum === true ? v <= s.minimum : v < s.minimum)) {
-      invalid(`${path} in body should be greater than ${s.exclusiveMinimum === true ? "" : "or equal to "}${s.minimum}`);
+      invalid(
+        `${path} in body should be greater than ${s.exclusiveMinimum === true ? "" : "or equal to "}${s.minimum}`,
+      );
     }
   }
   if (typeof v === "string") {
-    if (typeof s.maxLength === "number" && v.length > s.maxLength) invalid(`${path} in body should be at most ${s.maxLength} chars long`);
-    if (typeof s.minLength === "number" && v.length < s.minLength) invalid(`${path} in body should be at least ${s.minLength} chars long`);
-    if (typeof s.pattern === "string" && !new RegExp(s.pattern).test(v)) invalid(`${path} in body should match '${s.pattern}'`);
+    if (typeof s.maxLength === "number" && v.length > s.maxLength)
+      invalid(`${path} in body should be at most ${s.maxLength} chars long`);
+    if (typeof s.minLength === "number" && v.length < s.minLength)
+      invalid(`${path} in body should be at least ${s.minLength} chars long`);
+    if (typeof s.pattern === "string" && !new RegExp(s.pattern).test(v))
+      invalid(`${path} in body should match '${s.pattern}'`);
   }
   if (Array.isArray(v)) {
-    if (typeof s.maxItems === "number" && v.length > s.maxItems) invalid(`${path} in body should have at most ${s.maxItems} items`);
-    if (typeof s.minItems === "number" && v.length < s.minItems) invalid(`${path} in body should have at least ${s.minItems} items`);
+    if (typeof s.maxItems === "number" && v.length > s.maxItems)
+      invalid(`${path} in body should have at most ${s.maxItems} items`);
+    if (typeof s.minItems === "number" && v.length < s.minItems)
+      invalid(`${path} in body should have at least ${s.minItems} items`);
   }
 }
 
@@ -116,7 +150,12 @@ function versionSchema(crd: JsonObject, version: string): Schema {
  * Main-resource writes leave `.status` alone (the status strategy restores it); `/status` writes validate it.
  * Returns the cleaned object or throws 422 Invalid (Kind-based, reference §11.8).
  */
-export function validateCustomResource(obj: object, crd: object, version: string, opts: { subresource?: string; old?: object }): object {
+export function validateCustomResource(
+  obj: object,
+  crd: object,
+  version: string,
+  opts: { subresource?: string; old?: object },
+): object {
   const c = crd as JsonObject;
   const spec = isObject(c.spec) ? c.spec : {};
   const names = isObject(spec.names) ? spec.names : {};
@@ -128,8 +167,17 @@ export function validateCustomResource(obj: object, crd: object, version: string
   const ctx: Ctx = { errs: [] };
   const meta = isObject(input.metadata) ? input.metadata : {};
   ctx.errs.push(...validateObjectMeta(meta, { namespaced: spec.scope !== "Cluster" }));
-  const oldMeta = isObject(opts.old) && isObject((opts.old as JsonObject).metadata) ? (opts.old as JsonObject).metadata as JsonObject : undefined;
-  if (oldMeta && oldMeta.name !== meta.name) ctx.errs.push({ type: "FieldValueInvalid", field: "metadata.name", value: meta.name, detail: "field is immutable" });
+  const oldMeta =
+    isObject(opts.old) && isObject((opts.old as JsonObject).metadata)
+      ? ((opts.old as JsonObject).metadata as JsonObject)
+      : undefined;
+  if (oldMeta && oldMeta.name !== meta.name)
+    ctx.errs.push({
+      type: "FieldValueInvalid",
+      field: "metadata.name",
+      value: meta.name,
+      detail: "field is immutable",
+    });
   const out = walk(clone(input), schema, "", ctx, true) as JsonObject;
   if (opts.subresource !== "status" && status !== undefined) out.status = status;
   if (ctx.errs.length) throw invalid(gk, String(meta.name ?? ""), ctx.errs);

@@ -10,10 +10,22 @@ import { goJsonKind, parseJsonOr400 } from "./decode";
 
 /** Field name → merge key for lists of maps tagged `patchStrategy:"merge"` in core/v1 and meta/v1. */
 export const mergeKeys: Record<string, string> = {
-  containers: "name", initContainers: "name", ephemeralContainers: "name", env: "name",
-  ports: "containerPort", volumes: "name", volumeMounts: "mountPath", volumeDevices: "devicePath",
-  conditions: "type", imagePullSecrets: "name", ownerReferences: "uid", hostAliases: "ip",
-  topologySpreadConstraints: "topologyKey", podIPs: "ip", hostIPs: "ip", addresses: "type",
+  containers: "name",
+  initContainers: "name",
+  ephemeralContainers: "name",
+  env: "name",
+  ports: "containerPort",
+  volumes: "name",
+  volumeMounts: "mountPath",
+  volumeDevices: "devicePath",
+  conditions: "type",
+  imagePullSecrets: "name",
+  ownerReferences: "uid",
+  hostAliases: "ip",
+  topologySpreadConstraints: "topologyKey",
+  podIPs: "ip",
+  hostIPs: "ip",
+  addresses: "type",
 };
 /** Primitive lists tagged `patchStrategy:"merge"`: merged as sets. */
 export const mergeSets = new Set(["finalizers"]);
@@ -46,11 +58,15 @@ export function mergeMap(original: JsonObject, patch: JsonObject): JsonObject | 
   for (const [k, v] of Object.entries(patch)) {
     if (k.startsWith(DEL_PRIM)) {
       const f = k.slice(DEL_PRIM.length);
-      if (Array.isArray(out[f]) && Array.isArray(v)) out[f] = (out[f] as Json[]).filter((x) => !v.some((d) => deepEqual(d, x)));
+      if (Array.isArray(out[f]) && Array.isArray(v))
+        out[f] = (out[f] as Json[]).filter((x) => !v.some((d) => deepEqual(d, x)));
       continue;
     }
     if (k.startsWith("$")) continue;
-    if (v === null) { delete out[k]; continue; }
+    if (v === null) {
+      delete out[k];
+      continue;
+    }
     const merged = mergeField(k, out[k], v);
     if (merged === undefined) delete out[k];
     else out[k] = merged;
@@ -69,8 +85,14 @@ function mergeField(name: string, orig: Json | undefined, patch: Json): Json | u
   if (isObject(patch)) return isObject(orig) ? mergeMap(orig, patch) : mergeMap({}, patch);
   if (Array.isArray(patch)) {
     const before = Array.isArray(orig) ? orig : [];
-    if (mergeKeys[name]) return replaces(patch) ? mergeKeyedList(before, patch, mergeKeys[name]) : normalizeOrder(mergeKeyedList(before, patch, mergeKeys[name]), patch, before, mergeKeys[name]);
-    if (mergeSets.has(name)) return replaces(patch) ? mergeSet(before, patch) : normalizeOrder(mergeSet(before, patch), patch, before, undefined);
+    if (mergeKeys[name])
+      return replaces(patch)
+        ? mergeKeyedList(before, patch, mergeKeys[name])
+        : normalizeOrder(mergeKeyedList(before, patch, mergeKeys[name]), patch, before, mergeKeys[name]);
+    if (mergeSets.has(name))
+      return replaces(patch)
+        ? mergeSet(before, patch)
+        : normalizeOrder(mergeSet(before, patch), patch, before, undefined);
     return clone(patch);
   }
   return patch;
@@ -87,15 +109,21 @@ function mergeSet(orig: Json[], patch: Json[]): Json[] {
 
 function mergeKeyedList(orig: Json[], patch: Json[], key: string): Json[] {
   if (patch.some((p) => isObject(p) && patchDirective(p) === "replace")) {
-    return patch.filter((p) => !(isObject(p) && patchDirective(p) === "replace")).map((p) => (isObject(p) ? stripNulls(withoutDirectives(p)) : p));
+    return patch
+      .filter((p) => !(isObject(p) && patchDirective(p) === "replace"))
+      .map((p) => (isObject(p) ? stripNulls(withoutDirectives(p)) : p));
   }
   const out: Json[] = orig.map((o) => clone(o));
   for (const p of patch) {
-    if (!isObject(p)) throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(p)} into Go value of type map[string]interface {}`);
+    if (!isObject(p))
+      throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(p)} into Go value of type map[string]interface {}`);
     // kube-apiserver answers this strategicpatch error as a bare 500 (observed on 1.20)
     if (!(key in p)) throw errors.raw(500, `map: ${goMap(p)} does not contain declared merge key: ${key}`);
     const i = out.findIndex((o) => isObject(o) && deepEqual(o[key], p[key]));
-    if (patchDirective(p) === "delete") { if (i >= 0) out.splice(i, 1); continue; }
+    if (patchDirective(p) === "delete") {
+      if (i >= 0) out.splice(i, 1);
+      continue;
+    }
     if (i >= 0) {
       const merged = mergeMap(out[i] as JsonObject, p);
       if (merged === undefined) out.splice(i, 1);
@@ -116,13 +144,23 @@ function normalizeOrder(merged: Json[], order: Json[], server: Json[], key: stri
   const id = (x: Json) => (key && isObject(x) ? x[key] : x);
   const indexIn = (list: Json[], x: Json) => list.findIndex((o) => deepEqual(id(o), id(x)));
   const named = merged.filter((x) => indexIn(order, x) >= 0).sort((a, b) => indexIn(order, a) - indexIn(order, b));
-  const serverOnly = merged.filter((x) => indexIn(order, x) < 0).sort((a, b) => indexIn(server, a) - indexIn(server, b));
+  const serverOnly = merged
+    .filter((x) => indexIn(order, x) < 0)
+    .sort((a, b) => indexIn(server, a) - indexIn(server, b));
   const out: Json[] = [];
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   while (i < serverOnly.length || j < named.length) {
-    if (j >= named.length) { out.push(serverOnly[i++]); continue; }
-    if (i >= serverOnly.length) { out.push(named[j++]); continue; }
-    const li = indexIn(server, serverOnly[i]), ri = indexIn(server, named[j]);
+    if (j >= named.length) {
+      out.push(serverOnly[i++]);
+      continue;
+    }
+    if (i >= serverOnly.length) {
+      out.push(named[j++]);
+      continue;
+    }
+    const li = indexIn(server, serverOnly[i]),
+      ri = indexIn(server, named[j]);
     if (li >= 0 && ri >= 0 && li < ri) out.push(serverOnly[i++]);
     else out.push(named[j++]);
   }
@@ -131,7 +169,11 @@ function normalizeOrder(merged: Json[], order: Json[], server: Json[], key: stri
 
 /** Go's %v of a map[string]interface{} (keys sorted): map[a:1 b:map[c:x]]. */
 function goMap(v: Json): string {
-  if (isObject(v)) return `map[${Object.keys(v).sort().map((k) => `${k}:${goMap(v[k])}`).join(" ")}]`;
+  if (isObject(v))
+    return `map[${Object.keys(v)
+      .sort()
+      .map((k) => `${k}:${goMap(v[k])}`)
+      .join(" ")}]`;
   if (Array.isArray(v)) return `[${v.map(goMap).join(" ")}]`;
   return v === null ? "<nil>" : String(v);
 }
@@ -148,6 +190,9 @@ function stripNulls(o: JsonObject): JsonObject {
 /** Applies a strategic merge patch body to a built-in object. */
 export function applyStrategicPatch(current: object, body: string): object {
   const patch = parseJsonOr400(body);
-  if (!isObject(patch)) throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(patch)} into Go value of type map[string]interface {}`);
+  if (!isObject(patch))
+    throw errors.badRequest(
+      `json: cannot unmarshal ${goJsonKind(patch)} into Go value of type map[string]interface {}`,
+    );
   return mergeMap(clone(current) as JsonObject, patch) ?? {};
 }

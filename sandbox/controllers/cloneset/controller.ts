@@ -20,7 +20,9 @@ export interface CloneSetControllerOptions {
   log?: (msg: string) => void;
 }
 
-function controllerUid(o: { metadata: { ownerReferences?: { controller?: boolean; uid: string; kind: string }[] } }): string | undefined {
+function controllerUid(o: {
+  metadata: { ownerReferences?: { controller?: boolean; uid: string; kind: string }[] };
+}): string | undefined {
   return o.metadata.ownerReferences?.find((r) => r.controller && r.kind === "CloneSet")?.uid;
 }
 
@@ -43,15 +45,35 @@ export class CloneSetController {
     this.expectations = new CacheExpectations(o.clock);
     this.events = new EventRecorder(this.kube, o.clock, "cloneset-controller", o.log);
     const common = { kc: o.kc, clock: o.clock, log: o.log };
-    const ns = o.namespace, nsPath = ns ? `/namespaces/${ns}` : "";
+    const ns = o.namespace,
+      nsPath = ns ? `/namespaces/${ns}` : "";
     const k = this.kube;
-    this.sets = new Informer<CloneSet>({ ...common, path: `/apis/${GROUP}/${VERSION}${nsPath}/${PLURAL}`,
-      list: async () => (ns ? await k.custom.listNamespacedCustomObject({ group: GROUP, version: VERSION, plural: PLURAL, namespace: ns })
-        : await k.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURAL })) as { items: CloneSet[] } });
-    this.pods = new Informer<Pod>({ ...common, path: `/api/v1${nsPath}/pods`,
-      list: async () => (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as { items: Pod[] } });
-    this.revs = new Informer<ControllerRevision>({ ...common, path: `/apis/apps/v1${nsPath}/controllerrevisions`,
-      list: async () => (ns ? await k.apps.listNamespacedControllerRevision({ namespace: ns }) : await k.apps.listControllerRevisionForAllNamespaces()) as { items: ControllerRevision[] } });
+    this.sets = new Informer<CloneSet>({
+      ...common,
+      path: `/apis/${GROUP}/${VERSION}${nsPath}/${PLURAL}`,
+      list: async () =>
+        (ns
+          ? await k.custom.listNamespacedCustomObject({ group: GROUP, version: VERSION, plural: PLURAL, namespace: ns })
+          : await k.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURAL })) as {
+          items: CloneSet[];
+        },
+    });
+    this.pods = new Informer<Pod>({
+      ...common,
+      path: `/api/v1${nsPath}/pods`,
+      list: async () =>
+        (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as {
+          items: Pod[];
+        },
+    });
+    this.revs = new Informer<ControllerRevision>({
+      ...common,
+      path: `/apis/apps/v1${nsPath}/controllerrevisions`,
+      list: async () =>
+        (ns
+          ? await k.apps.listNamespacedControllerRevision({ namespace: ns })
+          : await k.apps.listControllerRevisionForAllNamespaces()) as { items: ControllerRevision[] },
+    });
     this.queue = new WorkQueue(o.clock, (k) => this.reconcile(k), o.log);
     this.wire();
   }
@@ -60,26 +82,31 @@ export class CloneSetController {
     if (!owner) return;
     let s = map.get(owner);
     if (!s) map.set(owner, (s = new Set()));
-    if (del) s.delete(key); else s.add(key);
+    if (del) s.delete(key);
+    else s.add(key);
   }
 
   private wire(): void {
     this.sets.on((type, cs) => {
-      if (type === "DELETED") this.byUid.delete(cs.metadata.uid!); else this.byUid.set(cs.metadata.uid!, keyOf(cs));
+      if (type === "DELETED") this.byUid.delete(cs.metadata.uid!);
+      else this.byUid.set(cs.metadata.uid!, keyOf(cs));
       this.expectations.observeRV(`cs:${keyOf(cs)}`, cs.metadata.resourceVersion);
       this.queue.add(keyOf(cs));
     });
     this.pods.on((type, pod) => {
-      const owner = controllerUid(pod), key = keyOf(pod);
+      const owner = controllerUid(pod),
+        key = keyOf(pod);
       this.index(this.podsByOwner, owner, key, type === "DELETED");
       this.expectations.observeRV(`pod:${key}`, pod.metadata.resourceVersion);
       const csKey = owner && this.byUid.get(owner);
       if (!csKey) return;
-      if (type === "ADDED" || type === "DELETED" || pod.metadata.deletionTimestamp) this.expectations.observe(csKey, key);
+      if (type === "ADDED" || type === "DELETED" || pod.metadata.deletionTimestamp)
+        this.expectations.observe(csKey, key);
       this.queue.add(csKey);
     });
     this.revs.on((type, rev) => {
-      const owner = controllerUid(rev), key = keyOf(rev);
+      const owner = controllerUid(rev),
+        key = keyOf(rev);
       this.index(this.revsByOwner, owner, key, type === "DELETED");
       const csKey = owner && this.byUid.get(owner);
       if (csKey) {
@@ -106,7 +133,14 @@ export class CloneSetController {
   }
 
   involved(cs: CloneSet): InvolvedObject {
-    return { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: cs.metadata.name!, namespace: cs.metadata.namespace!, uid: cs.metadata.uid!, resourceVersion: cs.metadata.resourceVersion };
+    return {
+      apiVersion: "apps.kruise.io/v1alpha1",
+      kind: "CloneSet",
+      name: cs.metadata.name!,
+      namespace: cs.metadata.namespace!,
+      uid: cs.metadata.uid!,
+      resourceVersion: cs.metadata.resourceVersion,
+    };
   }
 
   private async reconcile(key: string): Promise<void> {
@@ -119,12 +153,20 @@ export class CloneSetController {
       this.queue.addAfter(key, 1000);
       return;
     }
-    const pods = podKeys.map((k) => this.pods.get(k)).filter((p): p is Pod => !!p).sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
-    const revisions = [...(this.revsByOwner.get(uid) ?? [])].map((k) => this.revs.get(k)).filter((r): r is ControllerRevision => !!r);
+    const pods = podKeys
+      .map((k) => this.pods.get(k))
+      .filter((p): p is Pod => !!p)
+      .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+    const revisions = [...(this.revsByOwner.get(uid) ?? [])]
+      .map((k) => this.revs.get(k))
+      .filter((r): r is ControllerRevision => !!r);
     const p = plan({ cs, pods, revisions, now: this.o.clock.now(), randomId: () => randomInstanceId(this.rnd) });
-    this.debug(`${key}: ${p.actions.map((a) => a.kind + ("pod" in a ? `(${a.pod.metadata.name})` : "")).join(" ") || "nothing"}${p.error ? ` error=${p.error.message}` : ""}`);
+    this.debug(
+      `${key}: ${p.actions.map((a) => a.kind + ("pod" in a ? `(${a.pod.metadata.name})` : "")).join(" ") || "nothing"}${p.error ? ` error=${p.error.message}` : ""}`,
+    );
     const ok = await new Executor(this, cs).run(p.actions);
-    if (p.error) this.events.record(this.involved(cs), { type: "Warning", reason: p.error.type, message: p.error.message });
+    if (p.error)
+      this.events.record(this.involved(cs), { type: "Warning", reason: p.error.type, message: p.error.message });
     if (!ok || p.error) {
       this.queue.retry(key);
       return;

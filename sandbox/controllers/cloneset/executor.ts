@@ -14,7 +14,10 @@ const isPodAction = (a: Action) => POD_ACTIONS.has(a.kind);
 export class Executor {
   private key: string;
 
-  constructor(private c: CloneSetController, private cs: CloneSet) {
+  constructor(
+    private c: CloneSetController,
+    private cs: CloneSet,
+  ) {
     this.key = keyOf(cs);
   }
 
@@ -57,7 +60,11 @@ export class Executor {
     let ok = true;
     const worker = async () => {
       for (let chain = queue.shift(); chain && ok; chain = queue.shift()) {
-        for (const a of chain) if (!(await this.one(a))) { ok = false; break; }
+        for (const a of chain)
+          if (!(await this.one(a))) {
+            ok = false;
+            break;
+          }
       }
     };
     await Promise.all(Array.from({ length: Math.min(width, queue.length) }, worker));
@@ -69,18 +76,28 @@ export class Executor {
     const ns = this.cs.metadata.namespace!;
     try {
       switch (a.kind) {
-        case "event": this.event(a.event); return true;
-        case "createRevision": return await this.createRevision(a.revision);
-        case "bumpRevision": await kube.patchRevisionNumber(ns, a.name, a.revision); return true;
-        case "deleteRevision": await kube.deleteRevision(ns, a.name); return true;
-        case "createPods": return await this.createPods(a.pods);
-        case "deletePod": return await this.deletePod(a.pod);
+        case "event":
+          this.event(a.event);
+          return true;
+        case "createRevision":
+          return await this.createRevision(a.revision);
+        case "bumpRevision":
+          await kube.patchRevisionNumber(ns, a.name, a.revision);
+          return true;
+        case "deleteRevision":
+          await kube.deleteRevision(ns, a.name);
+          return true;
+        case "createPods":
+          return await this.createPods(a.pods);
+        case "deletePod":
+          return await this.deletePod(a.pod);
         case "podConditions": {
           const p = await kube.patchPod(ns, a.pod.metadata.name!, { status: { conditions: a.conditions } }, true);
           this.expectPod(p);
           return true;
         }
-        case "updatePod": case "patchPod": {
+        case "updatePod":
+        case "patchPod": {
           const patch = a.kind === "patchPod" ? a.patch : podPatch(this.cached(a.pod), a.pod);
           if (patch) {
             const p = await kube.patchPod(ns, a.pod.metadata.name!, patch);
@@ -89,9 +106,12 @@ export class Executor {
           if (a.event) this.event(a.event);
           return true;
         }
-        case "status": return await this.writeStatus(a.status);
+        case "status":
+          return await this.writeStatus(a.status);
         case "removePodsToDelete":
-          await kube.mergePatchCloneSet(ns, this.cs.metadata.name!, { spec: { scaleStrategy: { podsToDelete: a.names } } });
+          await kube.mergePatchCloneSet(ns, this.cs.metadata.name!, {
+            spec: { scaleStrategy: { podsToDelete: a.names } },
+          });
           return true;
       }
     } catch (e) {
@@ -101,7 +121,11 @@ export class Executor {
   }
 
   private expectPod(p: Pod): void {
-    this.c.expectations.expectRV(`pod:${keyOf(p)}`, p.metadata.resourceVersion, this.c.cachedPod(keyOf(p))?.metadata.resourceVersion);
+    this.c.expectations.expectRV(
+      `pod:${keyOf(p)}`,
+      p.metadata.resourceVersion,
+      this.c.cachedPod(keyOf(p))?.metadata.resourceVersion,
+    );
   }
 
   /** The pod as this reconcile saw it (planner inputs are cache objects). */
@@ -122,7 +146,16 @@ export class Executor {
       if (equalRevisionData(existing.data, rev.data)) return true;
       // Hash collision: bump collisionCount and let the next reconcile rename the revision.
       const fresh = await this.c.kube.getCloneSet(ns, this.cs.metadata.name!);
-      fresh.status = { ...(fresh.status ?? { replicas: 0, readyReplicas: 0, availableReplicas: 0, updatedReplicas: 0, updatedReadyReplicas: 0 }), collisionCount: (fresh.status?.collisionCount ?? 0) + 1 };
+      fresh.status = {
+        ...(fresh.status ?? {
+          replicas: 0,
+          readyReplicas: 0,
+          availableReplicas: 0,
+          updatedReplicas: 0,
+          updatedReadyReplicas: 0,
+        }),
+        collisionCount: (fresh.status?.collisionCount ?? 0) + 1,
+      };
       await this.c.kube.replaceCloneSetStatus(fresh);
       return false;
     }
@@ -134,17 +167,27 @@ export class Executor {
     for (let size = 1; i < pods.length; size *= 2) {
       const batch = pods.slice(i, i + size);
       i += batch.length;
-      const results = await Promise.allSettled(batch.map(async (p) => {
-        this.c.expectations.expect(this.key, keyOf(p));
-        try {
-          await this.c.kube.createPod(p);
-          this.event({ type: "Normal", reason: "SuccessfulCreate", message: `succeed to create pod ${p.metadata.name}` });
-        } catch (e) {
-          this.c.expectations.observe(this.key, keyOf(p));
-          this.event({ type: "Warning", reason: "FailedCreate", message: `failed to create pod: ${errorMessage(e)}, pod: ${JSON.stringify(p.metadata.name)}` });
-          throw e;
-        }
-      }));
+      const results = await Promise.allSettled(
+        batch.map(async (p) => {
+          this.c.expectations.expect(this.key, keyOf(p));
+          try {
+            await this.c.kube.createPod(p);
+            this.event({
+              type: "Normal",
+              reason: "SuccessfulCreate",
+              message: `succeed to create pod ${p.metadata.name}`,
+            });
+          } catch (e) {
+            this.c.expectations.observe(this.key, keyOf(p));
+            this.event({
+              type: "Warning",
+              reason: "FailedCreate",
+              message: `failed to create pod: ${errorMessage(e)}, pod: ${JSON.stringify(p.metadata.name)}`,
+            });
+            throw e;
+          }
+        }),
+      );
       if (results.some((r) => r.status === "rejected")) return false;
     }
     return true;
@@ -157,7 +200,11 @@ export class Executor {
     } catch (e) {
       this.c.expectations.observe(this.key, keyOf(pod));
       if (errorCode(e) === 404) return true;
-      this.event({ type: "Warning", reason: "FailedDelete", message: `failed to delete pod ${pod.metadata.name}: ${errorMessage(e)}` });
+      this.event({
+        type: "Warning",
+        reason: "FailedDelete",
+        message: `failed to delete pod ${pod.metadata.name}: ${errorMessage(e)}`,
+      });
       return false;
     }
     this.event({ type: "Normal", reason: "SuccessfulDelete", message: `succeed to delete pod ${pod.metadata.name}` });
@@ -170,7 +217,11 @@ export class Executor {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const res = await this.c.kube.replaceCloneSetStatus({ ...base, status });
-        this.c.expectations.expectRV(`cs:${this.key}`, res.metadata.resourceVersion, this.c.cachedCloneSet(this.key)?.metadata.resourceVersion);
+        this.c.expectations.expectRV(
+          `cs:${this.key}`,
+          res.metadata.resourceVersion,
+          this.c.cachedCloneSet(this.key)?.metadata.resourceVersion,
+        );
         return true;
       } catch (e) {
         if (errorCode(e) !== 409) throw e;

@@ -8,7 +8,10 @@ export class CacheExpectations {
   /** object key → resourceVersion expected in the cache. */
   private rvs = new Map<string, { rv: string; deadline: number }>();
 
-  constructor(private clock: Clock, private timeoutMs = 30_000) {}
+  constructor(
+    private clock: Clock,
+    private timeoutMs = 30_000,
+  ) {}
 
   expect(owner: string, item: string): void {
     let m = this.pending.get(owner);

@@ -20,28 +20,54 @@ class World {
   private apply(a: Action): void {
     const find = (p: Pod) => this.pods.findIndex((x) => x.metadata.name === p.metadata.name);
     switch (a.kind) {
-      case "createRevision": this.revs.push(a.revision); break;
-      case "bumpRevision": this.revs = this.revs.map((r) => (r.metadata.name === a.name ? { ...r, revision: a.revision } : r)); break;
-      case "deleteRevision": this.revs = this.revs.filter((r) => r.metadata.name !== a.name); break;
+      case "createRevision":
+        this.revs.push(a.revision);
+        break;
+      case "bumpRevision":
+        this.revs = this.revs.map((r) => (r.metadata.name === a.name ? { ...r, revision: a.revision } : r));
+        break;
+      case "deleteRevision":
+        this.revs = this.revs.filter((r) => r.metadata.name !== a.name);
+        break;
       // The executor records SuccessfulCreate/SuccessfulDelete for these; mirror it.
-      case "createPods": for (const p of a.pods) { this.pods.push({ ...p, metadata: { ...p.metadata, uid: p.metadata.name } }); this.events.push("SuccessfulCreate"); } break;
-      case "deletePod": this.pods = this.pods.filter((p) => p.metadata.name !== a.pod.metadata.name); this.events.push("SuccessfulDelete"); break;
-      case "updatePod": this.pods[find(a.pod)] = { ...a.pod, status: this.pods[find(a.pod)].status }; break;
+      case "createPods":
+        for (const p of a.pods) {
+          this.pods.push({ ...p, metadata: { ...p.metadata, uid: p.metadata.name } });
+          this.events.push("SuccessfulCreate");
+        }
+        break;
+      case "deletePod":
+        this.pods = this.pods.filter((p) => p.metadata.name !== a.pod.metadata.name);
+        this.events.push("SuccessfulDelete");
+        break;
+      case "updatePod":
+        this.pods[find(a.pod)] = { ...a.pod, status: this.pods[find(a.pod)].status };
+        break;
       case "patchPod": {
-        const i = find(a.pod), p = this.pods[i];
+        const i = find(a.pod),
+          p = this.pods[i];
         const labels = (a.patch as { metadata: { labels: Record<string, string> } }).metadata.labels;
         this.pods[i] = { ...p, metadata: { ...p.metadata, labels: { ...p.metadata.labels, ...labels } } };
         break;
       }
       case "podConditions": {
-        const i = find(a.pod), p = this.pods[i];
-        const conds = [...(p.status?.conditions ?? []).filter((c) => !a.conditions.some((x) => x.type === c.type)), ...a.conditions];
+        const i = find(a.pod),
+          p = this.pods[i];
+        const conds = [
+          ...(p.status?.conditions ?? []).filter((c) => !a.conditions.some((x) => x.type === c.type)),
+          ...a.conditions,
+        ];
         this.pods[i] = { ...p, status: { ...p.status, conditions: conds } };
         break;
       }
-      case "status": this.cs = { ...this.cs, status: a.status }; break;
-      case "event": this.events.push(a.event.reason); break;
-      case "removePodsToDelete": break;
+      case "status":
+        this.cs = { ...this.cs, status: a.status };
+        break;
+      case "event":
+        this.events.push(a.event.reason);
+        break;
+      case "removePodsToDelete":
+        break;
     }
     if ("event" in a && a.event) this.events.push(a.event.reason);
   }
@@ -49,15 +75,36 @@ class World {
   /** Instant kubelet: bind, run the spec images (new imageID per image), Ready iff gates are True. */
   private kubelet(): void {
     this.pods = this.pods.map((p) => {
-      const gates = (p.spec.readinessGates ?? []).every((g) => p.status?.conditions?.some((c) => c.type === g.conditionType && c.status === "True"));
+      const gates = (p.spec.readinessGates ?? []).every((g) =>
+        p.status?.conditions?.some((c) => c.type === g.conditionType && c.status === "True"),
+      );
       const statuses = p.spec.containers.map((c) => {
         const old = p.status?.containerStatuses?.find((s) => s.name === c.name);
         const changed = old && old.image !== c.image;
-        return { name: c.name, image: c.image!, imageID: `id-${c.image}`, ready: true, started: true, restartCount: (old?.restartCount ?? 0) + (changed ? 1 : 0) };
+        return {
+          name: c.name,
+          image: c.image!,
+          imageID: `id-${c.image}`,
+          ready: true,
+          started: true,
+          restartCount: (old?.restartCount ?? 0) + (changed ? 1 : 0),
+        };
       });
       const keep = (p.status?.conditions ?? []).filter((c) => c.type !== "Ready" && c.type !== "ContainersReady");
-      const ready: PodCondition = { type: "Ready", status: gates ? "True" : "False", lastTransitionTime: new Date(this.now).toISOString() };
-      return { ...p, spec: { ...p.spec, nodeName: "n1" }, status: { phase: "Running", conditions: [...keep, { type: "ContainersReady", status: "True" }, ready], containerStatuses: statuses } };
+      const ready: PodCondition = {
+        type: "Ready",
+        status: gates ? "True" : "False",
+        lastTransitionTime: new Date(this.now).toISOString(),
+      };
+      return {
+        ...p,
+        spec: { ...p.spec, nodeName: "n1" },
+        status: {
+          phase: "Running",
+          conditions: [...keep, { type: "ContainersReady", status: "True" }, ready],
+          containerStatuses: statuses,
+        },
+      };
     });
   }
 
@@ -81,16 +128,41 @@ function cs(replicas: number, image: string, strategy: object = {}): CloneSet {
   return {
     metadata: { name: "web", namespace: "shop", uid: "cs-uid", generation: 1 },
     spec: {
-      replicas, selector: { matchLabels: { app: "web" } }, updateStrategy: { type: "InPlaceIfPossible", ...strategy },
-      template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "app", image }, { name: "side", image: "s:1" }] } },
+      replicas,
+      selector: { matchLabels: { app: "web" } },
+      updateStrategy: { type: "InPlaceIfPossible", ...strategy },
+      template: {
+        metadata: { labels: { app: "web" } },
+        spec: {
+          containers: [
+            { name: "app", image },
+            { name: "side", image: "s:1" },
+          ],
+        },
+      },
     },
   };
 }
 
 function setImage(w: World, image: string, strategy: object = {}): void {
   const c = w.cs;
-  w.cs = { ...c, metadata: { ...c.metadata, generation: (c.metadata.generation ?? 1) + 1 },
-    spec: { ...c.spec, updateStrategy: { ...c.spec.updateStrategy, ...strategy }, template: { ...c.spec.template, spec: { containers: [{ name: "app", image }, { name: "side", image: "s:1" }] } } } };
+  w.cs = {
+    ...c,
+    metadata: { ...c.metadata, generation: (c.metadata.generation ?? 1) + 1 },
+    spec: {
+      ...c.spec,
+      updateStrategy: { ...c.spec.updateStrategy, ...strategy },
+      template: {
+        ...c.spec.template,
+        spec: {
+          containers: [
+            { name: "app", image },
+            { name: "side", image: "s:1" },
+          ],
+        },
+      },
+    },
+  };
 }
 
 describe("CloneSet planner driven against an in-memory world", () => {
@@ -98,7 +170,10 @@ describe("CloneSet planner driven against an in-memory world", () => {
     const w = new World(cs(5, "a:1"));
     w.settle();
     expect(w.pods).toHaveLength(5);
-    expect(w.pods[0].spec.readinessGates?.map((g) => g.conditionType)).toEqual(["InPlaceUpdateReady", "KruisePodReady"]);
+    expect(w.pods[0].spec.readinessGates?.map((g) => g.conditionType)).toEqual([
+      "InPlaceUpdateReady",
+      "KruisePodReady",
+    ]);
     expect(w.pods[0].metadata.labels?.["lifecycle.apps.kruise.io/state"]).toBe("Normal");
     expect(w.cs.status).toMatchObject({ replicas: 5, readyReplicas: 5, updatedReplicas: 5, labelSelector: "app=web" });
   });
@@ -125,10 +200,26 @@ describe("CloneSet planner driven against an in-memory world", () => {
     w.settle();
     const before = new Set(w.pods.map((p) => p.metadata.name));
     const c = w.cs;
-    w.cs = { ...c, spec: { ...c.spec, template: { ...c.spec.template, spec: { containers: [{ name: "app", image: "a:1", env: [{ name: "X", value: "1" }] }, { name: "side", image: "s:1" }] } } } };
+    w.cs = {
+      ...c,
+      spec: {
+        ...c.spec,
+        template: {
+          ...c.spec.template,
+          spec: {
+            containers: [
+              { name: "app", image: "a:1", env: [{ name: "X", value: "1" }] },
+              { name: "side", image: "s:1" },
+            ],
+          },
+        },
+      },
+    };
     w.settle();
     expect(w.pods.some((p) => before.has(p.metadata.name))).toBe(false);
-    expect(w.events).toEqual(expect.arrayContaining(["SuccessfulUpdatePodReCreate", "SuccessfulDelete", "SuccessfulCreate"]));
+    expect(w.events).toEqual(
+      expect.arrayContaining(["SuccessfulUpdatePodReCreate", "SuccessfulDelete", "SuccessfulCreate"]),
+    );
     expect(w.cs.status).toMatchObject({ replicas: 3, updatedReadyReplicas: 3 });
   });
 
@@ -148,7 +239,21 @@ describe("CloneSet planner driven against an in-memory world", () => {
     const w = new World(cs(2, "a:1", { type: "InPlaceOnly" }));
     w.settle();
     const c = w.cs;
-    w.cs = { ...c, spec: { ...c.spec, template: { ...c.spec.template, spec: { containers: [{ name: "app", image: "a:1", ports: [{ containerPort: 80 }] }, { name: "side", image: "s:1" }] } } } };
+    w.cs = {
+      ...c,
+      spec: {
+        ...c.spec,
+        template: {
+          ...c.spec.template,
+          spec: {
+            containers: [
+              { name: "app", image: "a:1", ports: [{ containerPort: 80 }] },
+              { name: "side", image: "s:1" },
+            ],
+          },
+        },
+      },
+    };
     const p = plan({ cs: w.cs, pods: w.pods, revisions: w.revs, now: w.now, randomId: () => "x" });
     expect(p.error?.type).toBe("FailedUpdate");
     expect(p.error?.message).toMatch(/InPlaceOnly but can not update in-place/);

@@ -12,7 +12,8 @@ import { planUpdate } from "./update";
 export function specProblem(input: PlanInput): string | undefined {
   const { cs } = input;
   const sel = cs.spec.selector;
-  if (!sel || (!Object.keys(sel.matchLabels ?? {}).length && !(sel.matchExpressions ?? []).length)) return "empty selector is invalid for cloneset";
+  if (!sel || (!Object.keys(sel.matchLabels ?? {}).length && !(sel.matchExpressions ?? []).length))
+    return "empty selector is invalid for cloneset";
   if (!matchesSelector(sel, cs.spec.template.metadata?.labels)) return "selector does not match template labels";
   if (!cs.spec.template.spec?.containers?.length) return "spec.template.spec.containers: Required value";
   return undefined;
@@ -27,7 +28,8 @@ export function plan(input: PlanInput): Plan {
   const problem = specProblem(input);
   const active = input.pods.filter(isPodActive);
   const revs = activeRevisions(cs, input.revisions);
-  const current = revs.current.metadata.name!, update = revs.update.metadata.name!;
+  const current = revs.current.metadata.name!,
+    update = revs.update.metadata.name!;
   const actions: Action[] = [...revs.actions];
   let error: Plan["error"];
   let requeueAfterMs: number | undefined;
@@ -53,7 +55,8 @@ export function plan(input: PlanInput): Plan {
   }
   const names = new Set(input.pods.map((p) => p.metadata.name));
   const toDelete = cs.spec.scaleStrategy?.podsToDelete ?? [];
-  if (toDelete.some((n) => !names.has(n))) actions.push({ kind: "removePodsToDelete", names: toDelete.filter((n) => names.has(n)) });
+  if (toDelete.some((n) => !names.has(n)))
+    actions.push({ kind: "removePodsToDelete", names: toDelete.filter((n) => names.has(n)) });
   actions.push(...truncateHistory(cs, revs.all, input.pods, [current, update]));
 
   const minReady = cs.spec.minReadySeconds ?? 0;

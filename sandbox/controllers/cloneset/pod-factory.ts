@@ -2,8 +2,16 @@
 import { templateFromRevision } from "@/lib/kruise/inplace-spec";
 import { revisionHashPart } from "@/lib/kruise/pod-state";
 import {
-  CONDITION_INPLACE_READY, CONDITION_KRUISE_POD_READY, LABEL_INSTANCE_ID, LABEL_LIFECYCLE_STATE, LABEL_POD_TEMPLATE_HASH,
-  LABEL_REVISION_HASH, ANNOTATION_LIFECYCLE_TIMESTAMP, type CloneSet, type ControllerRevision, type Pod,
+  CONDITION_INPLACE_READY,
+  CONDITION_KRUISE_POD_READY,
+  LABEL_INSTANCE_ID,
+  LABEL_LIFECYCLE_STATE,
+  LABEL_POD_TEMPLATE_HASH,
+  LABEL_REVISION_HASH,
+  ANNOTATION_LIFECYCLE_TIMESTAMP,
+  type CloneSet,
+  type ControllerRevision,
+  type Pod,
 } from "@/lib/kruise/types";
 import { rfc3339 } from "@/lib/kruise/inplace";
 
@@ -26,7 +34,8 @@ export function newPod(cs: CloneSet, rev: ControllerRevision, id: string, now: n
   const t = templateFromRevision(rev) ?? cs.spec.template;
   const name = cs.metadata.name!;
   const gates = [...(t.spec?.readinessGates ?? [])];
-  for (const g of [CONDITION_INPLACE_READY, CONDITION_KRUISE_POD_READY]) if (!gates.some((x) => x.conditionType === g)) gates.push({ conditionType: g });
+  for (const g of [CONDITION_INPLACE_READY, CONDITION_KRUISE_POD_READY])
+    if (!gates.some((x) => x.conditionType === g)) gates.push({ conditionType: g });
   const meta = t.metadata ?? {};
   return {
     apiVersion: "v1",
@@ -44,7 +53,16 @@ export function newPod(cs: CloneSet, rev: ControllerRevision, id: string, now: n
       },
       annotations: { ...(meta.annotations ?? {}), [ANNOTATION_LIFECYCLE_TIMESTAMP]: rfc3339(now) },
       ...(meta.finalizers?.length ? { finalizers: [...meta.finalizers] } : {}),
-      ownerReferences: [{ apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name, uid: cs.metadata.uid!, controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        {
+          apiVersion: "apps.kruise.io/v1alpha1",
+          kind: "CloneSet",
+          name,
+          uid: cs.metadata.uid!,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
     },
     spec: { ...(t.spec ?? { containers: [] }), readinessGates: gates },
   };

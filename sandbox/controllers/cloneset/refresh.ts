@@ -1,18 +1,39 @@
 // Update phase step 1: refresh every pod (reference §3.5 step 2, §7.3-7.6, §8.2).
 import { rfc3339 } from "@/lib/kruise/inplace";
 import { checkInPlaceUpdateCompleted, finishGracePeriod, nextBatch } from "@/lib/kruise/inplace-refresh";
-import { hasReadinessGate, isPodAllHooked, kruisePodReadyConditions, withLifecycleState, type LifecycleState } from "@/lib/kruise/lifecycle";
+import {
+  hasReadinessGate,
+  isPodAllHooked,
+  kruisePodReadyConditions,
+  withLifecycleState,
+  type LifecycleState,
+} from "@/lib/kruise/lifecycle";
 import { getCondition, isPodOnRevision, lifecycleState, revisionHashPart } from "@/lib/kruise/pod-state";
-import { CONDITION_INPLACE_READY, CONDITION_KRUISE_POD_READY, LABEL_POD_TEMPLATE_HASH, LABEL_REVISION_HASH, type CloneSet, type Pod } from "@/lib/kruise/types";
+import {
+  CONDITION_INPLACE_READY,
+  CONDITION_KRUISE_POD_READY,
+  LABEL_POD_TEMPLATE_HASH,
+  LABEL_REVISION_HASH,
+  type CloneSet,
+  type Pod,
+} from "@/lib/kruise/types";
 import type { Action } from "./types";
 
-export interface RefreshResult { actions: Action[]; modified: boolean; delayMs?: number }
+export interface RefreshResult {
+  actions: Action[];
+  modified: boolean;
+  delayMs?: number;
+}
 
 /** Conditions Kruise sets on its own: InPlaceUpdateReady=True when complete, KruisePodReady=True once. */
 function conditionActions(pod: Pod, now: number): Action[] {
   const out: Action[] = [];
   const conds = [];
-  if (hasReadinessGate(pod, CONDITION_INPLACE_READY) && getCondition(pod, CONDITION_INPLACE_READY)?.status !== "True" && checkInPlaceUpdateCompleted(pod) === null) {
+  if (
+    hasReadinessGate(pod, CONDITION_INPLACE_READY) &&
+    getCondition(pod, CONDITION_INPLACE_READY)?.status !== "True" &&
+    checkInPlaceUpdateCompleted(pod) === null
+  ) {
     conds.push({ type: CONDITION_INPLACE_READY, status: "True", lastTransitionTime: rfc3339(now) });
   }
   if (hasReadinessGate(pod, CONDITION_KRUISE_POD_READY) && !getCondition(pod, CONDITION_KRUISE_POD_READY)) {
@@ -59,14 +80,22 @@ export function refreshPod(cs: CloneSet, pod: Pod, updateRevision: string, now: 
   if (state) {
     next = withLifecycleState(pod, state, rfc3339(now));
     const hook = cs.spec.lifecycle?.inPlaceUpdate;
-    const conds = state !== "PreparingUpdate" && hook?.markPodNotReady ? kruisePodReadyConditions(pod, "preUpdateHook", false, rfc3339(now)) : undefined;
+    const conds =
+      state !== "PreparingUpdate" && hook?.markPodNotReady
+        ? kruisePodReadyConditions(pod, "preUpdateHook", false, rfc3339(now))
+        : undefined;
     if (conds) actions.push({ kind: "podConditions", pod, conditions: conds });
   }
   const hashLabel = pod.metadata.labels?.[LABEL_REVISION_HASH];
   if (hashLabel && !pod.metadata.labels?.[LABEL_POD_TEMPLATE_HASH]) {
-    next = { ...next, metadata: { ...next.metadata, labels: { ...next.metadata.labels, [LABEL_POD_TEMPLATE_HASH]: revisionHashPart(hashLabel) } } };
+    next = {
+      ...next,
+      metadata: {
+        ...next.metadata,
+        labels: { ...next.metadata.labels, [LABEL_POD_TEMPLATE_HASH]: revisionHashPart(hashLabel) },
+      },
+    };
   }
   if (next !== pod) return { actions: [...actions, { kind: "updatePod", pod: next }], modified: true, delayMs };
   return { actions, modified: false, delayMs };
 }
-

@@ -47,7 +47,9 @@ export function activeRevisions(cs: CloneSet, revisions: ControllerRevision[]): 
  */
 export function truncateHistory(cs: CloneSet, revs: ControllerRevision[], pods: Pod[], live: string[]): Action[] {
   const limit = cs.spec.revisionHistoryLimit ?? 10;
-  const history = revs.filter((r) => !live.includes(r.metadata.name!) && !pods.some((p) => isPodOnRevision(p, r.metadata.name!)));
+  const history = revs.filter(
+    (r) => !live.includes(r.metadata.name!) && !pods.some((p) => isPodOnRevision(p, r.metadata.name!)),
+  );
   const excess = history.length - limit;
   return excess > 0 ? history.slice(0, excess).map((r) => ({ kind: "deleteRevision", name: r.metadata.name! })) : [];
 }

@@ -8,7 +8,13 @@ import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
 import { newPod } from "./pod-factory";
 import type { Action, PlanInput } from "./types";
 
-interface ScaleCtx { input: PlanInput; pods: Pod[]; current: ControllerRevision; update: ControllerRevision; diff: ExpectationDiffs }
+interface ScaleCtx {
+  input: PlanInput;
+  pods: Pod[];
+  current: ControllerRevision;
+  update: ControllerRevision;
+  diff: ExpectationDiffs;
+}
 
 /** Marks a pod for deletion: PreparingDelete if the preDelete hook holds it, else DELETE. Upstream: sync/cloneset_scale.go deletePods. */
 function deleteOrPrepare(cs: CloneSet, pod: Pod, now: number): Action[] {
@@ -60,7 +66,14 @@ export function planScale(c: ScaleCtx): Action[] {
   const { cs, now } = input;
   const out: Action[] = [];
   if (diff.scaleUpNum > diff.scaleUpLimit) {
-    out.push({ kind: "event", event: { type: "Warning", reason: "ScaleUpLimited", message: `scaleUp is limited because of scaleStrategy.maxUnavailable, limit: ${diff.scaleUpLimit}` } });
+    out.push({
+      kind: "event",
+      event: {
+        type: "Warning",
+        reason: "ScaleUpLimited",
+        message: `scaleUp is limited because of scaleStrategy.maxUnavailable, limit: ${diff.scaleUpLimit}`,
+      },
+    });
   }
   const preDelete = pods.filter((p) => lifecycleState(p) === "PreparingDelete");
   const rescue = rescuePreparingDelete(c, preDelete);
@@ -69,11 +82,15 @@ export function planScale(c: ScaleCtx): Action[] {
   if (diff.scaleUpNum > 0) return out;
 
   const hook = cs.spec.lifecycle?.preDelete;
-  const released = preDelete.filter((p) => !hook || !isPodHooked(hook, p)).map((p): Action => ({ kind: "deletePod", pod: p }));
+  const released = preDelete
+    .filter((p) => !hook || !isPodHooked(hook, p))
+    .map((p): Action => ({ kind: "deletePod", pod: p }));
   const specified = pods.filter((p) => lifecycleState(p) !== "PreparingDelete" && isSpecifiedDelete(cs, p));
   if (released.length || specified.length) {
     const minReady = cs.spec.minReadySeconds ?? 0;
-    const ordered = [...specified].sort((a, b) => Number(isPodAvailable(a, minReady, now)) - Number(isPodAvailable(b, minReady, now)));
+    const ordered = [...specified].sort(
+      (a, b) => Number(isPodAvailable(a, minReady, now)) - Number(isPodAvailable(b, minReady, now)),
+    );
     return [...out, ...released, ...limitedDeletes(cs, ordered, diff.deleteReadyLimit, now)];
   }
   if (diff.scaleDownNum > 0) return [...out, ...scaleIn(c)];
@@ -84,13 +101,25 @@ function scaleIn(c: ScaleCtx): Action[] {
   const { input, diff, pods, update } = c;
   const { cs, now } = input;
   const candidates = pods.filter((p) => lifecycleState(p) !== "PreparingDelete");
-  const opts = { minReadySeconds: cs.spec.minReadySeconds ?? 0, now, allPods: candidates, nodeLabels: input.nodeLabels,
-    topologyKeys: (cs.spec.template.spec?.topologySpreadConstraints ?? []).map((t) => t.topologyKey) };
-  const oldPods = sortForDeletion(candidates.filter((p) => !isPodOnRevision(p, update.metadata.name!)), opts);
-  const newPods = sortForDeletion(candidates.filter((p) => isPodOnRevision(p, update.metadata.name!)), opts);
+  const opts = {
+    minReadySeconds: cs.spec.minReadySeconds ?? 0,
+    now,
+    allPods: candidates,
+    nodeLabels: input.nodeLabels,
+    topologyKeys: (cs.spec.template.spec?.topologySpreadConstraints ?? []).map((t) => t.topologyKey),
+  };
+  const oldPods = sortForDeletion(
+    candidates.filter((p) => !isPodOnRevision(p, update.metadata.name!)),
+    opts,
+  );
+  const newPods = sortForDeletion(
+    candidates.filter((p) => isPodOnRevision(p, update.metadata.name!)),
+    opts,
+  );
   const fromOld = oldPods.slice(0, Math.min(diff.scaleDownNumOldRevision, diff.scaleDownNum));
   const chosen = [...fromOld, ...newPods.slice(0, diff.scaleDownNum - fromOld.length)];
-  if (chosen.length < diff.scaleDownNum) chosen.push(...oldPods.slice(fromOld.length, fromOld.length + diff.scaleDownNum - chosen.length));
+  if (chosen.length < diff.scaleDownNum)
+    chosen.push(...oldPods.slice(fromOld.length, fromOld.length + diff.scaleDownNum - chosen.length));
   return limitedDeletes(cs, chosen, diff.deleteReadyLimit, now);
 }
 
@@ -105,5 +134,7 @@ function rescuePreparingDelete(c: ScaleCtx, preDelete: Pod[]): Action[] {
   const notSpecified = preDelete.filter((p) => !isSpecifiedDelete(cs, p));
   const excess = c.pods.length - (cs.spec.replicas ?? 1);
   const keep = Math.max(0, Math.min(notSpecified.length, notSpecified.length - Math.max(excess, 0)));
-  return notSpecified.slice(0, keep).map((p): Action => ({ kind: "updatePod", pod: withLifecycleState(p, "PreparingNormal", rfc3339(now)) }));
+  return notSpecified
+    .slice(0, keep)
+    .map((p): Action => ({ kind: "updatePod", pod: withLifecycleState(p, "PreparingNormal", rfc3339(now)) }));
 }

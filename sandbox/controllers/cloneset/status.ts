@@ -12,20 +12,34 @@ const MAX_INT32 = 2147483647;
  * currentRevision jumps to updateRevision once every pod carries it and counts match.
  * Upstream: kruise pkg/controller/cloneset/cloneset_status.go calculateStatus.
  */
-export function calculateStatus(cs: CloneSet, active: Pod[], currentRevision: string, updateRevision: string, now: number): CloneSetStatus {
+export function calculateStatus(
+  cs: CloneSet,
+  active: Pod[],
+  currentRevision: string,
+  updateRevision: string,
+  now: number,
+): CloneSetStatus {
   const minReady = cs.spec.minReadySeconds ?? 0;
   const replicas = cs.spec.replicas ?? 1;
   const s: CloneSetStatus = {
     observedGeneration: cs.metadata.generation,
-    replicas: active.length, readyReplicas: 0, availableReplicas: 0, updatedReplicas: 0, updatedReadyReplicas: 0, updatedAvailableReplicas: 0,
-    updateRevision, currentRevision,
+    replicas: active.length,
+    readyReplicas: 0,
+    availableReplicas: 0,
+    updatedReplicas: 0,
+    updatedReadyReplicas: 0,
+    updatedAvailableReplicas: 0,
+    updateRevision,
+    currentRevision,
     collisionCount: cs.status?.collisionCount ?? 0,
     labelSelector: selectorString(cs.spec.selector),
   };
   const exp = expectedUpdatedReplicas(cs);
   if (exp !== undefined) s.expectedUpdatedReplicas = exp;
   for (const p of active) {
-    const ready = isPodReady(p, now), available = isPodAvailable(p, minReady, now), updated = isPodOnRevision(p, updateRevision);
+    const ready = isPodReady(p, now),
+      available = isPodAvailable(p, minReady, now),
+      updated = isPodOnRevision(p, updateRevision);
     if (ready) s.readyReplicas++;
     if (available) s.availableReplicas++;
     if (updated) s.updatedReplicas++;
@@ -40,7 +54,10 @@ export function calculateStatus(cs: CloneSet, active: Pod[], currentRevision: st
 function setCondition(conds: CloneSetCondition[], c: CloneSetCondition): CloneSetCondition[] {
   const cur = conds.find((x) => x.type === c.type);
   if (cur && cur.status === c.status && cur.reason === c.reason) return conds;
-  const next = { ...c, lastTransitionTime: cur && cur.status === c.status ? cur.lastTransitionTime : c.lastTransitionTime };
+  const next = {
+    ...c,
+    lastTransitionTime: cur && cur.status === c.status ? cur.lastTransitionTime : c.lastTransitionTime,
+  };
   return [...conds.filter((x) => x.type !== c.type), next];
 }
 
@@ -55,18 +72,43 @@ export function progressingConditions(cs: CloneSet, s: CloneSetStatus, now: numb
   if (pds === undefined || pds === MAX_INT32) return conds.filter((c) => c.type !== "Progressing");
   const replicas = cs.spec.replicas ?? 1;
   const t = rfc3339(now);
-  const mk = (status: string, reason: string, message: string): CloneSetCondition => ({ type: "Progressing", status, reason, message, lastUpdateTime: t, lastTransitionTime: t });
+  const mk = (status: string, reason: string, message: string): CloneSetCondition => ({
+    type: "Progressing",
+    status,
+    reason,
+    message,
+    lastUpdateTime: t,
+    lastTransitionTime: t,
+  });
   const cur = conds.find((c) => c.type === "Progressing");
-  if (s.currentRevision === s.updateRevision && s.replicas === replicas && s.updatedReplicas === replicas && s.updatedAvailableReplicas === replicas) {
+  if (
+    s.currentRevision === s.updateRevision &&
+    s.replicas === replicas &&
+    s.updatedReplicas === replicas &&
+    s.updatedAvailableReplicas === replicas
+  ) {
     conds = setCondition(conds, mk("True", "CloneSetAvailable", "CloneSet is available"));
   } else if (cs.spec.updateStrategy?.paused) {
     conds = setCondition(conds, mk("True", "CloneSetPaused", "CloneSet is paused"));
-  } else if ((s.expectedUpdatedReplicas ?? replicas) < replicas && (s.updatedAvailableReplicas ?? 0) >= (s.expectedUpdatedReplicas ?? replicas)) {
-    conds = setCondition(conds, mk("True", "ProgressPartitionAvailable", "CloneSet has been paused due to partition ready"));
+  } else if (
+    (s.expectedUpdatedReplicas ?? replicas) < replicas &&
+    (s.updatedAvailableReplicas ?? 0) >= (s.expectedUpdatedReplicas ?? replicas)
+  ) {
+    conds = setCondition(
+      conds,
+      mk("True", "ProgressPartitionAvailable", "CloneSet has been paused due to partition ready"),
+    );
   } else if (cur?.reason === "ProgressDeadlineExceeded") {
     return conds;
-  } else if (cur?.reason === "CloneSetUpdated" && cur.lastUpdateTime && Date.parse(cur.lastUpdateTime) + pds * 1000 < now) {
-    conds = setCondition(conds, mk("False", "ProgressDeadlineExceeded", `CloneSet revision ${s.updateRevision} has timed out progressing`));
+  } else if (
+    cur?.reason === "CloneSetUpdated" &&
+    cur.lastUpdateTime &&
+    Date.parse(cur.lastUpdateTime) + pds * 1000 < now
+  ) {
+    conds = setCondition(
+      conds,
+      mk("False", "ProgressDeadlineExceeded", `CloneSet revision ${s.updateRevision} has timed out progressing`),
+    );
   } else {
     conds = setCondition(conds, mk("True", "CloneSetUpdated", "CloneSet is progressing"));
   }
@@ -74,7 +116,12 @@ export function progressingConditions(cs: CloneSet, s: CloneSetStatus, now: numb
 }
 
 /** Adds FailedScale/FailedUpdate (True, first message kept, never cleared). Upstream: cloneset_controller.go syncCloneSet. */
-export function withFailure(conds: CloneSetCondition[] | undefined, type: string, message: string, now: number): CloneSetCondition[] {
+export function withFailure(
+  conds: CloneSetCondition[] | undefined,
+  type: string,
+  message: string,
+  now: number,
+): CloneSetCondition[] {
   const list = conds ?? [];
   if (list.some((c) => c.type === type)) return list;
   return [...list, { type, status: "True", message, lastTransitionTime: rfc3339(now), lastUpdateTime: rfc3339(now) }];
@@ -86,10 +133,21 @@ export function withFailure(conds: CloneSetCondition[] | undefined, type: string
  */
 export function statusNeedsWrite(old: CloneSetStatus | undefined, s: CloneSetStatus): boolean {
   if (!old) return true;
-  const keys: (keyof CloneSetStatus)[] = ["replicas", "readyReplicas", "availableReplicas", "updatedReplicas", "updatedReadyReplicas",
-    "updatedAvailableReplicas", "expectedUpdatedReplicas", "updateRevision", "currentRevision", "labelSelector"];
+  const keys: (keyof CloneSetStatus)[] = [
+    "replicas",
+    "readyReplicas",
+    "availableReplicas",
+    "updatedReplicas",
+    "updatedReadyReplicas",
+    "updatedAvailableReplicas",
+    "expectedUpdatedReplicas",
+    "updateRevision",
+    "currentRevision",
+    "labelSelector",
+  ];
   if ((s.observedGeneration ?? 0) > (old.observedGeneration ?? 0)) return true;
   if (keys.some((k) => old[k] !== s[k])) return true;
-  const a = old.conditions?.find((c) => c.type === "Progressing"), b = s.conditions?.find((c) => c.type === "Progressing");
+  const a = old.conditions?.find((c) => c.type === "Progressing"),
+    b = s.conditions?.find((c) => c.type === "Progressing");
   return a?.status !== b?.status || a?.reason !== b?.reason;
 }

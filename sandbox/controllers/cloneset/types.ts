@@ -1,7 +1,18 @@
 // What the pure CloneSet planner decides; the executor turns these into API calls in order.
-import type { CloneSet, CloneSetCondition, CloneSetStatus, ControllerRevision, Pod, PodCondition } from "@/lib/kruise/types";
+import type {
+  CloneSet,
+  CloneSetCondition,
+  CloneSetStatus,
+  ControllerRevision,
+  Pod,
+  PodCondition,
+} from "@/lib/kruise/types";
 
-export interface EventSpec { type: "Normal" | "Warning"; reason: string; message: string }
+export interface EventSpec {
+  type: "Normal" | "Warning";
+  reason: string;
+  message: string;
+}
 
 export type Action =
   | { kind: "createRevision"; revision: ControllerRevision }

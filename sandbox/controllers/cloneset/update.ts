@@ -5,27 +5,57 @@ import { rfc3339, startInPlaceUpdate } from "@/lib/kruise/inplace";
 import { isPodHooked, kruisePodReadyConditions, withHookHandlers, withLifecycleState } from "@/lib/kruise/lifecycle";
 import { getCondition, isPodOnRevision, lifecycleState } from "@/lib/kruise/pod-state";
 import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "@/lib/kruise/update-order";
-import { CONDITION_INPLACE_READY, LABEL_SPECIFIED_DELETE, type CloneSet, type ControllerRevision, type Pod, type PodCondition } from "@/lib/kruise/types";
+import {
+  CONDITION_INPLACE_READY,
+  LABEL_SPECIFIED_DELETE,
+  type CloneSet,
+  type ControllerRevision,
+  type Pod,
+  type PodCondition,
+} from "@/lib/kruise/types";
 import { refreshPod } from "./refresh";
 import type { Action, PlanInput } from "./types";
 
-export interface UpdateResult { actions: Action[]; delayMs?: number; error?: string }
+export interface UpdateResult {
+  actions: Action[];
+  delayMs?: number;
+  error?: string;
+}
 
 /** Status write of §7.3 step 1: InPlaceUpdateReady False (StartInPlaceUpdate) and, if containers are ready, Ready False. */
 function startConditions(pod: Pod, now: number): PodCondition[] {
-  const conds: PodCondition[] = [{ type: CONDITION_INPLACE_READY, status: "False", reason: "StartInPlaceUpdate", lastTransitionTime: rfc3339(now) }];
+  const conds: PodCondition[] = [
+    { type: CONDITION_INPLACE_READY, status: "False", reason: "StartInPlaceUpdate", lastTransitionTime: rfc3339(now) },
+  ];
   if (getCondition(pod, "ContainersReady")?.status === "True") {
-    conds.push({ type: "Ready", status: "False", reason: "ReadinessGatesNotReady", message: `the status of pod readiness gate "${CONDITION_INPLACE_READY}" is not "True", but False`, lastTransitionTime: null });
+    conds.push({
+      type: "Ready",
+      status: "False",
+      reason: "ReadinessGatesNotReady",
+      message: `the status of pod readiness gate "${CONDITION_INPLACE_READY}" is not "True", but False`,
+      lastTransitionTime: null,
+    });
   }
   return conds;
 }
 
 function recreate(pod: Pod, target: ControllerRevision): Action {
-  const name = pod.metadata.name, rev = target.metadata.name;
+  const name = pod.metadata.name,
+    rev = target.metadata.name;
   return {
-    kind: "patchPod", pod, patch: { metadata: { labels: { [LABEL_SPECIFIED_DELETE]: "true" } } },
-    event: { type: "Normal", reason: "SuccessfulUpdatePodReCreate", message: `successfully patch pod ${name} specified-delete for update(revision ${rev})` },
-    failEvent: { type: "Warning", reason: "FailedUpdatePodReCreate", message: `failed to patch pod specified-delete ${name} for update(revision ${rev})` },
+    kind: "patchPod",
+    pod,
+    patch: { metadata: { labels: { [LABEL_SPECIFIED_DELETE]: "true" } } },
+    event: {
+      type: "Normal",
+      reason: "SuccessfulUpdatePodReCreate",
+      message: `successfully patch pod ${name} specified-delete for update(revision ${rev})`,
+    },
+    failEvent: {
+      type: "Warning",
+      reason: "FailedUpdatePodReCreate",
+      message: `failed to patch pod specified-delete ${name} for update(revision ${rev})`,
+    },
   };
 }
 
@@ -34,25 +64,43 @@ function recreate(pod: Pod, target: ControllerRevision): Action {
  * else recreate via the specified-delete label; InPlaceOnly that cannot go in place is an error.
  * Upstream: kruise sync/cloneset_update.go updatePod.
  */
-function updatePod(cs: CloneSet, pod: Pod, target: ControllerRevision, revisions: ControllerRevision[], now: number): { actions: Action[]; error?: string } {
+function updatePod(
+  cs: CloneSet,
+  pod: Pod,
+  target: ControllerRevision,
+  revisions: ControllerRevision[],
+  now: number,
+): { actions: Action[]; error?: string } {
   const type = cs.spec.updateStrategy?.type ?? "ReCreate";
   if (type === "InPlaceIfPossible" || type === "InPlaceOnly") {
     const oldRev = revisions.find((r) => isPodOnRevision(pod, r.metadata.name!));
     const grace = cs.spec.updateStrategy?.inPlaceUpdateStrategy?.gracePeriodSeconds ?? 0;
     const spec = calculateInPlaceUpdateSpec(oldRev, target, grace);
     if (spec) return inPlace(cs, pod, spec, now);
-    if (type === "InPlaceOnly") return { actions: [], error: `find Pod ${pod.metadata.name} update strategy is InPlaceOnly but can not update in-place` };
+    if (type === "InPlaceOnly")
+      return {
+        actions: [],
+        error: `find Pod ${pod.metadata.name} update strategy is InPlaceOnly but can not update in-place`,
+      };
   }
   return { actions: [recreate(pod, target)] };
 }
 
-function inPlace(cs: CloneSet, pod: Pod, spec: NonNullable<ReturnType<typeof calculateInPlaceUpdateSpec>>, now: number): { actions: Action[]; error?: string } {
+function inPlace(
+  cs: CloneSet,
+  pod: Pod,
+  spec: NonNullable<ReturnType<typeof calculateInPlaceUpdateSpec>>,
+  now: number,
+): { actions: Action[]; error?: string } {
   const hook = cs.spec.lifecycle?.inPlaceUpdate;
   const state = lifecycleState(pod);
   const ts = rfc3339(now);
   const prepare = (p: Pod): Action[] => {
     const conds = hook?.markPodNotReady ? kruisePodReadyConditions(pod, "preUpdateHook", true, ts) : undefined;
-    return [...(conds ? [{ kind: "podConditions", pod, conditions: conds } as Action] : []), { kind: "updatePod", pod: withLifecycleState(p, "PreparingUpdate", ts) }];
+    return [
+      ...(conds ? [{ kind: "podConditions", pod, conditions: conds } as Action] : []),
+      { kind: "updatePod", pod: withLifecycleState(p, "PreparingUpdate", ts) },
+    ];
   };
   if (state === "" || state === "PreparingNormal" || state === "Normal") {
     if (cs.spec.lifecycle && hook && isPodHooked(hook, pod)) return { actions: prepare(pod) };
@@ -64,21 +112,37 @@ function inPlace(cs: CloneSet, pod: Pod, spec: NonNullable<ReturnType<typeof cal
     return { actions: [], error: `not allowed to in-place update pod ${pod.metadata.name} in state ${state}` };
   }
   const updated = startInPlaceUpdate(pod, spec, now, (p) => withLifecycleState(p, "Updating", ts));
-  const name = pod.metadata.name, rev = spec.revision;
+  const name = pod.metadata.name,
+    rev = spec.revision;
   return {
     actions: [
       { kind: "podConditions", pod, conditions: startConditions(pod, now) },
       {
-        kind: "updatePod", pod: updated,
-        event: { type: "Normal", reason: "SuccessfulUpdatePodInPlace", message: `successfully update pod ${name} in-place(revision ${rev})` },
-        failEvent: { type: "Warning", reason: "FailedUpdatePodInPlace", message: `failed to update pod ${name} in-place(revision ${rev})` },
+        kind: "updatePod",
+        pod: updated,
+        event: {
+          type: "Normal",
+          reason: "SuccessfulUpdatePodInPlace",
+          message: `successfully update pod ${name} in-place(revision ${rev})`,
+        },
+        failEvent: {
+          type: "Warning",
+          reason: "FailedUpdatePodInPlace",
+          message: `failed to update pod ${name} in-place(revision ${rev})`,
+        },
       },
     ],
   };
 }
 
 /** Update phase. Upstream: kruise pkg/controller/cloneset/sync/cloneset_update.go Update. */
-export function planUpdate(input: PlanInput, pods: Pod[], current: ControllerRevision, update: ControllerRevision, revisions: ControllerRevision[]): UpdateResult {
+export function planUpdate(
+  input: PlanInput,
+  pods: Pod[],
+  current: ControllerRevision,
+  update: ControllerRevision,
+  revisions: ControllerRevision[],
+): UpdateResult {
   const { cs, now } = input;
   const actions: Action[] = [];
   let delayMs: number | undefined;
@@ -94,7 +158,9 @@ export function planUpdate(input: PlanInput, pods: Pod[], current: ControllerRev
   if (diff.updateNum === 0) return { actions, delayMs };
   const target = diff.updateNum < 0 ? current : update;
   const busy = new Set(actions.map((a) => ("pod" in a ? a.pod.metadata.name : undefined)));
-  let idx = updateCandidates(pods, update.metadata.name!, diff.updateNum > 0).filter((i) => !busy.has(pods[i].metadata.name));
+  let idx = updateCandidates(pods, update.metadata.name!, diff.updateNum > 0).filter(
+    (i) => !busy.has(pods[i].metadata.name),
+  );
   idx = sortUpdateIndexes(cs.spec.updateStrategy, pods, idx);
   idx = limitUpdateIndexes(cs, pods, idx, diff.updateNum, diff.updateMaxUnavailable, target.metadata.name!, now);
   for (const i of idx) {

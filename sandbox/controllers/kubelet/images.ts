@@ -4,7 +4,8 @@ import { fnv1a_32, utf8 } from "@/lib/kruise/gojson";
 export function splitImage(image: string): { repo: string; tag: string } {
   const at = image.indexOf("@");
   const base = at >= 0 ? image.slice(0, at) : image;
-  const slash = base.lastIndexOf("/"), colon = base.lastIndexOf(":");
+  const slash = base.lastIndexOf("/"),
+    colon = base.lastIndexOf(":");
   const hasTag = colon > slash;
   return { repo: hasTag ? base.slice(0, colon) : base, tag: hasTag ? base.slice(colon + 1) : "latest" };
 }
@@ -25,7 +26,10 @@ export function imageDigest(image: string): string {
   const { repo, tag } = splitImage(image);
   const canonical = `${fullRepo(repo)}:${tag.replace(/^v(?=\d)/, "")}`;
   let hex = "";
-  for (let i = 0; hex.length < 64; i++) hex += fnv1a_32(utf8(`${canonical}#${i}`)).toString(16).padStart(8, "0");
+  for (let i = 0; hex.length < 64; i++)
+    hex += fnv1a_32(utf8(`${canonical}#${i}`))
+      .toString(16)
+      .padStart(8, "0");
   return `sha256:${hex.slice(0, 64)}`;
 }
 

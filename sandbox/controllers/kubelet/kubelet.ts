@@ -7,11 +7,39 @@ import { seededRandom, type Clock } from "../clock";
 import { Informer, keyOf } from "../informer";
 import { errorCode, errorMessage, Kube } from "../kube";
 import { podConditions, statusChanged } from "./pod-status";
-import { advance, between, containerStatus, FAST_DELAYS, newCtr, nextChange, NORMAL_DELAYS, type Ctr, type Delays } from "./runtime";
+import {
+  advance,
+  between,
+  containerStatus,
+  FAST_DELAYS,
+  newCtr,
+  nextChange,
+  NORMAL_DELAYS,
+  type Ctr,
+  type Delays,
+} from "./runtime";
 
-export interface KubeletOptions { kc: KubeConfig; clock: Clock; fast?: boolean; nodes?: number; seed?: number; log?: (m: string) => void; concurrency?: number; namespace?: string }
+export interface KubeletOptions {
+  kc: KubeConfig;
+  clock: Clock;
+  fast?: boolean;
+  nodes?: number;
+  seed?: number;
+  log?: (m: string) => void;
+  concurrency?: number;
+  namespace?: string;
+}
 
-interface PodRt { node: string; ip: string; ctrs: Map<string, Ctr>; startTime: number; timer?: unknown; killAt?: number; deleted?: boolean; binding?: boolean }
+interface PodRt {
+  node: string;
+  ip: string;
+  ctrs: Map<string, Ctr>;
+  startTime: number;
+  timer?: unknown;
+  killAt?: number;
+  deleted?: boolean;
+  binding?: boolean;
+}
 
 export class Kubelet {
   readonly kube: Kube;
@@ -32,11 +60,21 @@ export class Kubelet {
     this.d = o.fast ? FAST_DELAYS : NORMAL_DELAYS;
     this.scale = o.fast ? 0.01 : 0.1;
     this.nodeNames = Array.from({ length: o.nodes ?? 3 }, (_, i) => `sandbox-node-${i + 1}`);
-    const ns = o.namespace, k = this.kube;
-    this.pods = new Informer<Pod>({ kc: o.kc, clock: o.clock, log: o.log, path: `/api/v1${ns ? `/namespaces/${ns}` : ""}/pods`,
-      list: async () => (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as { items: Pod[] } });
+    const ns = o.namespace,
+      k = this.kube;
+    this.pods = new Informer<Pod>({
+      kc: o.kc,
+      clock: o.clock,
+      log: o.log,
+      path: `/api/v1${ns ? `/namespaces/${ns}` : ""}/pods`,
+      list: async () =>
+        (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as {
+          items: Pod[];
+        },
+    });
     this.pods.on((type, pod) => {
-      if (type === "DELETED") this.forget(keyOf(pod)); else this.mark(keyOf(pod));
+      if (type === "DELETED") this.forget(keyOf(pod));
+      else this.mark(keyOf(pod));
     });
   }
 
@@ -79,19 +117,30 @@ export class Kubelet {
           if (errorCode(e) !== 404 && errorCode(e) !== 409) this.o.log?.(`kubelet ${key}: ${errorMessage(e)}`);
           if (errorCode(e) !== 404) this.later(key, 200);
         })
-        .finally(() => { this.running--; this.pump(); });
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
     }
   }
 
   private later(key: string, ms: number): void {
     const r = this.rt.get(key);
-    if (!r) { this.o.clock.setTimeout(() => this.mark(key), ms); return; }
+    if (!r) {
+      this.o.clock.setTimeout(() => this.mark(key), ms);
+      return;
+    }
     if (r.timer !== undefined) this.o.clock.clearTimeout(r.timer);
-    r.timer = this.o.clock.setTimeout(() => { r.timer = undefined; this.mark(key); }, ms);
+    r.timer = this.o.clock.setTimeout(() => {
+      r.timer = undefined;
+      this.mark(key);
+    }, ms);
   }
 
   private pickNode(): string {
-    return [...this.nodeNames].sort((a, b) => (this.podsPerNode.get(a) ?? 0) - (this.podsPerNode.get(b) ?? 0) || a.localeCompare(b))[0];
+    return [...this.nodeNames].sort(
+      (a, b) => (this.podsPerNode.get(a) ?? 0) - (this.podsPerNode.get(b) ?? 0) || a.localeCompare(b),
+    )[0];
   }
 
   private async sync(key: string): Promise<void> {
@@ -102,7 +151,8 @@ export class Kubelet {
     if (!this.nodeNames.includes(pod.spec.nodeName)) return;
     let r = this.rt.get(key);
     if (!r) {
-      const node = pod.spec.nodeName, idx = this.nodeNames.indexOf(node) + 1;
+      const node = pod.spec.nodeName,
+        idx = this.nodeNames.indexOf(node) + 1;
       const n = (this.podsPerNode.get(node) ?? 0) + 1;
       this.podsPerNode.set(node, n);
       r = { node, ip: `10.244.${idx}.${(n % 250) + 2}`, ctrs: new Map(), startTime: now };
@@ -138,20 +188,35 @@ export class Kubelet {
     const nowIso = rfc3339(now);
     const ref = `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
     const containerStatuses = pod.spec.containers.map((c) => containerStatus(r.ctrs.get(c.name)!, now, this.d, ref));
-    const phase = containerStatuses.some((s) => s.started || s.restartCount > 0 || s.state?.running) ? "Running" : "Pending";
+    const phase = containerStatuses.some((s) => s.started || s.restartCount > 0 || s.state?.running)
+      ? "Running"
+      : "Pending";
     const conditions = podConditions(pod, containerStatuses, nowIso);
     const next = { phase, conditions, containerStatuses, podIP: r.ip };
     if (!statusChanged(pod, next)) return;
     const hostIP = `172.18.0.${this.nodeNames.indexOf(r.node) + 2}`;
-    await this.kube.patchPod(pod.metadata.namespace!, pod.metadata.name!, {
-      status: { ...next, hostIP, podIP: r.ip, podIPs: [{ ip: r.ip }], startTime: rfc3339(r.startTime), qosClass: pod.status?.qosClass ?? "BestEffort" },
-    }, true);
+    await this.kube.patchPod(
+      pod.metadata.namespace!,
+      pod.metadata.name!,
+      {
+        status: {
+          ...next,
+          hostIP,
+          podIP: r.ip,
+          podIPs: [{ ip: r.ip }],
+          startTime: rfc3339(r.startTime),
+          qosClass: pod.status?.qosClass ?? "BestEffort",
+        },
+      },
+      true,
+    );
   }
 
   /** Graceful termination: stop containers after the (scaled) grace period, then DELETE with grace 0. */
   private async terminate(key: string, pod: Pod, r: PodRt, now: number): Promise<void> {
     if (r.deleted) return;
-    const grace = (pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30) * 1000 * this.scale;
+    const grace =
+      (pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? 30) * 1000 * this.scale;
     r.killAt ??= now + Math.min(grace, this.o.fast ? 300 : 30_000);
     if (now < r.killAt) return this.later(key, r.killAt - now);
     r.deleted = true;
@@ -161,16 +226,46 @@ export class Kubelet {
 
 function nodeObject(name: string, i: number): V1Node {
   return {
-    apiVersion: "v1", kind: "Node",
-    metadata: { name, labels: { "kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "topology.kubernetes.io/zone": `zone-${String.fromCharCode(97 + (i % 3))}` } },
+    apiVersion: "v1",
+    kind: "Node",
+    metadata: {
+      name,
+      labels: {
+        "kubernetes.io/hostname": name,
+        "kubernetes.io/os": "linux",
+        "topology.kubernetes.io/zone": `zone-${String.fromCharCode(97 + (i % 3))}`,
+      },
+    },
     spec: { podCIDR: `10.244.${i + 1}.0/24` },
     status: {
       capacity: { cpu: "32", memory: "128Gi", pods: "2500" },
       allocatable: { cpu: "32", memory: "128Gi", pods: "2500" },
-      conditions: [{ type: "Ready", status: "True", reason: "KubeletReady", message: "kubelet is posting ready status", lastHeartbeatTime: new Date(), lastTransitionTime: new Date() }],
-      addresses: [{ type: "InternalIP", address: `172.18.0.${i + 2}` }, { type: "Hostname", address: name }],
-      nodeInfo: { architecture: "amd64", bootID: "", containerRuntimeVersion: "containerd://1.7.0", kernelVersion: "6.1.0", kubeProxyVersion: "v1.20.2",
-        kubeletVersion: "v1.20.2-sandbox", machineID: "", operatingSystem: "linux", osImage: "Kruise Console sandbox", systemUUID: "" },
+      conditions: [
+        {
+          type: "Ready",
+          status: "True",
+          reason: "KubeletReady",
+          message: "kubelet is posting ready status",
+          lastHeartbeatTime: new Date(),
+          lastTransitionTime: new Date(),
+        },
+      ],
+      addresses: [
+        { type: "InternalIP", address: `172.18.0.${i + 2}` },
+        { type: "Hostname", address: name },
+      ],
+      nodeInfo: {
+        architecture: "amd64",
+        bootID: "",
+        containerRuntimeVersion: "containerd://1.7.0",
+        kernelVersion: "6.1.0",
+        kubeProxyVersion: "v1.20.2",
+        kubeletVersion: "v1.20.2-sandbox",
+        machineID: "",
+        operatingSystem: "linux",
+        osImage: "Kruise Console sandbox",
+        systemUUID: "",
+      },
     },
   };
 }

@@ -6,7 +6,14 @@ const KUBELET_CONDITIONS = ["PodScheduled", "Initialized", "ContainersReady", "R
 function cond(pod: Pod, type: string, status: string, nowIso: string, reason?: string, message?: string): PodCondition {
   const cur = pod.status?.conditions?.find((c) => c.type === type);
   const lastTransitionTime = cur && cur.status === status && cur.lastTransitionTime ? cur.lastTransitionTime : nowIso;
-  return { type, status, lastProbeTime: null, lastTransitionTime, ...(reason ? { reason } : {}), ...(message ? { message } : {}) };
+  return {
+    type,
+    status,
+    lastProbeTime: null,
+    lastTransitionTime,
+    ...(reason ? { reason } : {}),
+    ...(message ? { message } : {}),
+  };
 }
 
 /**
@@ -20,7 +27,8 @@ export function podConditions(pod: Pod, statuses: ContainerStatus[], nowIso: str
   for (const g of pod.spec.readinessGates ?? []) {
     const c = pod.status?.conditions?.find((x) => x.type === g.conditionType);
     if (!c) gateMsgs.push(`corresponding condition of pod readiness gate "${g.conditionType}" does not exist.`);
-    else if (c.status !== "True") gateMsgs.push(`the status of pod readiness gate "${g.conditionType}" is not "True", but ${c.status}`);
+    else if (c.status !== "True")
+      gateMsgs.push(`the status of pod readiness gate "${g.conditionType}" is not "True", but ${c.status}`);
   }
   const cnrMsg = `containers with unready status: [${notReady.join(" ")}]`;
   const ready = !containersReady
@@ -31,18 +39,40 @@ export function podConditions(pod: Pod, statuses: ContainerStatus[], nowIso: str
   return [
     cond(pod, "Initialized", "True", nowIso),
     ready,
-    containersReady ? cond(pod, "ContainersReady", "True", nowIso) : cond(pod, "ContainersReady", "False", nowIso, "ContainersNotReady", cnrMsg),
+    containersReady
+      ? cond(pod, "ContainersReady", "True", nowIso)
+      : cond(pod, "ContainersReady", "False", nowIso, "ContainersNotReady", cnrMsg),
     cond(pod, "PodScheduled", "True", nowIso),
   ];
 }
 
 /** The kubelet's view differs from the stored status (ignoring timestamps we keep stable anyway)? */
-export function statusChanged(pod: Pod, next: { phase: string; conditions: PodCondition[]; containerStatuses: ContainerStatus[]; podIP: string }): boolean {
+export function statusChanged(
+  pod: Pod,
+  next: { phase: string; conditions: PodCondition[]; containerStatuses: ContainerStatus[]; podIP: string },
+): boolean {
   const s = pod.status ?? {};
   if (s.phase !== next.phase || s.podIP !== next.podIP) return true;
   const mine = (s.conditions ?? []).filter((c) => KUBELET_CONDITIONS.includes(c.type));
-  const sig = (cs: PodCondition[]) => JSON.stringify([...cs].sort((a, b) => a.type.localeCompare(b.type)).map((c) => [c.type, c.status, c.reason ?? "", c.message ?? ""]));
+  const sig = (cs: PodCondition[]) =>
+    JSON.stringify(
+      [...cs]
+        .sort((a, b) => a.type.localeCompare(b.type))
+        .map((c) => [c.type, c.status, c.reason ?? "", c.message ?? ""]),
+    );
   if (sig(mine) !== sig(next.conditions)) return true;
-  const css = (l: ContainerStatus[] | undefined) => JSON.stringify((l ?? []).map((c) => [c.name, c.image, c.imageID, c.ready, c.started, c.restartCount, c.state, c.lastState ?? {}]));
+  const css = (l: ContainerStatus[] | undefined) =>
+    JSON.stringify(
+      (l ?? []).map((c) => [
+        c.name,
+        c.image,
+        c.imageID,
+        c.ready,
+        c.started,
+        c.restartCount,
+        c.state,
+        c.lastState ?? {},
+      ]),
+    );
   return css(s.containerStatuses) !== css(next.containerStatuses);
 }

@@ -16,7 +16,13 @@ describe("fake container runtime", () => {
     expect(containerStatus(c, 0, D, "p").state?.waiting?.reason).toBe("ContainerCreating");
     c = runTo(c, 10_000);
     const s = containerStatus(c, 10_000, D, "p");
-    expect(s).toMatchObject({ ready: true, started: true, restartCount: 0, image: "nginx:1.0", imageID: imageID("nginx:1.0") });
+    expect(s).toMatchObject({
+      ready: true,
+      started: true,
+      restartCount: 0,
+      image: "nginx:1.0",
+      imageID: imageID("nginx:1.0"),
+    });
     expect(s.imageID).toMatch(/^docker-pullable:\/\/docker\.io\/library\/nginx@sha256:[0-9a-f]{64}$/);
   });
 
@@ -30,7 +36,12 @@ describe("fake container runtime", () => {
     c = runTo({ ...c, wantImage: "nginx:2.0" }, 10_000);
     expect(containerStatus(c, 10_000, D, "p")).toMatchObject({ ready: false, imageID: imageID("nginx:1.0") });
     c = runTo(c, 20_000);
-    expect(containerStatus(c, 20_000, D, "p")).toMatchObject({ ready: true, restartCount: 1, image: "nginx:2.0", imageID: imageID("nginx:2.0") });
+    expect(containerStatus(c, 20_000, D, "p")).toMatchObject({
+      ready: true,
+      restartCount: 1,
+      image: "nginx:2.0",
+      imageID: imageID("nginx:2.0"),
+    });
   });
 
   it("a tag containing 'bad' fails to pull: ErrImagePull, then ImagePullBackOff, never ready", () => {
@@ -39,10 +50,15 @@ describe("fake container runtime", () => {
     c = runTo(c, 10_500);
     const first = containerStatus(c, 10_500, D, "p");
     expect(first.state?.waiting).toMatchObject({ reason: "ErrImagePull" });
-    expect(first.state?.waiting?.message).toContain('failed to pull and unpack image "docker.io/library/nginx:2.0-bad"');
+    expect(first.state?.waiting?.message).toContain(
+      'failed to pull and unpack image "docker.io/library/nginx:2.0-bad"',
+    );
     expect(first.imageID).toBe(imageID("nginx:1.0"));
     c = runTo(c, c.pending!.startAt);
-    expect(containerStatus(c, c.pending!.startAt - 1, D, "p").state?.waiting).toMatchObject({ reason: "ImagePullBackOff", message: 'Back-off pulling image "nginx:2.0-bad"' });
+    expect(containerStatus(c, c.pending!.startAt - 1, D, "p").state?.waiting).toMatchObject({
+      reason: "ImagePullBackOff",
+      message: 'Back-off pulling image "nginx:2.0-bad"',
+    });
   });
 
   it("a tag containing 'crash' runs, dies with exit 1 and waits in CrashLoopBackOff", () => {
@@ -61,14 +77,20 @@ describe("fake container runtime", () => {
 
 describe("pod Ready condition", () => {
   const pod = (gate: string | undefined): Pod => ({
-    metadata: {}, spec: { containers: [{ name: "app" }], readinessGates: [{ conditionType: "InPlaceUpdateReady" }] },
+    metadata: {},
+    spec: { containers: [{ name: "app" }], readinessGates: [{ conditionType: "InPlaceUpdateReady" }] },
     status: { conditions: gate ? [{ type: "InPlaceUpdateReady", status: gate }] : [] },
   });
   const ready = [{ name: "app", image: "i", imageID: "x", ready: true, restartCount: 0 }];
   it("is True only when containers are ready and every readiness gate is True", () => {
     expect(podConditions(pod("True"), ready, "t").find((c) => c.type === "Ready")?.status).toBe("True");
     expect(podConditions(pod("False"), ready, "t").find((c) => c.type === "Ready")).toMatchObject({
-      status: "False", reason: "ReadinessGatesNotReady", message: 'the status of pod readiness gate "InPlaceUpdateReady" is not "True", but False' });
-    expect(podConditions(pod(undefined), ready, "t").find((c) => c.type === "Ready")?.message).toContain("does not exist");
+      status: "False",
+      reason: "ReadinessGatesNotReady",
+      message: 'the status of pod readiness gate "InPlaceUpdateReady" is not "True", but False',
+    });
+    expect(podConditions(pod(undefined), ready, "t").find((c) => c.type === "Ready")?.message).toContain(
+      "does not exist",
+    );
   });
 });

@@ -3,10 +3,31 @@
 import type { ContainerState, ContainerStatus } from "@/lib/kruise/types";
 import { imageID, isBadImage, isCrashImage, pullErrorMessage } from "./images";
 
-export interface Delays { start: [number, number]; ready: [number, number]; restart: [number, number]; crashRun: number; backoffBase: number; backoffMax: number }
+export interface Delays {
+  start: [number, number];
+  ready: [number, number];
+  restart: [number, number];
+  crashRun: number;
+  backoffBase: number;
+  backoffMax: number;
+}
 
-export const NORMAL_DELAYS: Delays = { start: [600, 2000], ready: [300, 1200], restart: [500, 1500], crashRun: 3000, backoffBase: 10_000, backoffMax: 300_000 };
-export const FAST_DELAYS: Delays = { start: [30, 120], ready: [20, 60], restart: [30, 100], crashRun: 300, backoffBase: 1000, backoffMax: 8000 };
+export const NORMAL_DELAYS: Delays = {
+  start: [600, 2000],
+  ready: [300, 1200],
+  restart: [500, 1500],
+  crashRun: 3000,
+  backoffBase: 10_000,
+  backoffMax: 300_000,
+};
+export const FAST_DELAYS: Delays = {
+  start: [30, 120],
+  ready: [20, 60],
+  restart: [30, 100],
+  crashRun: 300,
+  backoffBase: 1000,
+  backoffMax: 8000,
+};
 
 export interface Ctr {
   name: string;
@@ -27,11 +48,22 @@ export function between(rnd: () => number, [a, b]: [number, number]): number {
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 export function newCtr(name: string, image: string, now: number, d: Delays, rnd: () => number): Ctr {
-  return { name, wantImage: image, restartCount: 0, id: newId(rnd), pending: { image, startAt: now + between(rnd, d.start) }, pullFailures: 0 };
+  return {
+    name,
+    wantImage: image,
+    restartCount: 0,
+    id: newId(rnd),
+    pending: { image, startAt: now + between(rnd, d.start) },
+    pullFailures: 0,
+  };
 }
 
 function newId(rnd: () => number): string {
-  return Array.from({ length: 4 }, () => Math.floor(rnd() * 2 ** 16).toString(16).padStart(4, "0")).join("");
+  return Array.from({ length: 4 }, () =>
+    Math.floor(rnd() * 2 ** 16)
+      .toString(16)
+      .padStart(4, "0"),
+  ).join("");
 }
 
 export function backoff(d: Delays, n: number): number {
@@ -65,12 +97,22 @@ export function advance(c: Ctr, now: number, d: Delays, rnd: () => number): Ctr 
         break;
       }
       const since = x.pending.startAt;
-      x.running = { image: x.pending.image, since, readyAt: since + between(rnd, d.ready), crashAt: isCrashImage(x.pending.image) ? since + d.crashRun : undefined };
+      x.running = {
+        image: x.pending.image,
+        since,
+        readyAt: since + between(rnd, d.ready),
+        crashAt: isCrashImage(x.pending.image) ? since + d.crashRun : undefined,
+      };
       x.id = newId(rnd);
       x.pending = undefined;
     }
     if (x.running?.crashAt !== undefined && now >= x.running.crashAt) {
-      x.lastTerminated = { exitCode: 1, reason: "Error", startedAt: iso(x.running.since), finishedAt: iso(x.running.crashAt) };
+      x.lastTerminated = {
+        exitCode: 1,
+        reason: "Error",
+        startedAt: iso(x.running.since),
+        finishedAt: iso(x.running.crashAt),
+      };
       x.lastImage = x.running.image;
       x.restartCount++;
       x.pending = { image: x.running.image, startAt: x.running.crashAt + backoff(d, x.restartCount), crashLoop: true };
@@ -87,25 +129,50 @@ export function containerStatus(c: Ctr, now: number, d: Delays, podRef: string):
   const lastState = c.lastTerminated ? { terminated: c.lastTerminated } : {};
   if (c.running) {
     return {
-      name: c.name, image: c.running.image, imageID: imageID(c.running.image), containerID: `containerd://${c.id}`,
-      ready: now >= c.running.readyAt, started: true, restartCount: c.restartCount, state: { running: { startedAt: iso(c.running.since) } }, lastState,
+      name: c.name,
+      image: c.running.image,
+      imageID: imageID(c.running.image),
+      containerID: `containerd://${c.id}`,
+      ready: now >= c.running.readyAt,
+      started: true,
+      restartCount: c.restartCount,
+      state: { running: { startedAt: iso(c.running.since) } },
+      lastState,
     };
   }
   // Waiting: like kubelet, report the last instance's image and imageID if there was one.
-  const image = c.lastImage ?? c.wantImage, id = c.lastImage ? imageID(c.lastImage) : "";
+  const image = c.lastImage ?? c.wantImage,
+    id = c.lastImage ? imageID(c.lastImage) : "";
   let waiting: { reason: string; message?: string } = { reason: "ContainerCreating" };
   if (c.pending && isBadImage(c.pending.image) && c.pullFailures > 0) {
-    waiting = c.pullFailures % 2 === 1
-      ? { reason: "ErrImagePull", message: pullErrorMessage(c.pending.image) }
-      : { reason: "ImagePullBackOff", message: `Back-off pulling image "${c.pending.image}"` };
+    waiting =
+      c.pullFailures % 2 === 1
+        ? { reason: "ErrImagePull", message: pullErrorMessage(c.pending.image) }
+        : { reason: "ImagePullBackOff", message: `Back-off pulling image "${c.pending.image}"` };
   } else if (c.pending?.crashLoop) {
-    waiting = { reason: "CrashLoopBackOff", message: `back-off ${Math.round(backoff(d, c.restartCount) / 1000)}s restarting failed container=${c.name} pod=${podRef}` };
+    waiting = {
+      reason: "CrashLoopBackOff",
+      message: `back-off ${Math.round(backoff(d, c.restartCount) / 1000)}s restarting failed container=${c.name} pod=${podRef}`,
+    };
   }
-  return { name: c.name, image, imageID: id, ready: false, started: false, restartCount: c.restartCount, state: { waiting }, lastState };
+  return {
+    name: c.name,
+    image,
+    imageID: id,
+    ready: false,
+    started: false,
+    restartCount: c.restartCount,
+    state: { waiting },
+    lastState,
+  };
 }
 
 /** When this container next changes on its own (timer for the kubelet). */
 export function nextChange(c: Ctr, now: number): number | undefined {
-  const ts = [c.pending?.startAt, c.running && c.running.readyAt > now ? c.running.readyAt : undefined, c.running?.crashAt].filter((t): t is number => t !== undefined && t > now);
+  const ts = [
+    c.pending?.startAt,
+    c.running && c.running.readyAt > now ? c.running.readyAt : undefined,
+    c.running?.crashAt,
+  ].filter((t): t is number => t !== undefined && t > now);
   return ts.length ? Math.min(...ts) : undefined;
 }

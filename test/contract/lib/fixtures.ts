@@ -3,10 +3,17 @@ import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type Kube
 
 export type PatchKind = "json" | "merge" | "strategic" | "apply";
 export const CONTENT_TYPE: Record<PatchKind, string> = {
-  json: PatchStrategy.JsonPatch, merge: PatchStrategy.MergePatch,
-  strategic: PatchStrategy.StrategicMergePatch, apply: PatchStrategy.ServerSideApply,
+  json: PatchStrategy.JsonPatch,
+  merge: PatchStrategy.MergePatch,
+  strategic: PatchStrategy.StrategicMergePatch,
+  apply: PatchStrategy.ServerSideApply,
 };
-export interface PatchExtra { dryRun?: string; fieldManager?: string | null; force?: boolean; status?: boolean }
+export interface PatchExtra {
+  dryRun?: string;
+  fieldManager?: string | null;
+  force?: boolean;
+  status?: boolean;
+}
 
 export const GROUP = "apps.kruise.io";
 export const VERSION = "v1alpha1";
@@ -31,7 +38,10 @@ export function cloneSet(name: string, o: { replicas?: number; labels?: Record<s
   };
 }
 
-export function pod(name: string, containers: { name: string; image: string }[] = [{ name: "app", image: "nginx:1.0" }]) {
+export function pod(
+  name: string,
+  containers: { name: string; image: string }[] = [{ name: "app", image: "nginx:1.0" }],
+) {
   return { apiVersion: "v1", kind: "Pod", metadata: { name, labels: { app: name } }, spec: { containers } };
 }
 
@@ -57,10 +67,18 @@ export function clonesets(kc: KubeConfig, namespace: string) {
       api.replaceNamespacedCustomObjectStatus({ ...base, name, body, fieldManager: FIELD_MANAGER }) as Promise<Obj>,
     /** PATCH with an explicit content type; fieldManager defaults to FIELD_MANAGER (null: omit it). */
     patch: (name: string, kind: PatchKind, body: object, x: PatchExtra = {}) => {
-      const params = { ...base, name, body, dryRun: x.dryRun, force: x.force,
-        fieldManager: x.fieldManager === null ? undefined : (x.fieldManager ?? FIELD_MANAGER) };
+      const params = {
+        ...base,
+        name,
+        body,
+        dryRun: x.dryRun,
+        force: x.force,
+        fieldManager: x.fieldManager === null ? undefined : (x.fieldManager ?? FIELD_MANAGER),
+      };
       const opts = setHeaderOptions("Content-Type", CONTENT_TYPE[kind]);
-      return (x.status ? api.patchNamespacedCustomObjectStatus(params, opts) : api.patchNamespacedCustomObject(params, opts)) as Promise<Obj>;
+      return (
+        x.status ? api.patchNamespacedCustomObjectStatus(params, opts) : api.patchNamespacedCustomObject(params, opts)
+      ) as Promise<Obj>;
     },
     delete: (name: string, extra: { dryRun?: string; propagationPolicy?: string } = {}) =>
       api.deleteNamespacedCustomObject({ ...base, name, ...extra }) as Promise<Record<string, unknown>>,
@@ -72,4 +90,10 @@ export function core(kc: KubeConfig) {
 }
 
 /** Status the real schema requires when writing /status (replicas, ready, available, updated, updatedReady). */
-export const minimalStatus = { replicas: 0, readyReplicas: 0, availableReplicas: 0, updatedReplicas: 0, updatedReadyReplicas: 0 };
+export const minimalStatus = {
+  replicas: 0,
+  readyReplicas: 0,
+  availableReplicas: 0,
+  updatedReplicas: 0,
+  updatedReadyReplicas: 0,
+};

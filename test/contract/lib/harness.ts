@@ -4,7 +4,12 @@
  */
 import { ApiException, CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, inject } from "vitest";
-import { startSandboxCluster, type ClusterKind, type SandboxClusterOptions, type TestCluster } from "../../support/clusters";
+import {
+  startSandboxCluster,
+  type ClusterKind,
+  type SandboxClusterOptions,
+  type TestCluster,
+} from "../../support/clusters";
 import { kubeConfigFor, type TestUser } from "../../support/kubeconfig";
 
 export const KINDS: ClusterKind[] = ["sandbox", "kube-apiserver"];
@@ -14,7 +19,11 @@ function providedKubeApiserver(): TestCluster {
   const p = inject("kubeApiserver");
   const ep = { server: p.server, caData: p.caData };
   return {
-    kind: "kube-apiserver", server: p.server, kubeconfigPath: p.kubeconfigPath, tokens: p.tokens, caData: p.caData,
+    kind: "kube-apiserver",
+    server: p.server,
+    kubeconfigPath: p.kubeconfigPath,
+    tokens: p.tokens,
+    caData: p.caData,
     kubeConfig: (user: TestUser = "admin") => kubeConfigFor(ep, p.tokens, user),
     stop: async () => {},
   };
@@ -30,19 +39,29 @@ export function useCluster(kind: ClusterKind, opts: SandboxClusterOptions & { ns
     state.c = kind === "sandbox" ? await startSandboxCluster(opts) : providedKubeApiserver();
     if (opts.ns) {
       state.ns = `${opts.ns}-${Math.random().toString(36).slice(2, 7)}`;
-      await state.c.kubeConfig().makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: state.ns } } });
+      await state.c
+        .kubeConfig()
+        .makeApiClient(CoreV1Api)
+        .createNamespace({ body: { metadata: { name: state.ns } } });
     }
   });
   afterAll(async () => {
     if (kind === "sandbox") await state.c?.stop();
   });
   return {
-    get c(): TestCluster { return state.c!; },
-    get ns(): string { return state.ns; },
+    get c(): TestCluster {
+      return state.c!;
+    },
+    get ns(): string {
+      return state.ns;
+    },
   };
 }
 
-export interface Failure { code: number; body: Record<string, unknown> }
+export interface Failure {
+  code: number;
+  body: Record<string, unknown>;
+}
 
 /** Awaits a call that must fail with an ApiException and returns its code and parsed Status body. */
 export async function failure(p: Promise<unknown>): Promise<Failure> {
@@ -65,8 +84,20 @@ export async function failure(p: Promise<unknown>): Promise<Failure> {
 }
 
 /** A Status failure body as kube-apiserver writes it (fields in its order do not matter to toEqual). */
-export function statusBody(code: number, reason: string | undefined, message: string, details?: Record<string, unknown>) {
-  const s: Record<string, unknown> = { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, code };
+export function statusBody(
+  code: number,
+  reason: string | undefined,
+  message: string,
+  details?: Record<string, unknown>,
+) {
+  const s: Record<string, unknown> = {
+    kind: "Status",
+    apiVersion: "v1",
+    metadata: {},
+    status: "Failure",
+    message,
+    code,
+  };
   if (reason) s.reason = reason;
   if (details) s.details = details;
   return s;

@@ -16,8 +16,8 @@ export interface RawResponse {
 export interface RawRequest {
   method?: string;
   path: string;
-  user?: TestUser | null;     // null: no Authorization header
-  token?: string;             // overrides user
+  user?: TestUser | null; // null: no Authorization header
+  token?: string; // overrides user
   headers?: Record<string, string>;
   body?: string | Buffer;
 }
@@ -55,7 +55,10 @@ export function raw(c: TestCluster, r: RawRequest): Promise<RawResponse> {
   });
 }
 
-export interface WatchEvent { type: string; object: Record<string, unknown> & { metadata?: Record<string, unknown> } }
+export interface WatchEvent {
+  type: string;
+  object: Record<string, unknown> & { metadata?: Record<string, unknown> };
+}
 
 /**
  * An open watch: events are collected as they arrive; `next(pred)` waits (polling, generous timeout)
@@ -76,7 +79,10 @@ export function watch(c: TestCluster, path: string, user: TestUser = "admin"): P
       const events: WatchEvent[] = [];
       let buf = "";
       let consumed = 0;
-      const ended = new Promise<void>((done) => { res.on("end", done); res.on("close", done); });
+      const ended = new Promise<void>((done) => {
+        res.on("end", done);
+        res.on("close", done);
+      });
       res.setEncoding("utf8");
       res.on("error", () => {}); // close() aborts the stream on purpose
       res.on("data", (d: string) => {
@@ -92,9 +98,13 @@ export function watch(c: TestCluster, path: string, user: TestUser = "admin"): P
         const deadline = Date.now() + timeoutMs;
         for (;;) {
           for (let k = consumed; k < events.length; k++) {
-            if (pred(events[k])) { consumed = k + 1; return events[k]; }
+            if (pred(events[k])) {
+              consumed = k + 1;
+              return events[k];
+            }
           }
-          if (Date.now() > deadline) throw new Error(`no matching watch event; got ${JSON.stringify(events.map((e) => e.type))}`);
+          if (Date.now() > deadline)
+            throw new Error(`no matching watch event; got ${JSON.stringify(events.map((e) => e.type))}`);
           await new Promise((r) => setTimeout(r, 50));
         }
       };

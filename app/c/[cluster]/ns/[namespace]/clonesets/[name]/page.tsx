@@ -11,5 +11,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CloneSetPage({ params }: Props) {
   const p = await params;
-  return <CloneSetDetail cluster={routeParam(p.cluster)} namespace={routeParam(p.namespace)} name={routeParam(p.name)} />;
+  return (
+    <CloneSetDetail cluster={routeParam(p.cluster)} namespace={routeParam(p.namespace)} name={routeParam(p.name)} />
+  );
 }

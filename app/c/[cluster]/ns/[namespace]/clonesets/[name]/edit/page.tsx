@@ -10,5 +10,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function EditCloneSetPage({ params }: Props) {
   const p = await params;
-  return <EditView cluster={routeParam(p.cluster)} namespace={routeParam(p.namespace)} resource="clonesets" name={routeParam(p.name)} />;
+  return (
+    <EditView
+      cluster={routeParam(p.cluster)}
+      namespace={routeParam(p.namespace)}
+      resource="clonesets"
+      name={routeParam(p.name)}
+    />
+  );
 }

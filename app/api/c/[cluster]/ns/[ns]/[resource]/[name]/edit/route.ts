@@ -3,7 +3,10 @@ import { editObject } from "./save";
 export const dynamic = "force-dynamic";
 
 /** POST { base, mine, choices?, preview?, dryRun?, expectBody? }: see ./save.ts. */
-export async function POST(req: Request, ctx: { params: Promise<{ cluster: string; ns: string; resource: string; name: string }> }) {
+export async function POST(
+  req: Request,
+  ctx: { params: Promise<{ cluster: string; ns: string; resource: string; name: string }> },
+) {
   const { cluster, ns, resource, name } = await ctx.params;
   return editObject(req, cluster, ns, resource, name);
 }

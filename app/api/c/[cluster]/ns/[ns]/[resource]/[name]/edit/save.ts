@@ -25,8 +25,16 @@ function parseInput(raw: unknown): EditInput {
   if (choices !== undefined && (!isObject(choices) || Object.values(choices).some((c) => !CHOICES.has(String(c))))) {
     throw httpErrors.badRequest("choices must map fields to mine, theirs or base", "choices");
   }
-  if (expectBody !== undefined && typeof expectBody !== "string") throw httpErrors.badRequest("expectBody must be a string", "expectBody");
-  return { base, mine, choices: (choices ?? {}) as Record<string, Choice>, preview: preview === true, dryRun: dryRun === true, expectBody };
+  if (expectBody !== undefined && typeof expectBody !== "string")
+    throw httpErrors.badRequest("expectBody must be a string", "expectBody");
+  return {
+    base,
+    mine,
+    choices: (choices ?? {}) as Record<string, Choice>,
+    preview: preview === true,
+    dryRun: dryRun === true,
+    expectBody,
+  };
 }
 
 const wireConflict = (c: Conflict): WireConflict => ({
@@ -44,7 +52,10 @@ async function readLatest(actor: Actor, t: WriteTarget): Promise<JsonObject> {
   } catch (e) {
     const body = toApiErrorBody(e, `cluster "${actor.cluster}"`);
     if (body.code !== 404) throw new HttpError(body);
-    throw new HttpError({ ...body, message: `${RESOURCES[t.resource].kind} ${t.namespace}/${t.name} no longer exists on ${actor.cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.` });
+    throw new HttpError({
+      ...body,
+      message: `${RESOURCES[t.resource].kind} ${t.namespace}/${t.name} no longer exists on ${actor.cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.`,
+    });
   }
 }
 
@@ -54,20 +65,32 @@ const rvOf = (o: JsonObject) => (isObject(o.metadata) ? String(o.metadata.resour
 async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<EditResponse | { retry: true }> {
   const latest = await readLatest(actor, t);
   const out = buildEditSave(input.base, input.mine, latest, { choices: input.choices });
-  if (out.kind === "no-changes") return { kind: "no-changes", message: "No changes to send: the cluster already has everything you changed." };
+  if (out.kind === "no-changes")
+    return { kind: "no-changes", message: "No changes to send: the cluster already has everything you changed." };
   if (out.kind === "conflict") return { kind: "conflict", conflicts: out.conflicts.map(wireConflict), latest };
   const { contentType, body, note } = out.request;
-  const request: WireRequest = { method: "PATCH", path: patchPath(t, { dryRun: input.dryRun, manager: fieldManagerFor(actor) }), contentType, body, note };
+  const request: WireRequest = {
+    method: "PATCH",
+    path: patchPath(t, { dryRun: input.dryRun, manager: fieldManagerFor(actor) }),
+    contentType,
+    body,
+    note,
+  };
   if (input.preview) return { kind: "preview", request, latest };
-  if (input.expectBody !== undefined && input.expectBody !== body) return { kind: "preview", request, latest, changed: true };
+  if (input.expectBody !== undefined && input.expectBody !== body)
+    return { kind: "preview", request, latest, changed: true };
   try {
     const object = (await sendPatch(actor, t, request, { dryRun: input.dryRun })) as unknown as JsonObject;
     if (input.dryRun) return { kind: "dry-run", request, object, latest };
-    void recordEvent(actor, object as never, { reason: "EditedYAML", message: `Edited in Kruise Console: JSON patch of ${out.opCount} operation(s)` });
+    void recordEvent(actor, object as never, {
+      reason: "EditedYAML",
+      message: `Edited in Kruise Console: JSON patch of ${out.opCount} operation(s)`,
+    });
     return { kind: "saved", request, object };
   } catch (e) {
     // A guard's `test` failed (422 without the field, reference §11.6) when the object moved on: merge again.
-    if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, t)) !== rvOf(latest)) return { retry: true };
+    if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, t)) !== rvOf(latest))
+      return { retry: true };
     throw e;
   }
 }
@@ -78,28 +101,54 @@ async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<
  * conflict comes back per field and nothing is written; with `expectBody` nothing is sent unless the
  * request equals the one the user previewed.
  */
-export function editObject(req: Request, cluster: string, ns: string, resource: string, name: string): Promise<Response> {
+export function editObject(
+  req: Request,
+  cluster: string,
+  ns: string,
+  resource: string,
+  name: string,
+): Promise<Response> {
   const what = resource === "pods" ? "pods" : "clonesets.apps.kruise.io";
   return asWriter(req, cluster, { verb: "patch", resource: what, namespace: ns, name }, async (ctx) => {
     const input = parseInput(ctx.body);
-    const t: WriteTarget = { resource: validateResource(resource, ["clonesets", "pods"]) as WriteTarget["resource"], namespace: validateNamespace(ns), name: validateObjectName(name) };
-    ctx.summary = { intent: "edit", ...(input.preview ? { preview: true } : {}), ...(input.dryRun ? { dryRun: true } : {}) };
+    const t: WriteTarget = {
+      resource: validateResource(resource, ["clonesets", "pods"]) as WriteTarget["resource"],
+      namespace: validateNamespace(ns),
+      name: validateObjectName(name),
+    };
+    ctx.summary = {
+      intent: "edit",
+      ...(input.preview ? { preview: true } : {}),
+      ...(input.dryRun ? { dryRun: true } : {}),
+    };
     const check = checkEdit(input.base, input.mine);
     if (check.kind !== "changed") ctx.outcome = check.kind;
-    if (check.kind === "refused") return Response.json({ kind: "refused", message: check.message, fields: check.fields } satisfies EditResponse);
-    if (check.kind === "no-changes") return Response.json({ kind: "no-changes", message: check.message } satisfies EditResponse);
+    if (check.kind === "refused")
+      return Response.json({ kind: "refused", message: check.message, fields: check.fields } satisfies EditResponse);
+    if (check.kind === "no-changes")
+      return Response.json({ kind: "no-changes", message: check.message } satisfies EditResponse);
     const meta = input.base.metadata;
-    if (!isObject(meta) || meta.name !== t.name || (meta.namespace ?? t.namespace) !== t.namespace || input.base.kind !== RESOURCES[t.resource].kind) {
+    if (
+      !isObject(meta) ||
+      meta.name !== t.name ||
+      (meta.namespace ?? t.namespace) !== t.namespace ||
+      input.base.kind !== RESOURCES[t.resource].kind
+    ) {
       throw httpErrors.badRequest(`base is not the ${RESOURCES[t.resource].kind} ${t.namespace}/${t.name}`, "base");
     }
     for (let i = 0; i < 3; i++) {
       const out = await attempt(ctx.actor, t, input);
-      if ("request" in out && out.request) ctx.summary = { ...ctx.summary, contentType: out.request.contentType, bytes: out.request.body.length };
+      if ("request" in out && out.request)
+        ctx.summary = { ...ctx.summary, contentType: out.request.contentType, bytes: out.request.body.length };
       if (!("retry" in out)) {
         ctx.outcome = out.kind;
         return Response.json(out, { headers: { "Cache-Control": "no-store" } });
       }
     }
-    throw new HttpError({ code: 409, reason: "Conflict", message: "The object kept changing while saving; nothing was written. Try again." });
+    throw new HttpError({
+      code: 409,
+      reason: "Conflict",
+      message: "The object kept changing while saving; nothing was written. Try again.",
+    });
   });
 }
