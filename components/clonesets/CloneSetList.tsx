@@ -2,8 +2,8 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
-import { cloneSetView, filterAndSortRows, namespacesOf, type SortKey } from "@/lib/kruise/view";
-import type { ViewCloneSet } from "@/lib/kruise/view-types";
+import { cloneSetView, filterAndSortRows, namespacesOf, type SortKey } from "@/lib/kruise/view/list";
+import type { ViewCloneSet } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { CloneSetRow, SortKey } from "@/lib/kruise/view";
+import type { CloneSetRow, SortKey } from "@/lib/kruise/view/list";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { PhaseBadge } from "./PhaseBadge";

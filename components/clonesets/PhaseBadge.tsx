@@ -1,4 +1,4 @@
-import type { RolloutPhase } from "@/lib/kruise/view";
+import type { RolloutPhase } from "@/lib/kruise/view/list";
 import { Badge, type Tone } from "@/components/ui/Badge";
 
 const PHASES: Record<RolloutPhase, { tone: Tone; icon: string; text: string; title: string }> = {

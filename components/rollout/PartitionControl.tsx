@@ -1,9 +1,9 @@
 "use client";
 import { useMemo, useState } from "react";
 import type { K8sObject } from "@/lib/client/types";
-import { partitionPresets, previewPartition } from "@/lib/kruise/preview";
-import { parsePartitionInput } from "@/lib/kruise/preview-input";
-import { partitionReplicas } from "@/lib/kruise/partition";
+import { partitionPresets, previewPartition } from "@/lib/kruise/order/preview";
+import { parsePartitionInput } from "@/lib/kruise/order/preview-input";
+import { partitionReplicas } from "@/lib/kruise/core/partition";
 import type { CloneSet, Pod } from "@/lib/kruise/types";
 import { PartitionPreviewView } from "./PartitionPreviewView";
 import { RequestView, WriteError } from "./RequestView";

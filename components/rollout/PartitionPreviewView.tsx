@@ -1,4 +1,4 @@
-import type { PartitionPreview } from "@/lib/kruise/preview";
+import type { PartitionPreview } from "@/lib/kruise/order/preview";
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 

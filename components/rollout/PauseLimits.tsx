@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
 import type { K8sObject } from "@/lib/client/types";
-import { parseLimitInput } from "@/lib/kruise/preview-input";
-import { previewLimits } from "@/lib/kruise/preview-limits";
+import { parseLimitInput } from "@/lib/kruise/order/preview-input";
+import { previewLimits } from "@/lib/kruise/order/preview-limits";
 import type { CloneSet, IntOrString } from "@/lib/kruise/types";
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";

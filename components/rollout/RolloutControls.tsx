@@ -5,7 +5,7 @@ import { usePatchAccess } from "@/lib/client/mutations";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
 import type { Pod } from "@/lib/kruise/types";
-import type { RolloutView } from "@/lib/kruise/view-rollout";
+import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { PartitionControl } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";
 import { RevisionCompare } from "./RevisionCompare";

@@ -1,4 +1,4 @@
-import type { RolloutView } from "@/lib/kruise/view-rollout";
+import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 

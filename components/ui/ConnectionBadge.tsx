@@ -1,5 +1,5 @@
 "use client";
-import { connectionView, type ConnLike } from "@/lib/kruise/view-connection";
+import { connectionView, type ConnLike } from "@/lib/kruise/view/connection";
 
 /** Always-visible connection state: icon + words (never colour alone), details in the title. */
 export function ConnectionBadge({ connection }: { connection: ConnLike }) {

@@ -1,4 +1,4 @@
-import { missingPermission } from "@/lib/kruise/view-connection";
+import { missingPermission } from "@/lib/kruise/view/connection";
 
 export interface ErrorLike {
   code?: number;

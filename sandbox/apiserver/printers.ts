@@ -1,4 +1,4 @@
-import { humanDuration as ageText } from "@/lib/kruise/view-format";
+import { humanDuration as ageText } from "@/lib/kruise/view/format";
 import type { Obj } from "./types";
 
 /**

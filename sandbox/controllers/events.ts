@@ -2,7 +2,7 @@
 // bump `count`/`lastTimestamp`; more than 10 distinct messages for the same reason within 10 minutes
 // fold into one "(combined from similar events): …" event.
 import type { CoreV1Event } from "@kubernetes/client-node";
-import { rfc3339 } from "@/lib/kruise/inplace";
+import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import type { Clock } from "./clock";
 import { errorMessage, type Kube } from "./kube";
 

@@ -227,15 +227,12 @@ describe.each(KINDS)("rollout scenarios (%s)", (kind) => {
         return c.status?.updateRevision === v1 && c.status.updatedReadyReplicas === 3 && c;
       });
       expect(back.status?.currentRevision).toBe(v1);
-      const revs = (await h.c
-        .kubeConfig()
-        .makeApiClient(CustomObjectsApi)
-        .listNamespacedCustomObject({
-          group: "apps",
-          version: "v1",
-          plural: "controllerrevisions",
-          namespace: h.ns,
-        })) as { items: ControllerRevision[] };
+      const revs = (await h.c.kubeConfig().makeApiClient(CustomObjectsApi).listNamespacedCustomObject({
+        group: "apps",
+        version: "v1",
+        plural: "controllerrevisions",
+        namespace: h.ns,
+      })) as { items: ControllerRevision[] };
       const mine = revs.items.filter((r) => r.metadata.labels?.app === "rb").sort((a, b) => a.revision - b.revision);
       expect(mine.map((r) => r.metadata.name)).toEqual([v2, v1]);
       expect(mine.map((r) => r.revision)).toEqual([2, 3]);

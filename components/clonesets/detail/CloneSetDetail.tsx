@@ -2,9 +2,9 @@
 import Link from "next/link";
 import { useMemo } from "react";
 import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
-import { combineConnections } from "@/lib/kruise/view-connection";
-import { cloneSetDetailView } from "@/lib/kruise/view-detail";
-import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "@/lib/kruise/view-types";
+import { combineConnections } from "@/lib/kruise/view/connection";
+import { cloneSetDetailView } from "@/lib/kruise/view/detail";
+import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";

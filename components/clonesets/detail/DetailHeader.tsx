@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { CloneSetRow } from "@/lib/kruise/view";
-import type { RolloutView } from "@/lib/kruise/view-rollout";
+import type { CloneSetRow } from "@/lib/kruise/view/list";
+import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { PhaseBadge } from "../PhaseBadge";

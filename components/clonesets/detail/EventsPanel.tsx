@@ -1,5 +1,5 @@
 "use client";
-import type { EventRow } from "@/lib/kruise/view-events";
+import type { EventRow } from "@/lib/kruise/view/events";
 import { Badge } from "@/components/ui/Badge";
 import { VirtualTable } from "@/components/ui/VirtualTable";
 

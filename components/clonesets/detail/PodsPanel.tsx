@@ -1,6 +1,6 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { PodGroup, PodRow } from "@/lib/kruise/view-pods";
+import type { PodGroup, PodRow } from "@/lib/kruise/view/pods";
 import { Badge } from "@/components/ui/Badge";
 import { VirtualTable } from "@/components/ui/VirtualTable";
 

@@ -1,4 +1,4 @@
-import type { RevisionRow } from "@/lib/kruise/view-revisions";
+import type { RevisionRow } from "@/lib/kruise/view/revisions";
 import { Badge } from "@/components/ui/Badge";
 
 /** ControllerRevisions owned by the CloneSet, newest `.revision` first. */

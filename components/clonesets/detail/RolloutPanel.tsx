@@ -1,4 +1,4 @@
-import type { RolloutView, RolloutState } from "@/lib/kruise/view-rollout";
+import type { RolloutView, RolloutState } from "@/lib/kruise/view/rollout";
 import { Badge, type Tone } from "@/components/ui/Badge";
 
 const STATES: Record<RolloutState, { tone: Tone; icon: string; text: string }> = {

@@ -3,7 +3,7 @@
  * maxSurge: the one in lib/kruise/intorstr.ts (integer, or "<number>%" with a fractional percent
  * allowed; a bare numeric string is rejected since v1.9), with errors thrown as the webhook reports them.
  */
-import { scaledValue } from "@/lib/kruise/intorstr";
+import { scaledValue } from "@/lib/kruise/core/intorstr";
 import type { IntOrString } from "@/lib/kruise/types";
 
 export type { IntOrString };

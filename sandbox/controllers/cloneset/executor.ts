@@ -1,6 +1,6 @@
 // Runs a plan's actions in order through client-node; stops at the first failure (the reconcile is
 // retried with backoff). Events and cache expectations are recorded as upstream does.
-import { equalRevisionData } from "@/lib/kruise/revision";
+import { equalRevisionData } from "@/lib/kruise/revision/revision";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
 import { keyOf } from "../informer";
 import { errorCode, errorMessage } from "../kube";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPodAvailable } from "@/lib/kruise/pod-state";
+import { isPodAvailable } from "@/lib/kruise/core/pod-state";
 import type { CloneSet, ControllerRevision, Pod, PodCondition } from "@/lib/kruise/types";
 import { plan } from "./plan";
 import type { Action } from "./types";

@@ -1,7 +1,7 @@
 // The pure CloneSet reconcile: plan(cs, pods, revisions, now) → actions (reference §5).
-import { calculateDiffsWithExpectation } from "@/lib/kruise/expectations";
-import { matchesSelector } from "@/lib/kruise/labels";
-import { isPodActive, isPodAvailable, isPodReady } from "@/lib/kruise/pod-state";
+import { calculateDiffsWithExpectation } from "@/lib/kruise/core/expectations";
+import { matchesSelector } from "@/lib/kruise/core/labels";
+import { isPodActive, isPodAvailable, isPodReady } from "@/lib/kruise/core/pod-state";
 import { activeRevisions, truncateHistory } from "./revisions";
 import { planScale } from "./scale";
 import { calculateStatus, statusNeedsWrite, withFailure } from "./status";

@@ -1,6 +1,6 @@
 // New pods from a revision's template (reference §8.1: names, labels, gates, owner).
-import { templateFromRevision } from "@/lib/kruise/inplace-spec";
-import { revisionHashPart } from "@/lib/kruise/pod-state";
+import { templateFromRevision } from "@/lib/kruise/inplace/spec";
+import { revisionHashPart } from "@/lib/kruise/core/pod-state";
 import {
   CONDITION_INPLACE_READY,
   CONDITION_KRUISE_POD_READY,
@@ -13,7 +13,7 @@ import {
   type ControllerRevision,
   type Pod,
 } from "@/lib/kruise/types";
-import { rfc3339 } from "@/lib/kruise/inplace";
+import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 
 const ALPHANUMS = "bcdfghjklmnpqrstvwxz2456789";
 

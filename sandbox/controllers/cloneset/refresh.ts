@@ -1,14 +1,14 @@
 // Update phase step 1: refresh every pod (reference §3.5 step 2, §7.3-7.6, §8.2).
-import { rfc3339 } from "@/lib/kruise/inplace";
-import { checkInPlaceUpdateCompleted, finishGracePeriod, nextBatch } from "@/lib/kruise/inplace-refresh";
+import { rfc3339 } from "@/lib/kruise/inplace/inplace";
+import { checkInPlaceUpdateCompleted, finishGracePeriod, nextBatch } from "@/lib/kruise/inplace/refresh";
 import {
   hasReadinessGate,
   isPodAllHooked,
   kruisePodReadyConditions,
   withLifecycleState,
   type LifecycleState,
-} from "@/lib/kruise/lifecycle";
-import { getCondition, isPodOnRevision, lifecycleState, revisionHashPart } from "@/lib/kruise/pod-state";
+} from "@/lib/kruise/lifecycle/lifecycle";
+import { getCondition, isPodOnRevision, lifecycleState, revisionHashPart } from "@/lib/kruise/core/pod-state";
 import {
   CONDITION_INPLACE_READY,
   CONDITION_KRUISE_POD_READY,

@@ -1,9 +1,15 @@
 // The scale half of a reconcile (reference §3.5 "Scale details", §4.2, §8.4).
-import { sortForDeletion } from "@/lib/kruise/deletion-order";
-import type { ExpectationDiffs } from "@/lib/kruise/expectations";
-import { rfc3339 } from "@/lib/kruise/inplace";
-import { isPodHooked, withLifecycleState, kruisePodReadyConditions } from "@/lib/kruise/lifecycle";
-import { isPodAvailable, isPodOnRevision, isPodReady, isSpecifiedDelete, lifecycleState } from "@/lib/kruise/pod-state";
+import { sortForDeletion } from "@/lib/kruise/order/deletion-order";
+import type { ExpectationDiffs } from "@/lib/kruise/core/expectations";
+import { rfc3339 } from "@/lib/kruise/inplace/inplace";
+import { isPodHooked, withLifecycleState, kruisePodReadyConditions } from "@/lib/kruise/lifecycle/lifecycle";
+import {
+  isPodAvailable,
+  isPodOnRevision,
+  isPodReady,
+  isSpecifiedDelete,
+  lifecycleState,
+} from "@/lib/kruise/core/pod-state";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
 import { newPod } from "./pod-factory";
 import type { Action, PlanInput } from "./types";

@@ -1,8 +1,8 @@
 // Status of a CloneSet and when to write it (reference §3.1, §6.4, §9.1).
-import { selectorString } from "@/lib/kruise/labels";
-import { rfc3339 } from "@/lib/kruise/inplace";
-import { expectedUpdatedReplicas } from "@/lib/kruise/partition";
-import { isPodAvailable, isPodOnRevision, isPodReady } from "@/lib/kruise/pod-state";
+import { selectorString } from "@/lib/kruise/core/labels";
+import { rfc3339 } from "@/lib/kruise/inplace/inplace";
+import { expectedUpdatedReplicas } from "@/lib/kruise/core/partition";
+import { isPodAvailable, isPodOnRevision, isPodReady } from "@/lib/kruise/core/pod-state";
 import type { CloneSet, CloneSetCondition, CloneSetStatus, Pod } from "@/lib/kruise/types";
 
 const MAX_INT32 = 2147483647;

@@ -1,10 +1,15 @@
 // The update half of a reconcile (reference §3.5 step 2, §3.6, §7, §8.2).
-import { calculateDiffsWithExpectation } from "@/lib/kruise/expectations";
-import { calculateInPlaceUpdateSpec } from "@/lib/kruise/inplace-spec";
-import { rfc3339, startInPlaceUpdate } from "@/lib/kruise/inplace";
-import { isPodHooked, kruisePodReadyConditions, withHookHandlers, withLifecycleState } from "@/lib/kruise/lifecycle";
-import { getCondition, isPodOnRevision, lifecycleState } from "@/lib/kruise/pod-state";
-import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "@/lib/kruise/update-order";
+import { calculateDiffsWithExpectation } from "@/lib/kruise/core/expectations";
+import { calculateInPlaceUpdateSpec } from "@/lib/kruise/inplace/spec";
+import { rfc3339, startInPlaceUpdate } from "@/lib/kruise/inplace/inplace";
+import {
+  isPodHooked,
+  kruisePodReadyConditions,
+  withHookHandlers,
+  withLifecycleState,
+} from "@/lib/kruise/lifecycle/lifecycle";
+import { getCondition, isPodOnRevision, lifecycleState } from "@/lib/kruise/core/pod-state";
+import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "@/lib/kruise/order/update-order";
 import {
   CONDITION_INPLACE_READY,
   LABEL_SPECIFIED_DELETE,

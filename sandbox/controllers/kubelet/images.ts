@@ -1,5 +1,5 @@
 // Image naming for the fake container runtime: stable digests, failure knobs.
-import { fnv1a_32, utf8 } from "@/lib/kruise/gojson";
+import { fnv1a_32, utf8 } from "@/lib/kruise/revision/gojson";
 
 export function splitImage(image: string): { repo: string; tag: string } {
   const at = image.indexOf("@");

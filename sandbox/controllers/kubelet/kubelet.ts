@@ -1,7 +1,7 @@
 // The kubelet simulator: fake Nodes, binds pods, runs containers through the fake runtime and
 // reports status — a client of the API server like any kubelet (field manager "kubelet").
 import type { KubeConfig, V1Node } from "@kubernetes/client-node";
-import { rfc3339 } from "@/lib/kruise/inplace";
+import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import type { Pod } from "@/lib/kruise/types";
 import { seededRandom, type Clock } from "../clock";
 import { Informer, keyOf } from "../informer";

@@ -1,0 +1,135 @@
+// Which pods go first on scale-in (reference §4.2).
+import { getCondition, isPodAvailable, isPodReadyCondition, maxRestarts } from "../core/pod-state";
+import { ANNOTATION_DELETION_COST, type Pod } from "../types";
+
+const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
+const INT32 = /^(-?[1-9]\d*|0|-0)$/;
+
+/**
+ * controller.kubernetes.io/pod-deletion-cost as int32; missing, "+5", "007" or out of range → 0.
+ * Upstream: kruise pkg/controller/cloneset/utils/pod_sorter.go getDeletionCostFromPodAnnotations.
+ */
+export function deletionCost(pod: Pod): number {
+  const v = pod.metadata.annotations?.[ANNOTATION_DELETION_COST];
+  if (v === undefined || !INT32.test(v)) return 0;
+  const n = Number(v);
+  return n >= -2147483648 && n <= 2147483647 ? n : 0;
+}
+
+function key(p: Pod): string {
+  return p.metadata.uid ?? p.metadata.name ?? "";
+}
+
+function time(t: string | null | undefined): number {
+  return t ? Date.parse(t) : 0;
+}
+
+function afterOrZero(t1: number, t2: number): boolean {
+  if (!t1 || !t2) return !t1;
+  return t1 > t2;
+}
+
+export type AvailableFn = (p: Pod) => boolean;
+
+/** ActivePodsWithRanks.Less as a comparator (<0: `a` is deleted first). Name breaks final ties. */
+export function compareForDeletion(a: Pod, b: Pod, rank: (p: Pod) => number, available?: AvailableFn): number {
+  const na = a.spec.nodeName ?? "",
+    nb = b.spec.nodeName ?? "";
+  if (na !== nb && (!na || !nb)) return !na ? -1 : 1;
+  const pa = PHASE_ORDINAL[a.status?.phase ?? ""] ?? 0,
+    pb = PHASE_ORDINAL[b.status?.phase ?? ""] ?? 0;
+  if (pa !== pb) return pa - pb;
+  if (available) {
+    const aa = available(a),
+      ab = available(b);
+    if (aa !== ab) return aa ? 1 : -1;
+  }
+  const ra = isPodReadyCondition(a),
+    rb = isPodReadyCondition(b);
+  if (ra !== rb) return ra ? 1 : -1;
+  const ca = deletionCost(a),
+    cb = deletionCost(b);
+  if (ca !== cb) return ca - cb;
+  const ka = rank(a),
+    kb = rank(b);
+  if (ka !== kb) return kb - ka;
+  if (ra && rb) {
+    const ta = time(getCondition(a, "Ready")?.lastTransitionTime),
+      tb = time(getCondition(b, "Ready")?.lastTransitionTime);
+    if (ta !== tb) return afterOrZero(ta, tb) ? -1 : 1;
+  }
+  const xa = maxRestarts(a),
+    xb = maxRestarts(b);
+  if (xa !== xb) return xb - xa;
+  const ga = time(a.metadata.creationTimestamp),
+    gb = time(b.metadata.creationTimestamp);
+  if (ga !== gb) return afterOrZero(ga, gb) ? -1 : 1;
+  return (a.metadata.name ?? "").localeCompare(b.metadata.name ?? "");
+}
+
+/**
+ * Same-node ranker: on each node with several pods of the set, all but the most valuable get rank
+ * (count − position), so crowded nodes give up pods first.
+ * Upstream: kruise utils/pod_sorter.go NewSameNodeRanker.
+ */
+export function sameNodeRanks(pods: Pod[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  const byNode = new Map<string, Pod[]>();
+  for (const p of pods) if (p.spec.nodeName) byNode.set(p.spec.nodeName, [...(byNode.get(p.spec.nodeName) ?? []), p]);
+  for (const group of byNode.values()) {
+    if (group.length <= 1) continue;
+    const sorted = [...group].sort((a, b) => compareForDeletion(a, b, () => 0)).slice(0, -1);
+    sorted.forEach((p, i) => ranks.set(key(p), sorted.length - i));
+  }
+  return ranks;
+}
+
+/**
+ * Spread-constraint ranker: per topologySpreadConstraint key, pods in each domain are ranked by
+ * position (crowded domains rank higher), weighted by ln(#domains + 2).
+ * Upstream: kruise utils/pod_sorter.go NewSpreadConstraintsRanker.
+ */
+export function spreadRanks(
+  pods: Pod[],
+  topologyKeys: string[],
+  nodeLabels: Map<string, Record<string, string>>,
+): Map<string, number> {
+  const ranks = new Map<string, number>();
+  const same = sameNodeRanks(pods);
+  for (const tk of topologyKeys) {
+    const domains = new Map<string, Pod[]>();
+    for (const p of pods) {
+      const v = p.spec.nodeName ? nodeLabels.get(p.spec.nodeName)?.[tk] : undefined;
+      if (v !== undefined) domains.set(v, [...(domains.get(v) ?? []), p]);
+    }
+    const weight = Math.log(domains.size + 2);
+    const rank = tk === "kubernetes.io/hostname" ? () => 0 : (p: Pod) => same.get(key(p)) ?? 0;
+    for (const group of domains.values()) {
+      group.sort((a, b) => compareForDeletion(a, b, rank));
+      group.forEach((p, i) => ranks.set(key(p), (ranks.get(key(p)) ?? 0) + (group.length - i) * weight));
+    }
+  }
+  return ranks;
+}
+
+export interface DeletionSortOptions {
+  minReadySeconds: number;
+  now: number;
+  /** All active pods of the CloneSet (rank context); defaults to the pods being sorted. */
+  allPods?: Pod[];
+  topologyKeys?: string[];
+  nodeLabels?: Map<string, Record<string, string>>;
+}
+
+/**
+ * Orders pods least-valuable first for scale-in: unscheduled, Pending<Unknown<Running, unavailable,
+ * not ready, lower deletion cost, higher spread rank, more recently ready, more restarts, newer.
+ * Upstream: kruise sync/cloneset_scale.go choosePodsToDelete + utils/pod_sorter.go ActivePodsWithRanks.
+ */
+export function sortForDeletion(pods: Pod[], o: DeletionSortOptions): Pod[] {
+  const ctx = o.allPods ?? pods;
+  const ranks =
+    o.topologyKeys?.length && o.nodeLabels ? spreadRanks(ctx, o.topologyKeys, o.nodeLabels) : sameNodeRanks(ctx);
+  const available = (p: Pod) => isPodAvailable(p, o.minReadySeconds, o.now);
+  return [...pods].sort((a, b) => compareForDeletion(a, b, (p) => ranks.get(key(p)) ?? 0, available));
+}

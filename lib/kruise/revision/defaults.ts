@@ -1,0 +1,64 @@
+// Pod template defaults that Kruise's mutating webhook (and Go's typed JSON encoding) add before a
+// template is hashed into a ControllerRevision (reference §2.1 "template", §6.1). Applying them is
+// idempotent, so a template that was already defaulted by the API server hashes the same.
+// Simplification: only the common defaults are applied (k8s pkg/apis/core/v1/defaults.go subset).
+import type { Container, PodSpec, PodTemplateSpec } from "../types";
+
+type Obj = Record<string, unknown>;
+
+function defaultProbe(p: unknown): unknown {
+  if (!p || typeof p !== "object") return p;
+  const probe: Obj = { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...(p as Obj) };
+  if (probe.httpGet && typeof probe.httpGet === "object")
+    probe.httpGet = { scheme: "HTTP", path: "/", ...(probe.httpGet as Obj) };
+  return probe;
+}
+
+function pullPolicy(image: string | undefined): string {
+  if (!image) return "IfNotPresent";
+  const last = image.split("/").pop() ?? "";
+  if (image.includes("@")) return "IfNotPresent";
+  const tag = last.includes(":") ? last.slice(last.lastIndexOf(":") + 1) : "";
+  return tag === "" || tag === "latest" ? "Always" : "IfNotPresent";
+}
+
+function defaultContainer(c: Container): Container {
+  const out: Container = {
+    terminationMessagePath: "/dev/termination-log",
+    terminationMessagePolicy: "File",
+    imagePullPolicy: pullPolicy(c.image),
+    resources: {},
+    ...c,
+  };
+  if (Array.isArray(c.ports)) out.ports = (c.ports as Obj[]).map((p) => ({ protocol: "TCP", ...p }));
+  if (Array.isArray(c.env)) {
+    out.env = c.env.map((e) =>
+      e.valueFrom?.fieldRef
+        ? { ...e, valueFrom: { ...e.valueFrom, fieldRef: { apiVersion: "v1", ...e.valueFrom.fieldRef } } }
+        : e,
+    );
+  }
+  for (const k of ["livenessProbe", "readinessProbe", "startupProbe"]) if (c[k]) out[k] = defaultProbe(c[k]);
+  return out;
+}
+
+/**
+ * Pod template with the standard pod-spec defaults (restartPolicy Always, terminationGracePeriodSeconds 30,
+ * dnsPolicy ClusterFirst, schedulerName default-scheduler, securityContext {}, container
+ * terminationMessage*, imagePullPolicy, resources {}, port protocol, probe timings) and
+ * `metadata.creationTimestamp: null` as Go's typed encoding writes it.
+ * Upstream: kruise apis/apps/defaults/v1alpha1.go SetDefaultsCloneSet → SetDefaultPodSpec.
+ */
+export function defaultPodTemplate(t: PodTemplateSpec): PodTemplateSpec {
+  const spec: PodSpec = {
+    restartPolicy: "Always",
+    terminationGracePeriodSeconds: 30,
+    dnsPolicy: "ClusterFirst",
+    schedulerName: "default-scheduler",
+    securityContext: {},
+    ...(t.spec ?? { containers: [] }),
+  };
+  spec.containers = (t.spec?.containers ?? []).map(defaultContainer);
+  if (t.spec?.initContainers) spec.initContainers = t.spec.initContainers.map(defaultContainer);
+  return { ...t, metadata: { creationTimestamp: null as unknown as string, ...(t.metadata ?? {}) }, spec };
+}

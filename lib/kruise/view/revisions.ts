@@ -1,0 +1,59 @@
+/**
+ * The CloneSet's ControllerRevisions for the detail page (reference §6, §10).
+ */
+import { age, sameRevision } from "./format";
+import { ownedBy, type PodRow } from "./pods";
+import type { ViewCloneSet, ViewRevision } from "./types";
+
+export interface RevisionRow {
+  name: string;
+  revision: number;
+  isCurrent: boolean;
+  isUpdate: boolean;
+  images: { container: string; image: string }[];
+  created: string;
+  age: string;
+  /** Active pods whose controller-revision-hash names this revision. */
+  pods: number;
+}
+
+/** Container images stored in a revision's `data` ({"spec":{"template":{"$patch":"replace",…}}}, reference §6.1). */
+export function revisionImages(data: unknown): { container: string; image: string }[] {
+  let d = data;
+  if (typeof d === "string") {
+    try {
+      d = JSON.parse(d);
+    } catch {
+      return [];
+    }
+  }
+  const containers = (d as { spec?: { template?: { spec?: { containers?: unknown } } } } | null)?.spec?.template?.spec
+    ?.containers;
+  if (!Array.isArray(containers)) return [];
+  return containers
+    .filter((c): c is { name?: unknown; image?: unknown } => !!c && typeof c === "object")
+    .map((c) => ({ container: String(c.name ?? ""), image: String(c.image ?? "") }));
+}
+
+/**
+ * Revisions owned by the CloneSet, newest `.revision` first; names can be reused after a rollback,
+ * so the order comes from `.revision`, never from names or creation times (cloneset_controller.go: getActiveRevisions).
+ */
+export function revisionsView(cs: ViewCloneSet, revisions: ViewRevision[], pods: PodRow[], now: Date): RevisionRow[] {
+  const st = cs.status ?? {};
+  return ownedBy(revisions, cs)
+    .map((r) => {
+      const name = r.metadata?.name ?? "";
+      return {
+        name,
+        revision: r.revision ?? 0,
+        isCurrent: sameRevision(name, st.currentRevision),
+        isUpdate: sameRevision(name, st.updateRevision),
+        images: revisionImages(r.data),
+        created: r.metadata?.creationTimestamp ?? "",
+        age: age(r.metadata?.creationTimestamp, now),
+        pods: pods.filter((p) => !p.terminating && sameRevision(p.revision, name)).length,
+      };
+    })
+    .sort((a, b) => b.revision - a.revision || a.name.localeCompare(b.name));
+}
