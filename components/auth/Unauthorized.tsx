@@ -1,4 +1,4 @@
-import type { AuthMode } from "@/lib/client/types";
+import type { AuthMode } from "@/lib/k8s/wire";
 
 /** Proxy mode without an identity, or local mode reached from the network: say why, and what to do. */
 export function Unauthorized({ mode, code, message }: { mode: AuthMode; code: number; message: string }) {

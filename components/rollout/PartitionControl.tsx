@@ -1,10 +1,10 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { partitionPresets, previewPartition } from "@/lib/kruise/order/preview";
 import { parsePartitionInput } from "@/lib/kruise/order/preview-input";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
-import type { CloneSet, Pod } from "@/lib/kruise/types";
+import type { CloneSet, Pod } from "@/lib/k8s/objects";
 import { PartitionPreviewView } from "./PartitionPreviewView";
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";

@@ -1,9 +1,9 @@
 "use client";
 import { useState } from "react";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { parseLimitInput } from "@/lib/kruise/order/preview-input";
 import { previewLimits } from "@/lib/kruise/order/preview-limits";
-import type { CloneSet, IntOrString } from "@/lib/kruise/types";
+import type { CloneSet, IntOrString } from "@/lib/k8s/objects";
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { diffObjects, predictInPlace, revisionTemplate, type FieldDiff, type JsonObject } from "@/lib/patch";
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";

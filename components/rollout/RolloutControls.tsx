@@ -1,10 +1,10 @@
 "use client";
 import { useMemo } from "react";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { usePatchAccess } from "@/lib/client/mutations";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
-import type { Pod } from "@/lib/kruise/types";
+import type { Pod } from "@/lib/k8s/objects";
 import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { PartitionControl } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";

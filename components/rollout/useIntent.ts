@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import {
   rolloutBaseOf,
   useRolloutMutation,

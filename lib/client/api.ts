@@ -1,5 +1,5 @@
 import { mutationHeaders, signInAgain } from "./session";
-import type { ApiErrorBody } from "./types";
+import type { ApiErrorBody } from "../k8s/wire";
 
 /** A failed dashboard API call; it *is* an ApiErrorBody, so the UI can show code, reason and message. */
 export class ApiError extends Error implements ApiErrorBody {

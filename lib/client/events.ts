@@ -1,4 +1,4 @@
-import type { ResourceName, StreamEvent } from "./types";
+import type { ResourceName, StreamEvent } from "../k8s/wire";
 
 export const STREAM_EVENT_NAMES = ["snapshot", "change", "status"] as const;
 

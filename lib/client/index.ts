@@ -1,5 +1,5 @@
 // The browser data layer in one import: `import { useClusterStream, useResourceList } from "@/lib/client"`.
-export * from "./types";
+export * from "../k8s/wire";
 export { resourceKeys, clusterKeys } from "./keys";
 export { applyStreamEvent, initialListState, markDisconnected, objectKey, type ResourceListState } from "./reducer";
 export { apiFetch, ApiError, isApiErrorBody } from "./api";

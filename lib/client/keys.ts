@@ -1,4 +1,4 @@
-import type { ResourceName } from "./types";
+import type { ResourceName } from "../k8s/wire";
 
 /** Query keys for live lists; namespace "*" (or an omitted/empty namespace) is the all-namespaces scope. */
 export const resourceKeys = {

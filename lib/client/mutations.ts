@@ -2,7 +2,7 @@
 import { useMutation, useQuery, queryOptions } from "@tanstack/react-query";
 import { ApiError, apiFetch, errorFromResponse } from "./api";
 import { mutationHeaders, signInAgain } from "./session";
-import type { ApiErrorBody, K8sObject, RolloutAction, RolloutBase } from "./types";
+import type { ApiErrorBody, K8sObject, RolloutAction, RolloutBase } from "../k8s/wire";
 
 // Rollout intents (issue #5) from the browser: POST …/rollout, and the access review behind the controls.
 

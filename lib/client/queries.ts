@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { apiFetch, ApiError } from "./api";
 import { clusterKeys, resourceKeys } from "./keys";
 import type { ResourceListState } from "./reducer";
-import type { ClusterInfo, ClustersResponse, ConnectionState, K8sObject, ResourceName } from "./types";
+import type { ClusterInfo, ClustersResponse, ConnectionState, K8sObject, ResourceName } from "../k8s/wire";
 
 /**
  * A live list lives only in the query cache and is written only by useClusterStream; the query

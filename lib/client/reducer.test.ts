@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyStreamEvent, markDisconnected, type ResourceListState } from "./reducer";
-import type { K8sObject, StreamEvent } from "./types";
+import type { K8sObject, StreamEvent } from "../k8s/wire";
 
 const pod = (name: string, rv: string, extra: Record<string, unknown> = {}): K8sObject => ({
   apiVersion: "v1",

@@ -1,4 +1,4 @@
-import type { ConnectionState, K8sObject, StreamEvent } from "./types";
+import type { ConnectionState, K8sObject, StreamEvent } from "../k8s/wire";
 
 /**
  * The client-side copy of one (cluster, resource, namespace) scope.

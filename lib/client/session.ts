@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AuthMode } from "./types";
+import type { AuthMode } from "../k8s/wire";
 
 /** GET /api/auth/session: who the browser acts as, and the anti-CSRF token mutations must carry. */
 export interface SessionInfo {

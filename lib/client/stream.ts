@@ -5,7 +5,7 @@ import { parseStreamMessage, STREAM_EVENT_NAMES, streamUrl } from "./events";
 import { resourceKeys } from "./keys";
 import { signInAgain } from "./session";
 import { applyStreamEvent, markDisconnected, type ResourceListState } from "./reducer";
-import type { ApiErrorBody, ResourceName } from "./types";
+import type { ApiErrorBody, ResourceName } from "../k8s/wire";
 
 export interface ClusterStreamOptions {
   cluster: string;

@@ -1,7 +1,7 @@
 // Will a template change be applied in place or recreate pods, and to how many (reference §7.1)?
 import { diffTemplatesInPlace } from "@/lib/kruise/inplace/spec";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
-import type { PodTemplateSpec } from "@/lib/kruise/types";
+import type { PodTemplateSpec } from "@/lib/k8s/objects";
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json";
 
 export interface ContainerChange {

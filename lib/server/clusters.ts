@@ -1,6 +1,6 @@
 import "server-only";
 import type { KubeConfig } from "@kubernetes/client-node";
-import type { ClusterInfo } from "@/lib/client/types";
+import type { ClusterInfo } from "@/lib/k8s/wire";
 import { httpErrors } from "./errors";
 import { KubeClient } from "./kube";
 import { findKubeconfig, kubeConfigForContext, signature } from "./kubeconfig";

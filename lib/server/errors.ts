@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "@/lib/client/types";
+import type { ApiErrorBody } from "@/lib/k8s/wire";
 
 export type { ApiErrorBody };
 

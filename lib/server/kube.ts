@@ -9,7 +9,7 @@ import {
   type ObservableMiddleware,
   type RequestContext,
 } from "@kubernetes/client-node";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { collectionPath, type ResourceDef } from "./resources";
 
 /**

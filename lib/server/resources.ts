@@ -1,4 +1,4 @@
-import type { ResourceName } from "@/lib/client/types";
+import type { ResourceName } from "@/lib/k8s/wire";
 
 /** What the dashboard may read, and where each lives in the Kubernetes API. A closed list (DESIGN.md §5). */
 export interface ResourceDef {

@@ -1,4 +1,4 @@
-import type { ResourceName } from "@/lib/client/types";
+import type { ResourceName } from "@/lib/k8s/wire";
 import { FilteredSubscription, type ListDecision } from "./hub/filter";
 import type { InformerHub } from "./hub/hub";
 

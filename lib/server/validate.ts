@@ -1,4 +1,4 @@
-import type { ResourceName } from "@/lib/client/types";
+import type { ResourceName } from "@/lib/k8s/wire";
 import { httpErrors } from "./errors";
 import { isResourceName } from "./resources";
 

@@ -13,7 +13,7 @@ import {
   type V1Node,
   type V1Pod,
 } from "@kubernetes/client-node";
-import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 
 export const GROUP = "apps.kruise.io";
 export const VERSION = "v1alpha1";

@@ -6,7 +6,7 @@
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, Watch } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllers, type RunningControllers } from "@/sandbox/controllers";
-import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { KINDS, useCluster } from "./lib/harness";
 
 const TIMEOUT = 90_000;

@@ -1,6 +1,6 @@
 /** Small helpers shared by the hub and route integration tests. */
 import { CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import type { Frame } from "@/lib/server/hub/frame";
 
 /** Polls until `cond` holds; generous timeout, no fixed sleeps (common.md: no timed assertions). */

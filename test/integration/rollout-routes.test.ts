@@ -8,7 +8,7 @@ import { canI, getAccess, postRollout, readMutation, recordEvent, sendPatch } fr
 import { actorFor, LOCAL_CALLER } from "@/lib/server/auth";
 import { csrfFor } from "../support/console";
 import { HttpError } from "@/lib/server/errors";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { startCluster, type TestCluster } from "../support/clusters";
 
 let cluster: TestCluster;

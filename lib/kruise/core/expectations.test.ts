@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calculateDiffsWithExpectation, type ExpectationDiffs } from "./expectations";
 import { isPodOnRevision } from "./pod-state";
-import type { CloneSet, IntOrString, Pod } from "../types";
+import type { CloneSet, IntOrString, Pod } from "../../k8s/objects";
 
 // Transcription of kruise pkg/controller/cloneset/sync/cloneset_sync_utils_test.go
 // (TestCalculateDiffsWithExpectation). Pod codes: [count]<o|n><+|->[x][P|U|R]

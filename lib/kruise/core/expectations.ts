@@ -2,7 +2,7 @@
 import { partitionReplicas } from "./partition";
 import { isPodAvailable, isPodOnRevision, isSpecifiedDelete, lifecycleState } from "./pod-state";
 import { rolloutLimits } from "./rollout-limits";
-import type { CloneSet, Pod } from "../types";
+import type { CloneSet, Pod } from "../../k8s/objects";
 
 export const LABEL_EXCLUDE_PREPARING_DELETE = "apps.kruise.io/cloneset-scaling-exclude-preparing-delete";
 

@@ -2,7 +2,7 @@
 // the webhook and partition maths accept fractional percentages, while the
 // controller's maxUnavailable/maxSurge arithmetic still uses the legacy Kubernetes
 // parser that only understands integer percentages.
-import type { IntOrString } from "../types";
+import type { IntOrString } from "../../k8s/objects";
 
 export type ParsedIntOrPercent = { ok: true; value: number; isPercent: boolean } | { ok: false; error: string };
 

@@ -1,5 +1,5 @@
 // Label selector helpers (apimachinery pkg/apis/meta/v1 LabelSelectorAsSelector, labels.Selector.String).
-import type { LabelSelector } from "../types";
+import type { LabelSelector } from "../../k8s/objects";
 
 /** True when `labels` satisfy `selector` (matchLabels AND every matchExpression). An empty selector matches all. */
 export function matchesSelector(

@@ -1,6 +1,6 @@
 // Partition maths: how many pods a partition keeps on old revisions (reference §3.2).
 import { scaledValue } from "./intorstr";
-import type { CloneSet, IntOrString } from "../types";
+import type { CloneSet, IntOrString } from "../../k8s/objects";
 
 /**
  * Number of pods the partition keeps on old revisions ("partitionReplicas").

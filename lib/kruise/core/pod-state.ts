@@ -8,7 +8,7 @@ import {
   type CloneSet,
   type Pod,
   type PodCondition,
-} from "../types";
+} from "../../k8s/objects";
 
 export function getCondition(pod: Pod, type: string): PodCondition | undefined {
   return pod.status?.conditions?.find((c) => c.type === type);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rolloutLimits } from "./rollout-limits";
-import type { IntOrString } from "../types";
+import type { IntOrString } from "../../k8s/objects";
 
 const cs = (
   replicas: number,

@@ -1,7 +1,7 @@
 // maxSurge / maxUnavailable / scaleStrategy.maxUnavailable as the controller evaluates them
 // (reference §3.3). All three use the legacy integer-only parser, and errors count as 0.
 import { legacyScaledValue } from "./intorstr";
-import type { CloneSet } from "../types";
+import type { CloneSet } from "../../k8s/objects";
 
 export const DEFAULT_MAX_UNAVAILABLE = "20%";
 const MAX_INT32 = 2147483647;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { calculateInPlaceUpdateSpec, diffTemplatesInPlace } from "./spec";
 import { readInPlaceState, startInPlaceUpdate } from "./inplace";
 import { checkInPlaceUpdateCompleted, finishGracePeriod, nextBatch } from "./refresh";
-import type { ControllerRevision, Pod, PodTemplateSpec } from "../types";
+import type { ControllerRevision, Pod, PodTemplateSpec } from "../../k8s/objects";
 
 const tpl = (
   app: string,

@@ -8,7 +8,7 @@ import {
   LABEL_REVISION_HASH,
   type Container,
   type Pod,
-} from "../types";
+} from "../../k8s/objects";
 import { revisionHashPart } from "../core/pod-state";
 
 /** apps.kruise.io/inplace-update-state (apis/apps/pub/inplace_update.go InPlaceUpdateState). */

@@ -1,6 +1,6 @@
 // What a template change can do in place (reference §7.1).
 import { goMarshal } from "../revision/gojson";
-import type { Container, ControllerRevision, PodTemplateSpec } from "../types";
+import type { Container, ControllerRevision, PodTemplateSpec } from "../../k8s/objects";
 
 export type MetaPatch = { labels?: Record<string, string | null>; annotations?: Record<string, string | null> };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPodAllHooked, isPodHooked, kruisePodReadyConditions, withHookHandlers } from "./lifecycle";
-import type { Pod } from "../types";
+import type { Pod } from "../../k8s/objects";
 
 const hook = { labelsHandler: { "example.com/ready": "true" }, finalizersHandler: ["example.com/drain"] };
 const pod = (labels: Record<string, string> = {}, finalizers: string[] = []): Pod => ({

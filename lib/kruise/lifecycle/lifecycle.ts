@@ -6,7 +6,7 @@ import {
   type LifecycleHook,
   type Pod,
   type PodCondition,
-} from "../types";
+} from "../../k8s/objects";
 
 export type LifecycleState =
   "" | "PreparingNormal" | "Normal" | "PreparingUpdate" | "Updating" | "Updated" | "PreparingDelete";

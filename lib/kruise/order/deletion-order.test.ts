@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deletionCost, sortForDeletion } from "./deletion-order";
-import type { Pod } from "../types";
+import type { Pod } from "../../k8s/objects";
 
 interface P {
   name: string;

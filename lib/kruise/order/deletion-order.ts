@@ -1,6 +1,6 @@
 // Which pods go first on scale-in (reference §4.2).
 import { getCondition, isPodAvailable, isPodReadyCondition, maxRestarts } from "../core/pod-state";
-import { ANNOTATION_DELETION_COST, type Pod } from "../types";
+import { ANNOTATION_DELETION_COST, type Pod } from "../../k8s/objects";
 
 const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
 const INT32 = /^(-?[1-9]\d*|0|-0)$/;

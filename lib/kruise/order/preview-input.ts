@@ -2,7 +2,7 @@
 // messages shown before anything is sent (issue #5 "Bad input"; reference §2.3, §3.2, §3.3).
 import { legacyScaledValue, scaledValue } from "../core/intorstr";
 import { partitionReplicas } from "../core/partition";
-import type { IntOrString } from "../types";
+import type { IntOrString } from "../../k8s/objects";
 
 export type ParsedInput =
   | { ok: true; value: IntOrString; /** how Kruise reads it, when that is not obvious */ note?: string }

@@ -1,7 +1,7 @@
 // What maxUnavailable / maxSurge mean for this CloneSet right now (reference §3.3, §2.3).
 import { scaledValue } from "../core/intorstr";
 import { DEFAULT_MAX_UNAVAILABLE, rolloutLimits } from "../core/rollout-limits";
-import type { CloneSetUpdateStrategy, IntOrString } from "../types";
+import type { CloneSetUpdateStrategy, IntOrString } from "../../k8s/objects";
 
 export interface LimitsPreview {
   maxUnavailable: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseLimitInput, parsePartitionInput } from "./preview-input";
 import { previewLimits } from "./preview-limits";
 import { partitionPresets, previewPartition } from "./preview";
-import type { CloneSet, Pod } from "../types";
+import type { CloneSet, Pod } from "../../k8s/objects";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const OLD = "web-old111",

@@ -5,7 +5,7 @@ import { partitionReplicas } from "../core/partition";
 import { isPodActive, isPodOnRevision } from "../core/pod-state";
 import { rolloutLimits } from "../core/rollout-limits";
 import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "./update-order";
-import type { CloneSet, IntOrString, Pod } from "../types";
+import type { CloneSet, IntOrString, Pod } from "../../k8s/objects";
 
 export interface PreviewPod {
   name: string;

@@ -1,5 +1,5 @@
 // scatterStrategy ordering (reference §4.1 step 3).
-import type { Pod, ScatterTerm } from "../types";
+import type { Pod, ScatterTerm } from "../../k8s/objects";
 
 interface Group {
   groupNum: number;

@@ -7,7 +7,7 @@ import {
   sortUpdateIndexes,
   updateCandidates,
 } from "./update-order";
-import type { CloneSet, Pod, UpdatePriorityStrategy } from "../types";
+import type { CloneSet, Pod, UpdatePriorityStrategy } from "../../k8s/objects";
 
 interface P {
   name: string;

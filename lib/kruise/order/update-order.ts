@@ -9,7 +9,7 @@ import {
   lifecycleState,
   maxRestarts,
 } from "../core/pod-state";
-import type { CloneSet, CloneSetUpdateStrategy, Pod, UpdatePriorityStrategy } from "../types";
+import type { CloneSet, CloneSetUpdateStrategy, Pod, UpdatePriorityStrategy } from "../../k8s/objects";
 
 export { scatterSort };
 

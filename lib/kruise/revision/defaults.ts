@@ -2,7 +2,7 @@
 // template is hashed into a ControllerRevision (reference §2.1 "template", §6.1). Applying them is
 // idempotent, so a template that was already defaulted by the API server hashes the same.
 // Simplification: only the common defaults are applied (k8s pkg/apis/core/v1/defaults.go subset).
-import type { Container, PodSpec, PodTemplateSpec } from "../types";
+import type { Container, PodSpec, PodTemplateSpec } from "../../k8s/objects";
 
 type Obj = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fnv1_32, fnv1a_32, goMarshal, safeEncodeString, utf8 } from "./gojson";
 import { equalRevisionData, hashRevisionData, newControllerRevision, revisionData, revisionDataText } from "./revision";
-import type { CloneSet } from "../types";
+import type { CloneSet } from "../../k8s/objects";
 
 const cs = (image: string): CloneSet => ({
   metadata: { name: "sample", namespace: "default", uid: "u1", annotations: { team: "shop" } },

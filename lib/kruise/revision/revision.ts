@@ -1,7 +1,7 @@
 // ControllerRevisions of a CloneSet (reference §6).
 import { defaultPodTemplate } from "./defaults";
 import { fnv1_32, fnv1a_32, goMarshal, safeEncodeString, utf8 } from "./gojson";
-import { LABEL_REVISION_OBJECT_HASH, type CloneSet, type ControllerRevision } from "../types";
+import { LABEL_REVISION_OBJECT_HASH, type CloneSet, type ControllerRevision } from "../../k8s/objects";
 
 export const ANNOTATION_VCT_HASH = "kruise.io/cloneset-volumeclaimtemplate-hash";
 

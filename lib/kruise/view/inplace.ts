@@ -1,7 +1,7 @@
 /**
  * Reading `apps.kruise.io/inplace-update-state` for display (reference §7.5).
  */
-import { ANNOTATION_INPLACE_STATE } from "../types";
+import { ANNOTATION_INPLACE_STATE } from "../../k8s/objects";
 
 export interface InPlaceBatch {
   timestamp: string;

@@ -7,7 +7,7 @@ import { exactCall } from "../write/exact";
 import type { Caller } from "./caller";
 import { consoleConfig } from "./config";
 import type { UserInfo } from "./sessions";
-import type { ResourceName } from "@/lib/client/types";
+import type { ResourceName } from "@/lib/k8s/wire";
 import type { ListDecision } from "../hub/filter";
 
 export type { ListDecision };

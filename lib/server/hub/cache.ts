@@ -1,4 +1,4 @@
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 
 /** `namespace/name`, the identity watch events refer to (same as the browser reducer's key). */
 export function keyOf(obj: K8sObject): string {

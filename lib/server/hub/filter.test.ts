@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { FilteredSubscription, type ListDecision } from "./filter";
 import { Frame } from "./frame";
 import type { Listener, ScopeKey } from "./types";

@@ -1,4 +1,4 @@
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { Frame } from "./frame";
 import type { Listener, ScopeKey } from "./types";
 

@@ -1,4 +1,4 @@
-import type { ChangePayload, SnapshotPayload, StatusPayload } from "@/lib/client/types";
+import type { ChangePayload, SnapshotPayload, StatusPayload } from "@/lib/k8s/wire";
 
 export type FramePayload =
   | { event: "snapshot"; data: SnapshotPayload }

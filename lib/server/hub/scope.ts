@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ConnectionState, K8sObject, WatchEventType } from "@/lib/client/types";
+import type { ApiErrorBody, ConnectionState, K8sObject, WatchEventType } from "@/lib/k8s/wire";
 import { explainCollectionError, toApiErrorBody } from "../errors";
 import { RESOURCES, type ResourceDef } from "../resources";
 import { backoffDelay } from "./backoff";

@@ -1,4 +1,4 @@
-import type { ConnectionState, K8sObject, ResourceName } from "@/lib/client/types";
+import type { ConnectionState, K8sObject, ResourceName } from "@/lib/k8s/wire";
 import type { ListPage } from "../kube";
 import type { ResourceDef } from "../resources";
 import type { BackoffOptions } from "./backoff";

@@ -1,7 +1,7 @@
 import "server-only";
 import { CoreV1Api } from "@kubernetes/client-node";
 import os from "node:os";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import type { Actor } from "../auth/actor";
 import { FIELD_MANAGER } from "./patch";
 import { exactCall } from "./exact";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { RolloutAction, RolloutBase as WireRolloutBase } from "@/lib/client/types";
+import type { RolloutAction, RolloutBase as WireRolloutBase } from "@/lib/k8s/wire";
 import type { JsonObject, JsonValue } from "@/lib/patch";
 import { httpErrors } from "../errors";
 

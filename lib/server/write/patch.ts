@@ -1,6 +1,6 @@
 import "server-only";
 import { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import type { Actor } from "../auth/actor";
 import { HttpError, toApiErrorBody } from "../errors";
 import { RESOURCES } from "../resources";

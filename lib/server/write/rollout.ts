@@ -1,5 +1,5 @@
 import "server-only";
-import type { K8sObject } from "@/lib/client/types";
+import type { K8sObject } from "@/lib/k8s/wire";
 import {
   failedTests,
   partitionPatch,

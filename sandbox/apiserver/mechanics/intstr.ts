@@ -4,7 +4,7 @@
  * allowed; a bare numeric string is rejected since v1.9), with errors thrown as the webhook reports them.
  */
 import { scaledValue } from "@/lib/kruise/core/intorstr";
-import type { IntOrString } from "@/lib/kruise/types";
+import type { IntOrString } from "@/lib/k8s/objects";
 
 export type { IntOrString };
 

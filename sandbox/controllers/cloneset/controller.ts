@@ -1,6 +1,6 @@
 // The CloneSet controller simulator: informers + work queue + the pure planner, all through client-node.
 import type { KubeConfig } from "@kubernetes/client-node";
-import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { seededRandom, type Clock } from "../clock";
 import { EventRecorder, type InvolvedObject } from "../events";
 import { Informer, keyOf } from "../informer";

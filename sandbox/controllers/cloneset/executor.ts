@@ -1,7 +1,7 @@
 // Runs a plan's actions in order through client-node; stops at the first failure (the reconcile is
 // retried with backoff). Events and cache expectations are recorded as upstream does.
 import { equalRevisionData } from "@/lib/kruise/revision/revision";
-import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { keyOf } from "../informer";
 import { errorCode, errorMessage } from "../kube";
 import type { CloneSetController } from "./controller";

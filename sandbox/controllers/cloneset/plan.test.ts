@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPodAvailable } from "@/lib/kruise/core/pod-state";
-import type { CloneSet, ControllerRevision, Pod, PodCondition } from "@/lib/kruise/types";
+import type { CloneSet, ControllerRevision, Pod, PodCondition } from "@/lib/k8s/objects";
 import { plan } from "./plan";
 import type { Action } from "./types";
 

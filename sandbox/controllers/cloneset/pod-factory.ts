@@ -12,7 +12,7 @@ import {
   type CloneSet,
   type ControllerRevision,
   type Pod,
-} from "@/lib/kruise/types";
+} from "@/lib/k8s/objects";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 
 const ALPHANUMS = "bcdfghjklmnpqrstvwxz2456789";

@@ -1,6 +1,6 @@
 // Turns "old pod → new pod" into a strategic merge patch, so controller writes never trample
 // concurrent kubelet/status changes (the CloneSet controller itself PUTs with retry; the result is the same).
-import type { Pod } from "@/lib/kruise/types";
+import type { Pod } from "@/lib/k8s/objects";
 
 function mapPatch(
   a: Record<string, string> = {},

@@ -16,7 +16,7 @@ import {
   LABEL_REVISION_HASH,
   type CloneSet,
   type Pod,
-} from "@/lib/kruise/types";
+} from "@/lib/k8s/objects";
 import type { Action } from "./types";
 
 export interface RefreshResult {

@@ -10,7 +10,7 @@ import {
   isSpecifiedDelete,
   lifecycleState,
 } from "@/lib/kruise/core/pod-state";
-import type { CloneSet, ControllerRevision, Pod } from "@/lib/kruise/types";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { newPod } from "./pod-factory";
 import type { Action, PlanInput } from "./types";
 

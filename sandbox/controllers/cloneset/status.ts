@@ -3,7 +3,7 @@ import { selectorString } from "@/lib/kruise/core/labels";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import { expectedUpdatedReplicas } from "@/lib/kruise/core/partition";
 import { isPodAvailable, isPodOnRevision, isPodReady } from "@/lib/kruise/core/pod-state";
-import type { CloneSet, CloneSetCondition, CloneSetStatus, Pod } from "@/lib/kruise/types";
+import type { CloneSet, CloneSetCondition, CloneSetStatus, Pod } from "@/lib/k8s/objects";
 
 const MAX_INT32 = 2147483647;
 

@@ -6,7 +6,7 @@ import type {
   ControllerRevision,
   Pod,
   PodCondition,
-} from "@/lib/kruise/types";
+} from "@/lib/k8s/objects";
 
 export interface EventSpec {
   type: "Normal" | "Warning";

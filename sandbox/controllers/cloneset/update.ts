@@ -17,7 +17,7 @@ import {
   type ControllerRevision,
   type Pod,
   type PodCondition,
-} from "@/lib/kruise/types";
+} from "@/lib/k8s/objects";
 import { refreshPod } from "./refresh";
 import type { Action, PlanInput } from "./types";
 

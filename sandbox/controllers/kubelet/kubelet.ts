@@ -2,7 +2,7 @@
 // reports status — a client of the API server like any kubelet (field manager "kubelet").
 import type { KubeConfig, V1Node } from "@kubernetes/client-node";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
-import type { Pod } from "@/lib/kruise/types";
+import type { Pod } from "@/lib/k8s/objects";
 import { seededRandom, type Clock } from "../clock";
 import { Informer, keyOf } from "../informer";
 import { errorCode, errorMessage, Kube } from "../kube";

@@ -1,5 +1,5 @@
 // Pod-level status the kubelet reports from its containers (phase, conditions, containerStatuses).
-import type { ContainerStatus, Pod, PodCondition } from "@/lib/kruise/types";
+import type { ContainerStatus, Pod, PodCondition } from "@/lib/k8s/objects";
 
 const KUBELET_CONDITIONS = ["PodScheduled", "Initialized", "ContainersReady", "Ready"];
 

@@ -3,7 +3,7 @@ import { seededRandom } from "../clock";
 import { imageDigest, imageID } from "./images";
 import { podConditions } from "./pod-status";
 import { advance, containerStatus, FAST_DELAYS as D, newCtr, type Ctr } from "./runtime";
-import type { Pod } from "@/lib/kruise/types";
+import type { Pod } from "@/lib/k8s/objects";
 
 const rnd = seededRandom(1);
 function runTo(c: Ctr, t: number): Ctr {

@@ -1,6 +1,6 @@
 // The fake container runtime for one container: what it is doing at time `now` and when it next
 // changes. Pure apart from the injected random source.
-import type { ContainerState, ContainerStatus } from "@/lib/kruise/types";
+import type { ContainerState, ContainerStatus } from "@/lib/k8s/objects";
 import { imageID, isBadImage, isCrashImage, pullErrorMessage } from "./images";
 
 export interface Delays {
