@@ -9,7 +9,7 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editObject } from "@/app/api/c/[cluster]/ns/[ns]/[resource]/[name]/edit/save";
+import { editObject } from "@/app/api/c/[cluster]/ns/[namespace]/[resource]/[name]/edit/save";
 import type { EditRequest, EditResponse } from "@/lib/client/editor";
 import { clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { KINDS, useCluster } from "./lib/harness";

@@ -7,7 +7,7 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editObject } from "@/app/api/c/[cluster]/ns/[ns]/[resource]/[name]/edit/save";
+import { editObject } from "@/app/api/c/[cluster]/ns/[namespace]/[resource]/[name]/edit/save";
 import type { EditRequest, EditResponse } from "@/lib/client/editor";
 import { applyJsonPatch, clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { startCluster, type TestCluster } from "../support/clusters";

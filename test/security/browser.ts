@@ -6,7 +6,7 @@
 import { getClusters, getObject, getStream } from "@/lib/server/routes";
 import { getSession, postSignIn, postSignOut } from "@/lib/server/auth";
 import { getAccess, postRollout } from "@/lib/server/write";
-import { editObject } from "@/app/api/c/[cluster]/ns/[ns]/[resource]/[name]/edit/save";
+import { editObject } from "@/app/api/c/[cluster]/ns/[namespace]/[resource]/[name]/edit/save";
 
 export const ORIGIN = "http://127.0.0.1:3000";
 

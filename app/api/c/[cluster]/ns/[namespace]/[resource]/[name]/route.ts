@@ -1,0 +1,11 @@
+import { getObject } from "@/lib/server/routes";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(
+  req: Request,
+  ctx: { params: Promise<{ cluster: string; namespace: string; resource: string; name: string }> },
+) {
+  const { cluster, namespace, resource, name } = await ctx.params;
+  return getObject(req, cluster, namespace, resource, name);
+}
