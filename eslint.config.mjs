@@ -2,7 +2,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier";
 
-// DESIGN.md §2 import boundaries, enforced here.
+// docs/architecture.md §2 import boundaries, enforced here.
 const pure = [
   "react",
   "react-dom",
@@ -38,7 +38,7 @@ const config = [
             {
               group: pure,
               message:
-                "lib/kruise and lib/patch are pure: no React, Next, Node, client-node or other lib layers (DESIGN.md §2).",
+                "lib/kruise and lib/patch are pure: no React, Next, Node, client-node or other lib layers (docs/architecture.md §2).",
             },
           ],
         },
@@ -54,7 +54,7 @@ const config = [
           patterns: [
             {
               group: ["@/lib/server/*", "**/lib/server/**", ...sandbox],
-              message: "lib/client never imports lib/server or sandbox (DESIGN.md §2).",
+              message: "lib/client never imports lib/server or sandbox (docs/architecture.md §2).",
             },
           ],
         },
@@ -66,7 +66,11 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: sandbox, message: "app/ and components/ never import sandbox/ (DESIGN.md §2)." }] },
+        {
+          patterns: [
+            { group: sandbox, message: "app/ and components/ never import sandbox/ (docs/architecture.md §2)." },
+          ],
+        },
       ],
     },
   },

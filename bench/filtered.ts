@@ -1,4 +1,4 @@
-// Benchmark (not a test): per-user filtering of the shared hub (issue #7). Many users with different
+// Benchmark (not a test): per-user filtering of the shared hub (shared mode). Many users with different
 // namespace rights read one all-namespaces pods scope through sseStream with a viewer that asks the
 // sandbox real SubjectAccessReviews (lib/server/auth/list-access.ts). Prints figures only.
 // Run: npx tsx --conditions=react-server bench/filtered.ts [--per-ns 1000] [--users 30]

@@ -1,5 +1,5 @@
 // Benchmark (not a test): patch building and three-way merge on a ~1 MB CloneSet-like object
-// (many containers, many env vars). Prints milliseconds per operation; goal < 50 ms (issue #6).
+// (many containers, many env vars). Prints milliseconds per operation; goal < 50 ms.
 // Run: npx tsx bench/patch.ts
 import { buildEditSave } from "../lib/patch/edit-save";
 import { bigCloneSet } from "../lib/patch/fixtures/cloneset";

@@ -93,7 +93,7 @@ type RunScenario = (o: {
   controllers: boolean;
 }) => Promise<{ stop(): Promise<void> }>;
 
-/** The scenarios/controllers module (helper D's); absent → a clear error unless nothing needs it. */
+/** The scenarios/controllers module, imported only when present; absent → a clear error unless nothing needs it. */
 async function loadRunner(a: Args): Promise<RunScenario | undefined> {
   const here = dirname(fileURLToPath(import.meta.url));
   const present = ["run.ts", "run.js"].some((f) => existsSync(join(here, "scenarios", f)));

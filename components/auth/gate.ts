@@ -5,7 +5,7 @@ import { HttpError } from "@/lib/server/errors";
 
 export type Gate = { ok: true; caller: Caller } | { ok: false; mode: AuthMode; code: number; message: string };
 
-/** Who is asking for this page (issue #7): the same resolution the API routes use, so pages and data agree. */
+/** Who is asking for this page (shared mode): the same resolution the API routes use, so pages and data agree. */
 export async function gate(): Promise<Gate> {
   const h = await headers();
   try {

@@ -27,7 +27,7 @@ const TABS: { key: EditTab; label: string }[] = [
 ];
 const KIND: Record<EditableResource, string> = { clonesets: "CloneSet", pods: "Pod" };
 
-/** Syntax errors while typing, and a 422's causes on their lines (kubectl edit's rules, issue #6). */
+/** Syntax errors while typing, and a 422's causes on their lines (kubectl edit's rules). */
 function useMarkers(
   text: string,
   error: { code: number; details?: { causes?: { field?: string; message?: string }[] }; message: string } | undefined,

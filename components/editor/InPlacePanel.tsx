@@ -2,7 +2,10 @@
 import { useMemo } from "react";
 import { parseEdited, predictInPlace, type JsonObject } from "@/lib/patch";
 
-/** Before saving a CloneSet: in place or recreate, and how many pods the partition lets the change reach (reference §7.1). */
+/**
+ * Before saving a CloneSet: in place or recreate, and how many pods the partition lets the change reach
+ * (docs/kruise-rules.md §7.1).
+ */
 export function InPlacePanel({ base, text }: { base: JsonObject; text: string }) {
   const p = useMemo(() => {
     const parsed = parseEdited(text);

@@ -2,7 +2,7 @@ import type { PartitionPreview } from "@/lib/kruise/order/preview";
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
-/** What the chosen partition will do, in Kruise's arithmetic and update order (issue #5). */
+/** What the chosen partition will do, in Kruise's arithmetic and update order. */
 export function PartitionPreviewView({ p }: { p: PartitionPreview }) {
   if (p.error) return <div className="callout bad">{p.error}</div>;
   return (

@@ -43,7 +43,7 @@ export function PauseControl({ cluster, namespace, name, object, disabled, readO
 
 const str = (v: IntOrString | undefined) => (v === undefined ? "" : String(v));
 
-/** maxUnavailable / maxSurge with validation and a preview of their rounding (reference §3.3). */
+/** maxUnavailable / maxSurge with validation and a preview of their rounding (docs/kruise-rules.md §3.3). */
 export function LimitsControl({ cluster, namespace, name, object, disabled, readOnly }: Props) {
   const cs = object as unknown as CloneSet;
   const us = cs.spec.updateStrategy ?? {};

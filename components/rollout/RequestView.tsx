@@ -9,7 +9,7 @@ function pretty(body: string): string {
   }
 }
 
-/** The exact request (method, path, content type, body) before it is sent (DESIGN.md §4). */
+/** The exact request (method, path, content type, body) before it is sent (docs/architecture.md §4). */
 export function RequestView({ request }: { request: ShownRequest }) {
   return (
     <div className="callout info" data-testid="shown-request">

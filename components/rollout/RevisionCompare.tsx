@@ -44,7 +44,7 @@ export function TemplateDiff({ rows, left, right }: { rows: FieldDiff[]; left: s
   );
 }
 
-/** Compare any two revisions, and roll back like `kubectl kruise rollout undo` with a preview (issue #5). */
+/** Compare any two revisions, and roll back like `kubectl kruise rollout undo` with a preview. */
 export function RevisionCompare({
   cluster,
   namespace,

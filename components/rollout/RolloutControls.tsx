@@ -26,8 +26,8 @@ const ownedBy = (items: K8sObject[], uid: string | undefined) =>
   items.filter((o) => !!uid && (o.metadata.ownerReferences ?? []).some((r) => r.uid === uid && r.controller));
 
 /**
- * Rollout controls on the CloneSet detail page (issue #5); disabled with the reason when RBAC says no,
- * and in read-only mode (issue #7) every control that writes is hidden: previews stay.
+ * Rollout controls on the CloneSet detail page; disabled with the reason when RBAC says no,
+ * and in read-only mode (KRUISE_CONSOLE_READ_ONLY) every control that writes is hidden: previews stay.
  */
 export function RolloutControls({ cluster, namespace, name, object, pods, revisions, rollout, now }: Props) {
   const access = usePatchAccess(cluster, namespace, name);

@@ -2,7 +2,7 @@ import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 
-/** The current step against the partition's target: updated / ready / available, complete or stuck (issue #5). */
+/** The current step against the partition's target: updated / ready / available, complete or stuck. */
 export function StepProgress({ r, paused }: { r: RolloutView; paused: boolean }) {
   const p = r.progress;
   const complete =

@@ -1,4 +1,4 @@
-// Editor drafts in localStorage (issue #6): saved as the user types, restored after a reload or
+// Editor drafts in localStorage: saved as the user types, restored after a reload or
 // a failed save. One draft per object; it remembers the object it was based on, so a draft
 // whose base resourceVersion is no longer the cluster's can be re-merged (conflict view).
 import type { JsonObject } from "@/lib/patch";

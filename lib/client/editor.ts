@@ -1,4 +1,4 @@
-// The editor's calls to POST /api/c/<cluster>/ns/<ns>/<resource>/<name>/edit (issue #6).
+// The editor's calls to POST /api/c/<cluster>/ns/<ns>/<resource>/<name>/edit.
 import type { JsonObject, JsonValue } from "@/lib/patch";
 import { apiFetch } from "./api";
 

@@ -4,7 +4,7 @@ import { ApiError, apiFetch, errorFromResponse } from "./api";
 import { mutationHeaders, signInAgain } from "./session";
 import type { ApiErrorBody, K8sObject, RolloutAction, RolloutBase } from "../k8s/wire";
 
-// Rollout intents (issue #5) from the browser: POST …/rollout, and the access review behind the controls.
+// Rollout intents from the browser: POST …/rollout, and the access review behind the controls.
 
 export type { RolloutAction, RolloutBase };
 

@@ -33,7 +33,7 @@ export function loadSession(force = false): Promise<SessionInfo> {
   return pending;
 }
 
-/** Headers every mutation sends: JSON plus the session's anti-CSRF token (issue #7 "Request hygiene"). */
+/** Headers every mutation sends: JSON plus the session's anti-CSRF token (docs/architecture.md §5). */
 export async function mutationHeaders(): Promise<Record<string, string>> {
   const s = await loadSession().catch(() => undefined);
   return {

@@ -18,7 +18,7 @@ export interface ClusterStreamOptions {
 
 /**
  * Opens ONE EventSource for the page and writes every event into the React Query cache
- * (DESIGN.md §3: the query cache is the only client store). While the stream is down the lists
+ * (docs/architecture.md §3: the query cache is the only client store). While the stream is down the lists
  * say reconnecting, then stale since the drop; on unmount they are left stale, never live.
  */
 export function useClusterStream({ cluster, namespace, resources, staleAfterMs = 5000 }: ClusterStreamOptions): void {

@@ -1,9 +1,9 @@
 /**
- * The wire contract between the dashboard's route handlers and the browser (DESIGN.md §3).
+ * The wire contract between the dashboard's route handlers and the browser (docs/architecture.md §3).
  * Types only, no runtime code, so lib/server may `import type` them without pulling browser code.
  */
 
-/** The resources the read path serves; a fixed allow-list (DESIGN.md §5: no generic proxy). */
+/** The resources the read path serves; a fixed allow-list (docs/architecture.md §5: no generic proxy). */
 export type ResourceName = "clonesets" | "pods" | "controllerrevisions" | "events";
 
 /** A Kubernetes object as the API server sent it (managedFields dropped by the hub). */
@@ -82,10 +82,10 @@ export interface ClustersResponse {
   clusters: ClusterInfo[];
 }
 
-/** A rollout intent's action (issue #5), as POSTed to …/clonesets/<name>/rollout. */
+/** A rollout intent's action, as POSTed to …/clonesets/<name>/rollout. */
 export type RolloutAction = "partition" | "pause" | "resume" | "limits" | "rollback";
 
-/** What the page showed when the user decided: the guards of the write (DESIGN.md §4). */
+/** What the page showed when the user decided: the guards of the write (docs/architecture.md §4). */
 export interface RolloutBase<Template = Record<string, unknown>> {
   generation: number;
   resourceVersion?: string;
@@ -96,5 +96,8 @@ export interface RolloutBase<Template = Record<string, unknown>> {
   template?: Template;
 }
 
-/** How the console authenticates (issue #7): local (kubeconfig, loopback), token (sign-in), proxy (auth proxy + impersonation). */
+/**
+ * How the console authenticates (docs/architecture.md §5): local (kubeconfig, loopback), token (sign-in),
+ * proxy (auth proxy + impersonation).
+ */
 export type AuthMode = "local" | "token" | "proxy";

@@ -1,4 +1,4 @@
-// The four ways to send an edit, each with what it risks (seeds 001/002, reference §11.6–§11.9).
+// The four ways to send an edit, each with what it risks (seeds 001/002, docs/kruise-rules.md §11.6–§11.9).
 import { buildApplyBody } from "./apply";
 import type { JsonObject } from "./json";
 import { createJsonPatch } from "./json-patch";

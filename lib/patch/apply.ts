@@ -15,7 +15,7 @@ export interface ApplyBody {
  * CRD leaves spec.template schemaless), so a changed list is sent whole and becomes owned by the
  * manager; for built-ins (`keyedLists`) a keyed list sends only the changed elements with their
  * key. Removals cannot be expressed by a manager that never applied the field and are reported
- * in `dropped`. Upstream: reference §11.9; apimachinery pkg/util/managedfields.
+ * in `dropped`. Upstream: docs/kruise-rules.md §11.9; apimachinery pkg/util/managedfields.
  */
 export function buildApplyBody(
   original: JsonObject,

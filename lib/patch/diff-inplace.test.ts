@@ -54,7 +54,7 @@ describe("diffObjects", () => {
   });
 });
 
-describe("predictInPlace (reference §7.1)", () => {
+describe("predictInPlace (docs/kruise-rules.md §7.1)", () => {
   it("an image change under InPlaceIfPossible goes in place to replicas − partition pods", () => {
     const a = sampleCloneSet();
     const p = predictInPlace(

@@ -26,7 +26,7 @@ function saved(base: JsonObject, mine: JsonObject, latest: JsonObject): Obj {
   return applyJsonPatch(latest, JSON.parse(r.request.body) as JsonPatchOp[]);
 }
 
-describe("buildEditSave: the save scenarios of issue #6", () => {
+describe("buildEditSave: the editor's save scenarios", () => {
   it("image change while status churns: no conflict, status untouched and untested", () => {
     const base = sampleCloneSet();
     const mine = edit(base, (o) => {

@@ -19,7 +19,7 @@ export interface EditSaveOptions extends MergeOptions {
  * Build the save request for an edit of `base` into `mine`, given the cluster's `latest`.
  * Only fields that differ between `latest` and the merge are touched, each behind a `test` with
  * its value in `latest`: a change that lands between computing and sending makes the server
- * answer 422 (reference §11.6) and the caller re-merges; status and server-set metadata are never
+ * answer 422 (docs/kruise-rules.md §11.6) and the caller re-merges; status and server-set metadata are never
  * touched or tested, so status churn cannot fail the save (§11.5). Unlike `kubectl edit`
  * (kubectl pkg/cmd/util/editor/editoptions.go, no precondition) a concurrent change to a field
  * the user changed is reported as a conflict instead of being overwritten.

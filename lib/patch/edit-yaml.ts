@@ -116,7 +116,7 @@ export function fieldSegments(field: string): string[] {
 }
 
 /**
- * Line of a 422 `causes[].field` (reference §11.8) in the edited text: the field itself or, when
+ * Line of a 422 `causes[].field` (docs/kruise-rules.md §11.8) in the edited text: the field itself or, when
  * it is not in the text (a required field that is missing), its nearest ancestor that is.
  */
 export function lineForField(lines: FieldLines, field: string): number | undefined {

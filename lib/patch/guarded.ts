@@ -24,7 +24,7 @@ export interface GuardOptions {
  * its value in `base` (absent fields tested as null, which the API server's JSON patch accepts
  * for a missing key) and, with the "spec" precondition, only if metadata.generation is unchanged.
  * generation moves on spec changes only, never on status writes (CloneSet has the status
- * subresource, reference §11.5), so a rollout's status churn never fails the write, while any
+ * subresource, docs/kruise-rules.md §11.5), so a rollout's status churn never fails the write, while any
  * concurrent spec edit does (422, §11.6). Field tests come first so the server's message names the
  * field when that is what changed.
  */

@@ -1,4 +1,4 @@
-// lib/patch: pure patch, diff and three-way-merge library (DESIGN.md §4). No React, Next,
+// lib/patch: pure patch, diff and three-way-merge library (docs/architecture.md §4). No React, Next,
 // Node or client-node: callers send the returned requests themselves.
 export type { JsonObject, JsonValue, JsonPrimitive } from "./json";
 export { deepEqual, isObject, clone } from "./json";

@@ -1,4 +1,4 @@
-// Will a template change be applied in place or recreate pods, and to how many (reference §7.1)?
+// Will a template change be applied in place or recreate pods, and to how many (docs/kruise-rules.md §7.1)?
 import { diffTemplatesInPlace } from "@/lib/kruise/inplace/spec";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
 import type { PodTemplateSpec } from "@/lib/k8s/objects";

@@ -30,7 +30,7 @@ interface Ctx {
  * (evanphx/json-patch, used by apiserver pkg/endpoints/handlers/patch.go) accepts for a missing
  * key whose parent exists. Keyed lists (containers by name, …) are patched per element behind a
  * `test` of the element's key, so an index never silently points at another container; atomic
- * or restructured lists are tested and replaced whole. A failing test → 422 (reference §11.6).
+ * or restructured lists are tested and replaced whole. A failing test → 422 (docs/kruise-rules.md §11.6).
  */
 export function createJsonPatch(from: JsonObject, to: JsonObject, opts: JsonPatchOptions = {}): JsonPatchOp[] {
   const ctx: Ctx = { ops: [], tests: opts.tests ?? true, skip: opts.skipServerOwned ?? true };

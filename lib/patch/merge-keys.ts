@@ -81,7 +81,7 @@ const SERVER_METADATA = new Set([
 /**
  * Fields the server or controllers own: `status` (written through the /status subresource,
  * ignored on main-resource writes) and server-set metadata. Edits never touch or test them,
- * which is why status churn never conflicts (reference §11.5; apiserver
+ * which is why status churn never conflicts (docs/kruise-rules.md §11.5; apiserver
  * pkg/registry/rest/update.go, apiextensions-apiserver customresource/strategy.go).
  */
 export function isServerOwned(path: Path): boolean {

@@ -1,4 +1,4 @@
-// Rollout intents of issue #5 as guarded JSON patches (partition, pause, surge limits, undo).
+// Rollout intents as guarded JSON patches (partition, pause, surge limits, undo).
 import { isObject, type JsonObject, type JsonValue } from "./json";
 import { guardedRequest, type FieldChange, type GuardOptions } from "./guarded";
 import type { PatchRequest } from "./request";
@@ -15,7 +15,7 @@ const show = (v: JsonValue | undefined) => (v === undefined ? "unset" : JSON.str
 
 /**
  * Set spec.updateStrategy.partition (int or "p%", apis/apps/v1alpha1/cloneset_types.go).
- * Tests the partition as shown and, by default, metadata.generation: issue #5 wants the write to
+ * Tests the partition as shown and, by default, metadata.generation: the console wants the write to
  * fail if the partition or the spec changed since the preview, never because of status churn.
  */
 export function partitionPatch(base: JsonObject, partition: number | string, opts: GuardOptions = {}): PatchRequest {
@@ -34,7 +34,7 @@ export function pausePatch(base: JsonObject, paused: boolean, opts: GuardOptions
 }
 
 /**
- * Set maxUnavailable / maxSurge (int or "p%"; reference §3.3). A key left out is unchanged;
+ * Set maxUnavailable / maxSurge (int or "p%"; docs/kruise-rules.md §3.3). A key left out is unchanged;
  * `null` removes the field so the default applies (maxUnavailable 20%, maxSurge 0).
  */
 export function rollingLimitsPatch(
@@ -55,7 +55,7 @@ export function rollingLimitsPatch(
 }
 
 /**
- * The pod template stored in a CloneSet ControllerRevision (`data.spec.template`, reference §6.1),
+ * The pod template stored in a CloneSet ControllerRevision (`data.spec.template`, docs/kruise-rules.md §6.1),
  * without the `$patch: replace` directive the revision carries.
  */
 export function revisionTemplate(revision: JsonObject): JsonObject | undefined {
@@ -69,7 +69,7 @@ export function revisionTemplate(revision: JsonObject): JsonObject | undefined {
 
 /**
  * Roll back to a revision like `kubectl kruise rollout undo`: replace spec.template with the
- * revision's template; the controller then reuses that revision's name (reference §6, gotcha 6).
+ * revision's template; the controller then reuses that revision's name (docs/kruise-rules.md §6, §12 item 6).
  * Guarded by a test of the whole current template plus (by default) generation.
  */
 export function rollbackPatch(base: JsonObject, revision: JsonObject, opts: GuardOptions = {}): PatchRequest {

@@ -9,7 +9,7 @@ type Seg = string | number;
  * merge patch; lists with a patchMergeKey send only added/changed elements (changed ones with
  * their key), deletions as `{key, "$patch": "delete"}`, and a parallel `$setElementOrder/<list>`
  * when the list changed; `finalizers` uses `$deleteFromPrimitiveList/` plus the set order.
- * Built-in kinds only: custom resources answer 415 (reference §11.6).
+ * Built-in kinds only: custom resources answer 415 (docs/kruise-rules.md §11.6).
  * Upstream: apimachinery pkg/util/strategicpatch/patch.go CreateTwoWayMergePatch, diffLists.
  */
 export function createStrategicMergePatch(original: JsonObject, modified: JsonObject): JsonObject {

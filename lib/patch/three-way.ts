@@ -39,7 +39,7 @@ interface Ctx {
  * on both sides is no conflict, different changes are a conflict. Lists with a core/v1
  * patchMergeKey (containers by name, env by name, ports by containerPort, …) merge per element,
  * also inside a CloneSet's spec.template; other lists are atomic. status and server-set metadata
- * always come from theirs (reference §11.5). Upstream analogue:
+ * always come from theirs (docs/kruise-rules.md §11.5). Upstream analogue:
  * apimachinery pkg/util/strategicpatch/patch.go CreateThreeWayMergePatch.
  */
 export function threeWayMerge(

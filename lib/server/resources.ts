@@ -1,6 +1,6 @@
 import type { ResourceName } from "@/lib/k8s/wire";
 
-/** What the dashboard may read, and where each lives in the Kubernetes API. A closed list (DESIGN.md §5). */
+/** What the dashboard may read, and where each lives in the Kubernetes API. A closed list (docs/architecture.md §5). */
 export interface ResourceDef {
   name: ResourceName;
   group: string;

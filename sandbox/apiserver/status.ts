@@ -1,7 +1,7 @@
 /**
  * Kubernetes `Status` error bodies, shaped and worded like apimachinery's
  * `pkg/api/errors/errors.go` and `pkg/util/validation/field/errors.go`
- * (see reference/cloneset-semantics.md §11.2, §11.8).
+ * (see docs/kruise-rules.md §11.2, §11.8).
  * Every failure the sandbox API server returns is an ApiError carrying one of these.
  */
 

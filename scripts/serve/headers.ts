@@ -1,5 +1,5 @@
 /**
- * Request hygiene and response security headers of the console's HTTP server (issue #7).
+ * Request hygiene and response security headers of the console's HTTP server (docs/architecture.md §5).
  * Peer stamping is the contract lib/server/auth/peer.ts reads; the CSP nonce travels to Next in the
  * REQUEST's content-security-policy header (Next puts it on its inline bootstrap scripts).
  */

@@ -1,6 +1,6 @@
 /**
  * Flags of the console's HTTP server (scripts/serve.ts, also accepted by `npm start`) and the bind rule:
- * only loopback may be served without authentication (issue #7, DESIGN.md §5).
+ * only loopback may be served without authentication (docs/architecture.md §5).
  * Every flag has a KRUISE_CONSOLE_* env equivalent; a flag wins over its env.
  */
 export type ServeMode = "local" | "token" | "proxy";
@@ -111,7 +111,7 @@ function validate(o: ServeOptions) {
     throw new UsageError("--tls-cert and --tls-key go together: give both to serve https");
 }
 
-/** Loopback addresses: the only binds allowed without authentication (DESIGN.md §5). */
+/** Loopback addresses: the only binds allowed without authentication (docs/architecture.md §5). */
 export function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
   return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);

@@ -1,5 +1,5 @@
 /**
- * Contract: server-side apply and managedFields (reference §11.9; apiserver
+ * Contract: server-side apply and managedFields (docs/kruise-rules.md §11.9; apiserver
  * pkg/endpoints/handlers/fieldmanager, structured-merge-diff conflict.go).
  */
 import { describe, expect, it } from "vitest";

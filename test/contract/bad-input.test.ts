@@ -48,7 +48,8 @@ describe.each(KINDS)("bad input (%s)", (kind) => {
     );
   });
 
-  // v1.20 answers a merge patch that is not JSON with 500 "Invalid JSON Patch"; issue #2 wants 400 as newer servers give.
+  // v1.20 answers a merge patch that is not JSON with 500 "Invalid JSON Patch"; the sandbox answers 400, as newer
+  // servers do.
   it.runIf(kind === "sandbox")(
     "newer-Kubernetes behaviour, sandbox-only: a malformed merge patch body is 400 and the object is unchanged",
     async () => {
@@ -200,7 +201,7 @@ describe.each(KINDS)("bad input (%s)", (kind) => {
       /^CloneSet\.apps\.kruise\.io "typed" is invalid: \[?status\.replicas: Invalid value: "string": status\.replicas in body must be of type integer: "string"/,
     );
     // v1.20 adds a second ".status.replicas accessor error" cause and words the reason FieldValueInvalid;
-    // newer servers (and the sandbox, following reference §11.8) give one FieldValueTypeInvalid cause.
+    // newer servers (and the sandbox, following docs/kruise-rules.md §11.8) give one FieldValueTypeInvalid cause.
     const reason = kind === "sandbox" ? "FieldValueTypeInvalid" : "FieldValueInvalid";
     expect(body.details.causes[0]).toEqual({
       reason,

@@ -1,6 +1,6 @@
 /**
  * Contract: create/get/list/update/delete of a custom resource, identity fields, and the
- * NotFound/AlreadyExists Status bodies (apimachinery pkg/api/errors/errors.go, reference §11.1-§11.2).
+ * NotFound/AlreadyExists Status bodies (apimachinery pkg/api/errors/errors.go, docs/kruise-rules.md §11.1-§11.2).
  */
 import { describe, expect, it } from "vitest";
 import { KINDS, UID, failure, statusBody, useCluster } from "./lib/harness";

@@ -1,7 +1,7 @@
 /**
  * The in-cluster manifests, one per mode (deploy/kruise-console.yaml local, deploy/token.yaml,
  * deploy/proxy.yaml), are accepted by a real kube-apiserver with server-side dry run, and once applied each
- * ServiceAccount holds exactly what its mode needs (least privilege, issue #7): checked with
+ * ServiceAccount holds exactly what its mode needs (least privilege): checked with
  * `kubectl auth can-i --as system:serviceaccount:…`.
  * kube-apiserver only: the sandbox has no RBAC API objects (its users file stands in for them).
  */

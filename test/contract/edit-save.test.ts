@@ -1,5 +1,5 @@
 /**
- * Contract: the editor's save (issue #6 scenarios 1-4) through the real route logic
+ * Contract: the editor's save through the real route logic
  * (app/api/.../edit/save.ts → lib/patch buildEditSave → lib/server/write sendPatch) against the
  * sandbox AND kube-apiserver 1.20.2: a guarded JSON patch never fails on status churn, keeps
  * unrelated concurrent changes (also inside keyed lists), and reports a same-field change as a

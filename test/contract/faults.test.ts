@@ -1,5 +1,5 @@
 /**
- * Sandbox-only: fault injection through the admin endpoint /sandbox/faults (issue #2, "Fault injection").
+ * Sandbox-only: fault injection through the admin endpoint /sandbox/faults.
  * kube-apiserver has no equivalent; these prove the knobs clients are tested with behave like the
  * real failures they stand for (a dropped watch, a restart that expires every older resourceVersion).
  */

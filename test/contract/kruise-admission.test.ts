@@ -1,5 +1,5 @@
 /**
- * Kruise's CloneSet webhooks (reference §2.1 defaults, §2.3 validation, §11.8 shapes; kruise
+ * Kruise's CloneSet webhooks (docs/kruise-rules.md §2.1 defaults, §2.3 validation, §11.8 shapes; kruise
  * pkg/webhook/cloneset/{mutating,validating}). The sandbox emulates them; the real kube-apiserver here
  * has no Kruise installed, so those cases are sandbox-only, and the kube-apiserver side proves what
  * the bare server does instead.

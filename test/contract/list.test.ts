@@ -1,5 +1,5 @@
 /**
- * Contract: list pagination and selectors (reference §11.1, §11.4; apiserver
+ * Contract: list pagination and selectors (docs/kruise-rules.md §11.1, §11.4; apiserver
  * pkg/storage/etcd3/store.go GetToList/List, pkg/registry/generic/registry/store.go).
  */
 import { beforeAll, describe, expect, it } from "vitest";

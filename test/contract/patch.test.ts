@@ -1,5 +1,5 @@
 /**
- * Contract: the four PATCH content types (reference §11.6, §11.7; apiserver
+ * Contract: the four PATCH content types (docs/kruise-rules.md §11.6, §11.7; apiserver
  * pkg/endpoints/handlers/patch.go): RFC 6902 JSON patch, RFC 7386 merge patch with the
  * resourceVersion precondition, strategic merge on built-ins and its 415 on custom resources.
  */

@@ -1,5 +1,5 @@
 /**
- * Rollout scenarios for the sandbox controllers (issue #3), run against the sandbox API server and a
+ * Rollout scenarios for the sandbox controllers, run against the sandbox API server and a
  * real kube-apiserver with the CloneSet CRD; the CloneSet controller and kubelet simulators are the
  * clusters' clients in both cases (fast mode, wait-for-condition polling, no fixed sleeps).
  */

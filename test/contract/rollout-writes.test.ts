@@ -1,5 +1,5 @@
 /**
- * Contract: the rollout write path of issue #5 (the dashboard's own route logic, lib/server/write)
+ * Contract: the rollout write path (the dashboard's own route logic, lib/server/write)
  * against the sandbox and a real kube-apiserver: guarded JSON patches for partition and undo,
  * their precondition behaviour (a concurrent spec change → typed conflict and no write; status
  * churn → no conflict), field manager and the audit Event.

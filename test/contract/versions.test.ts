@@ -1,5 +1,5 @@
 /**
- * Contract: resourceVersion and generation (reference §11.1, §11.5), the status subresource,
+ * Contract: resourceVersion and generation (docs/kruise-rules.md §11.1, §11.5), the status subresource,
  * optimistic concurrency on PUT (409 body §11.2) and the missing-RV 422 (§11.8).
  * Sources: apiserver pkg/registry/generic/registry/store.go, apiextensions-apiserver
  * pkg/registry/customresource/strategy.go.

@@ -1,5 +1,5 @@
 /**
- * Contract: watch streams (reference §11.3; apiserver pkg/storage/cacher, pkg/endpoints/handlers/watch.go):
+ * Contract: watch streams (docs/kruise-rules.md §11.3; apiserver pkg/storage/cacher, pkg/endpoints/handlers/watch.go):
  * event types, resume from a resourceVersion, synthetic ADDED from "0", selectors, and the 410 for a
  * too-old resourceVersion delivered as HTTP 200 + one ERROR event.
  */

@@ -1,6 +1,6 @@
 /**
  * kubectl 1.32 against the sandbox API server: the commands a release manager uses on CloneSets
- * must work exactly as on a real cluster (issue #2, "kubectl against the sandbox").
+ * must work exactly as on a real cluster (kubectl against the sandbox).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

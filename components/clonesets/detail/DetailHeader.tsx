@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { PhaseBadge } from "../PhaseBadge";
 
-/** status.conditions (reference §9.1): FailedScale/FailedUpdate are never cleared by the controller. */
+/** status.conditions (docs/kruise-rules.md §9.1): FailedScale/FailedUpdate are never cleared by the controller. */
 function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
   if (conditions.length === 0) return null;
   return (

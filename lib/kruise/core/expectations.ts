@@ -1,4 +1,4 @@
-// The one function that drives both scaling and updating (reference §3.4).
+// The one function that drives both scaling and updating (docs/kruise-rules.md §3.4).
 import { partitionReplicas } from "./partition";
 import { isPodAvailable, isPodOnRevision, isSpecifiedDelete, lifecycleState } from "./pod-state";
 import { rolloutLimits } from "./rollout-limits";

@@ -1,4 +1,4 @@
-// Two int-or-percent parsers, because Kruise uses two (reference §2.3 vs §3.3):
+// Two int-or-percent parsers, because Kruise uses two (docs/kruise-rules.md §2.3 vs §3.3):
 // the webhook and partition maths accept fractional percentages, while the
 // controller's maxUnavailable/maxSurge arithmetic still uses the legacy Kubernetes
 // parser that only understands integer percentages.

@@ -1,4 +1,4 @@
-// Partition maths: how many pods a partition keeps on old revisions (reference §3.2).
+// Partition maths: how many pods a partition keeps on old revisions (docs/kruise-rules.md §3.2).
 import { scaledValue } from "./intorstr";
 import type { CloneSet, IntOrString } from "../../k8s/objects";
 

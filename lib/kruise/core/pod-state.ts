@@ -1,5 +1,5 @@
 // Pod readiness / availability / revision predicates as the CloneSet controller uses them
-// (reference §3.1, §3.4, §6.3).
+// (docs/kruise-rules.md §3.1, §3.4, §6.3).
 import {
   CONDITION_INPLACE_READY,
   LABEL_LIFECYCLE_STATE,

@@ -1,5 +1,5 @@
 // maxSurge / maxUnavailable / scaleStrategy.maxUnavailable as the controller evaluates them
-// (reference §3.3). All three use the legacy integer-only parser, and errors count as 0.
+// (docs/kruise-rules.md §3.3). All three use the legacy integer-only parser, and errors count as 0.
 import { legacyScaledValue } from "./intorstr";
 import type { CloneSet } from "../../k8s/objects";
 

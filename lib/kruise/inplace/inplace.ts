@@ -1,5 +1,5 @@
 // In-place update of one pod: state annotation, grace period, container batches, completion
-// (reference §7.3–7.6). Functions return the new pod object; callers PUT it.
+// (docs/kruise-rules.md §7.3–7.6). Functions return the new pod object; callers PUT it.
 import type { InPlaceUpdateSpec, MetaPatch } from "./spec";
 import {
   ANNOTATION_INPLACE_GRACE,

@@ -1,4 +1,4 @@
-// What a template change can do in place (reference §7.1).
+// What a template change can do in place (docs/kruise-rules.md §7.1).
 import { goMarshal } from "../revision/gojson";
 import type { Container, ControllerRevision, PodTemplateSpec } from "../../k8s/objects";
 

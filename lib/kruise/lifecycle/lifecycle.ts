@@ -1,4 +1,4 @@
-// Lifecycle hooks and the lifecycle.apps.kruise.io/state label (reference §2.2, §8).
+// Lifecycle hooks and the lifecycle.apps.kruise.io/state label (docs/kruise-rules.md §2.2, §8).
 import {
   ANNOTATION_LIFECYCLE_TIMESTAMP,
   CONDITION_KRUISE_POD_READY,

@@ -1,4 +1,4 @@
-// Which pods go first on scale-in (reference §4.2).
+// Which pods go first on scale-in (docs/kruise-rules.md §4.2).
 import { getCondition, isPodAvailable, isPodReadyCondition, maxRestarts } from "../core/pod-state";
 import { ANNOTATION_DELETION_COST, type Pod } from "../../k8s/objects";
 

@@ -1,5 +1,5 @@
 // Parsing what a user types into the partition / maxUnavailable / maxSurge fields, with the
-// messages shown before anything is sent (issue #5 "Bad input"; reference §2.3, §3.2, §3.3).
+// messages shown before anything is sent (docs/kruise-rules.md §2.3, §3.2, §3.3).
 import { legacyScaledValue, scaledValue } from "../core/intorstr";
 import { partitionReplicas } from "../core/partition";
 import type { IntOrString } from "../../k8s/objects";

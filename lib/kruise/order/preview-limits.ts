@@ -1,4 +1,4 @@
-// What maxUnavailable / maxSurge mean for this CloneSet right now (reference §3.3, §2.3).
+// What maxUnavailable / maxSurge mean for this CloneSet right now (docs/kruise-rules.md §3.3, §2.3).
 import { scaledValue } from "../core/intorstr";
 import { DEFAULT_MAX_UNAVAILABLE, rolloutLimits } from "../core/rollout-limits";
 import type { CloneSetUpdateStrategy, IntOrString } from "../../k8s/objects";

@@ -1,5 +1,5 @@
 // The partition slider's preview: how many pods stay old / move, WHICH pods move in what order,
-// and how many at a time (issue #5; reference §3.2–§3.6, §4.1).
+// and how many at a time (docs/kruise-rules.md §3.2–§3.6, §4.1).
 import { calculateDiffsWithExpectation } from "../core/expectations";
 import { partitionReplicas } from "../core/partition";
 import { isPodActive, isPodOnRevision } from "../core/pod-state";

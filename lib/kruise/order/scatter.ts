@@ -1,4 +1,4 @@
-// scatterStrategy ordering (reference §4.1 step 3).
+// scatterStrategy ordering (docs/kruise-rules.md §4.1 step 3).
 import type { Pod, ScatterTerm } from "../../k8s/objects";
 
 interface Group {

@@ -1,4 +1,4 @@
-// Which pods an update round picks, and in what order (reference §3.6, §4.1).
+// Which pods an update round picks, and in what order (docs/kruise-rules.md §3.6, §4.1).
 import { matchesSelector } from "../core/labels";
 import { scatterSort } from "./scatter";
 import {

@@ -1,5 +1,5 @@
 // Pod template defaults that Kruise's mutating webhook (and Go's typed JSON encoding) add before a
-// template is hashed into a ControllerRevision (reference §2.1 "template", §6.1). Applying them is
+// template is hashed into a ControllerRevision (docs/kruise-rules.md §2.1 "template", §6.1). Applying them is
 // idempotent, so a template that was already defaulted by the API server hashes the same.
 // Simplification: only the common defaults are applied (k8s pkg/apis/core/v1/defaults.go subset).
 import type { Container, PodSpec, PodTemplateSpec } from "../../k8s/objects";

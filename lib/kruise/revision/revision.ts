@@ -1,4 +1,4 @@
-// ControllerRevisions of a CloneSet (reference §6).
+// ControllerRevisions of a CloneSet (docs/kruise-rules.md §6).
 import { defaultPodTemplate } from "./defaults";
 import { fnv1_32, fnv1a_32, goMarshal, safeEncodeString, utf8 } from "./gojson";
 import { LABEL_REVISION_OBJECT_HASH, type CloneSet, type ControllerRevision } from "../../k8s/objects";

@@ -1,6 +1,6 @@
 /**
  * Connection state as the page shows it. Several streams (clonesets, pods, revisions, events) feed
- * one page; the page shows the worst of them so stale data never looks live (DESIGN.md §3).
+ * one page; the page shows the worst of them so stale data never looks live (docs/architecture.md §3).
  * The shape mirrors lib/client's ConnectionState structurally (lib/kruise stays pure).
  */
 export type ConnState = "connecting" | "live" | "reconnecting" | "stale" | "error";

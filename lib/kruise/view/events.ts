@@ -1,5 +1,6 @@
 /**
- * Events of a CloneSet and its pods, newest first (reference §9.2: recorded on the CloneSet by cloneset-controller).
+ * Events of a CloneSet and its pods, newest first (docs/kruise-rules.md §9.2: recorded on the CloneSet by
+ * cloneset-controller).
  */
 import { age, timeOf } from "./format";
 import type { ViewCloneSet, ViewEvent } from "./types";

@@ -1,5 +1,5 @@
 /**
- * Fixtures shaped like what the Kruise controller writes (reference observed-kruise.md §a): a 10-pod
+ * Fixtures shaped like what the Kruise controller writes (docs/observed-kruise.md §a): a 10-pod
  * InPlaceIfPossible CloneSet mid-rollout at partition 7. Used by the view-model tests.
  */
 import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "./types";

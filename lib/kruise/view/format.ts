@@ -37,7 +37,7 @@ export function timeOf(iso: string | undefined | null): number {
   return Number.isNaN(t) ? 0 : t;
 }
 
-/** The part after the last "-": revision labels may hold `<cloneset>-<hash>` or just `<hash>` (reference §6.3). */
+/** After the last "-": revision labels hold `<cloneset>-<hash>` or just `<hash>` (docs/kruise-rules.md §6.3). */
 export function shortHash(revision: string | undefined): string {
   if (!revision) return "";
   const i = revision.lastIndexOf("-");

@@ -1,5 +1,5 @@
 /**
- * Reading `apps.kruise.io/inplace-update-state` for display (reference §7.5).
+ * Reading `apps.kruise.io/inplace-update-state` for display (docs/kruise-rules.md §7.5).
  */
 import { ANNOTATION_INPLACE_STATE } from "../../k8s/objects";
 

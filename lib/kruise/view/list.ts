@@ -65,7 +65,7 @@ export function resolvePartition(partition: IntOrString | undefined, replicas: n
 }
 
 /**
- * Rollout progress per the dashboard cheat-sheet (reference §10): target is status.expectedUpdatedReplicas
+ * Rollout progress per the dashboard cheat-sheet (docs/kruise-rules.md §10): target is status.expectedUpdatedReplicas
  * (cloneset_status.go), falling back to spec.replicas − partitionReplicas before the controller wrote it.
  */
 export function rolloutProgress(cs: ViewCloneSet): RolloutProgress {

@@ -37,7 +37,7 @@ export interface PodRow {
   revision: string;
   containers: ContainerView[];
   inPlace: InPlaceStateView | null;
-  /** The grace annotation is set: images not patched yet (reference §7.4). */
+  /** The grace annotation is set: images not patched yet (docs/kruise-rules.md §7.4). */
   gracePending: boolean;
   terminating: boolean;
   age: string;
@@ -138,7 +138,7 @@ export interface PodGroup {
 }
 
 /**
- * Pods grouped by their `controller-revision-hash` label (reference §6.3: compare the hash after the
+ * Pods grouped by their `controller-revision-hash` label (docs/kruise-rules.md §6.3: compare the hash after the
  * last "-"), newest revision first; pods with an unknown revision form their own group at the end.
  */
 export function podsByRevision(cs: ViewCloneSet, pods: PodRow[], revisions: RevisionRef[]): PodGroup[] {

@@ -1,5 +1,5 @@
 /**
- * The CloneSet's ControllerRevisions for the detail page (reference §6, §10).
+ * The CloneSet's ControllerRevisions for the detail page (docs/kruise-rules.md §6, §10).
  */
 import { age, sameRevision } from "./format";
 import { ownedBy, type PodRow } from "./pods";
@@ -17,7 +17,7 @@ export interface RevisionRow {
   pods: number;
 }
 
-/** Container images stored in a revision's `data` ({"spec":{"template":{"$patch":"replace",…}}}, reference §6.1). */
+/** Images in a revision's `data` ({"spec":{"template":{"$patch":"replace",…}}}, docs/kruise-rules.md §6.1). */
 export function revisionImages(data: unknown): { container: string; image: string }[] {
   let d = data;
   if (typeof d === "string") {

@@ -90,7 +90,7 @@ export function stuckPods(pods: PodRow[]): StuckPod[] {
     .sort((a, b) => a.pod.localeCompare(b.pod));
 }
 
-/** Where the rollout stands for the current partition (reference §10 cheat-sheet) and what is stuck. */
+/** Where the rollout stands for the current partition (docs/kruise-rules.md §10 cheat-sheet) and what is stuck. */
 export function inPlaceBatches(cs: ViewCloneSet, pods: PodRow[]): RolloutView {
   const st = cs.status ?? {};
   const progress = rolloutProgress(cs);

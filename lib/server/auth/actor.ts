@@ -28,7 +28,7 @@ function kubeconfigUser(cluster: string): string {
 }
 
 /**
- * The client a caller's cluster calls go through (issue #7 "every action as the signed-in user"):
+ * The client a caller's cluster calls go through (shared mode: every action as the signed-in user):
  * local mode uses the kubeconfig's credentials; token mode the user's own bearer token; proxy mode
  * the console's credentials with Impersonate-User/Impersonate-Group. `clientFor(cluster)` stays the
  * console's own identity, used only by the shared informer hub and access reviews.

@@ -23,7 +23,7 @@ export function setAuditSink(sink: Sink | undefined): void {
   g.__kruiseConsoleAuditSink = sink;
 }
 
-/** One JSON line per write attempt (issue #7 "Audit"), allowed or refused. */
+/** One JSON line per write attempt (the audit log), allowed or refused. */
 export function audit(r: AuditRecord): void {
   const line = JSON.stringify({ audit: "kruise-console/v1", ...r });
   if (g.__kruiseConsoleAuditSink) return g.__kruiseConsoleAuditSink(line);

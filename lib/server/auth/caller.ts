@@ -42,7 +42,7 @@ export function sessionIdOf(h: HeaderSource): string | undefined {
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
 
 /**
- * Resolves the caller (DESIGN.md §5). local: loopback only (a non-loopback Host is refused, which also
+ * Resolves the caller (docs/architecture.md §5). local: loopback only (a non-loopback Host is refused, which also
  * defeats DNS rebinding); token: the session cookie; proxy: the user/group headers, trusted only from
  * the configured proxy addresses. Throws 401 with what to do otherwise.
  */

@@ -1,6 +1,6 @@
 import "server-only";
 
-/** How the console decides who is asking (issue #7, DESIGN.md §5). */
+/** How the console decides who is asking (docs/architecture.md §5). */
 export type AuthMode = "local" | "token" | "proxy";
 
 export interface ConsoleConfig {

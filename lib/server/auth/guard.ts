@@ -53,7 +53,7 @@ export async function asCaller(
 }
 
 /**
- * The one way into a write (issue #7): caller (401), read-only mode (403), same-origin + JSON + size
+ * The one way into a write (docs/architecture.md §5): caller (401), read-only mode (403), same-origin + JSON + size
  * (readMutation: 403/415/413), anti-CSRF header (403), then the handler acting as the user; a 403
  * from the cluster is explained. Every attempt, refused or not, writes one audit line.
  */

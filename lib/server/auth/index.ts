@@ -1,4 +1,4 @@
-// Shared mode (issue #7, DESIGN.md §5): who is asking, acting as them, and the write gate.
+// Shared mode (docs/architecture.md §5): who is asking, acting as them, and the write gate.
 export { consoleConfig, readConsoleConfig, type AuthMode, type ConsoleConfig } from "./config";
 export { resolveCaller, assertCsrf, sessionIdOf, SESSION_COOKIE, CSRF_HEADER, type Caller } from "./caller";
 export { actorFor, LOCAL_CALLER, type Actor } from "./actor";

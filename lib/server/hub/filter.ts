@@ -35,7 +35,7 @@ export function filterSnapshot(frame: Frame, allowed: (ns: string | undefined) =
 const MAX_PENDING = 100_000;
 
 /**
- * One resource of one user's stream over a shared hub scope (issue #7): the user receives only
+ * One resource of one user's stream over a shared hub scope (shared mode): the user receives only
  * objects, events and names they could list themselves. Frames are processed in order through a
  * per-subscriber async queue (access reviews are asynchronous). `recheck()` re-asks; when an answer
  * flips, a fresh filtered snapshot replaces what the browser holds (lib/client/reducer.ts).

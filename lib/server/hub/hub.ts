@@ -21,7 +21,7 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
 const scopeId = (k: ScopeKey) => `${k.cluster}\u0000${k.resource}\u0000${k.namespace ?? "*"}`;
 
 /**
- * The informer hub (DESIGN.md §3.1): at most one upstream LIST+WATCH per (cluster, resource,
+ * The informer hub (docs/architecture.md §3.1): at most one upstream LIST+WATCH per (cluster, resource,
  * namespace scope), however many browsers subscribe. A scope lives while it has subscribers and
  * `idleStopMs` after the last one leaves. Clusters are isolated: each scope fails on its own.
  */

@@ -1,4 +1,4 @@
-// The shared write path (DESIGN.md §4): mutation intake, exact PATCH, audit Event, access review.
+// The shared write path (docs/architecture.md §4): mutation intake, exact PATCH, audit Event, access review.
 export { readMutation, assertSameOrigin, MAX_BODY_BYTES } from "./mutation";
 export {
   sendPatch,

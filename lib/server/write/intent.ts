@@ -3,7 +3,7 @@ import type { RolloutAction, RolloutBase as WireRolloutBase } from "@/lib/k8s/wi
 import type { JsonObject, JsonValue } from "@/lib/patch";
 import { httpErrors } from "../errors";
 
-// The rollout intents of issue #5 as posted by the page (DESIGN.md §4): what to do, the values the
+// The rollout intents as posted by the page (docs/architecture.md §4): what to do, the values the
 // page showed (the guards), the new value, and whether to only preview the request.
 
 export type { RolloutAction };
@@ -22,7 +22,7 @@ export type RolloutIntent =
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const INT_OR_PERCENT = /^\d+(\.\d+)?%$/;
 
-/** int ≥ 0 or "p%" (the webhook's grammar, reference §2.3); anything else is a 400 on `field`. */
+/** int ≥ 0 or "p%" (the webhook's grammar, docs/kruise-rules.md §2.3); anything else is a 400 on `field`. */
 function intOrPercent(v: unknown, field: string): number | string {
   if (typeof v === "number" && Number.isInteger(v) && v >= 0) return v;
   if (typeof v === "string" && INT_OR_PERCENT.test(v)) return v;

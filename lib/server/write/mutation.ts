@@ -7,7 +7,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const err = (code: number, reason: string, message: string) => new HttpError({ code, reason, message });
 
 /**
- * Same-origin check for mutations (DESIGN.md §5): the browser's Origin must equal the request's own
+ * Same-origin check for mutations (docs/architecture.md §5): the browser's Origin must equal the request's own
  * origin (or its Host header), else Sec-Fetch-Site must say same-origin. A request with neither is
  * refused, so a cross-site form or a script on another origin can never trigger a write.
  */

@@ -135,7 +135,7 @@ async function explain422(actor: Actor, t: WriteTarget, request: PatchRequest, e
 /**
  * POST …/clonesets/<name>/rollout: an intent → guarded JSON patch (lib/patch). `preview: true`
  * returns the exact request; otherwise it is sent with fieldManager kruise-console and an Event
- * records who changed what (issue #5 "Record").
+ * records who changed what (an Event on the CloneSet).
  */
 export async function applyRollout(actor: Actor, t: WriteTarget, body: unknown): Promise<Response> {
   const intent = parseIntent(body);

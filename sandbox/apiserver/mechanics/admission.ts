@@ -1,7 +1,8 @@
 /**
  * Kruise admission for CloneSets, run by the sandbox where a real cluster calls Kruise's webhooks:
  * mutating mcloneset.kb.io (decode → 400, defaults) then validating vcloneset.kb.io (→ 422 with only a message,
- * the 1.20 apiserver shape: `admission webhook "vcloneset.kb.io" denied the request: …`; reference §2.1, §2.3, §11.8).
+ * the 1.20 apiserver shape: `admission webhook "vcloneset.kb.io" denied the request: …`; docs/kruise-rules.md §2.1,
+ * §2.3, §11.8).
  * Other kinds, and DELETE (the deletion-protection gate is off by default), pass through unchanged.
  */
 import { errors, type GroupKind, type GroupResource } from "../status";

@@ -1,6 +1,6 @@
 /**
  * Kruise's validating webhook for CloneSets (vcloneset.kb.io, pkg/webhook/cloneset/validating/validation.go,
- * reference §2.3): spec rules, update rules and the InPlaceOnly template rule (core/cloneset_core.go
+ * docs/kruise-rules.md §2.3): spec rules, update rules and the InPlaceOnly template rule (core/cloneset_core.go
  * ValidateCloneSetUpdate). Errors are field errors rendered with Go's formatting.
  */
 import { isObject, deepEqual, type Json, type JsonObject } from "./json";

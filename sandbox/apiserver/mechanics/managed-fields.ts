@@ -1,7 +1,7 @@
 /**
  * metadata.managedFields bookkeeping and server-side apply, following structured-merge-diff's
  * merge/update.go (Updater.Update / Updater.Apply) as wired by apiserver's fieldmanager
- * (k8s.io/apiserver/pkg/endpoints/handlers/fieldmanager, conflict.go for the 409 wording; reference §11.9).
+ * (k8s.io/apiserver/pkg/endpoints/handlers/fieldmanager, conflict.go for the 409 wording; docs/kruise-rules.md §11.9).
  */
 import { errors, type GroupKind, type GroupResource, type StatusCause } from "../status";
 import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";

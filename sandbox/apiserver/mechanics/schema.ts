@@ -148,7 +148,7 @@ function versionSchema(crd: JsonObject, version: string): Schema {
 /**
  * Prunes, defaults and validates a custom resource against `spec.versions[version].schema.openAPIV3Schema`.
  * Main-resource writes leave `.status` alone (the status strategy restores it); `/status` writes validate it.
- * Returns the cleaned object or throws 422 Invalid (Kind-based, reference §11.8).
+ * Returns the cleaned object or throws 422 Invalid (Kind-based, docs/kruise-rules.md §11.8).
  */
 export function validateCustomResource(
   obj: object,

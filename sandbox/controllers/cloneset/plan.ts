@@ -1,4 +1,4 @@
-// The pure CloneSet reconcile: plan(cs, pods, revisions, now) → actions (reference §5).
+// The pure CloneSet reconcile: plan(cs, pods, revisions, now) → actions (docs/kruise-rules.md §5).
 import { calculateDiffsWithExpectation } from "@/lib/kruise/core/expectations";
 import { matchesSelector } from "@/lib/kruise/core/labels";
 import { isPodActive, isPodAvailable, isPodReady } from "@/lib/kruise/core/pod-state";

@@ -1,4 +1,4 @@
-// New pods from a revision's template (reference §8.1: names, labels, gates, owner).
+// New pods from a revision's template (docs/kruise-rules.md §8.1: names, labels, gates, owner).
 import { templateFromRevision } from "@/lib/kruise/inplace/spec";
 import { revisionHashPart } from "@/lib/kruise/core/pod-state";
 import {

@@ -1,4 +1,4 @@
-// Update phase step 1: refresh every pod (reference §3.5 step 2, §7.3-7.6, §8.2).
+// Update phase step 1: refresh every pod (docs/kruise-rules.md §3.5 step 2, §7.3-7.6, §8.2).
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import { checkInPlaceUpdateCompleted, finishGracePeriod, nextBatch } from "@/lib/kruise/inplace/refresh";
 import {

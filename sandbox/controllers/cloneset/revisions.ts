@@ -1,4 +1,4 @@
-// Choosing current/update revisions (reference §6.2, §6.4, §6.5).
+// Choosing current/update revisions (docs/kruise-rules.md §6.2, §6.4, §6.5).
 import { isPodOnRevision } from "@/lib/kruise/core/pod-state";
 import { equalRevisionData, newControllerRevision, sortRevisions } from "@/lib/kruise/revision/revision";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";

@@ -1,4 +1,4 @@
-// The scale half of a reconcile (reference §3.5 "Scale details", §4.2, §8.4).
+// The scale half of a reconcile (docs/kruise-rules.md §3.5 "Scale details", §4.2, §8.4).
 import { sortForDeletion } from "@/lib/kruise/order/deletion-order";
 import type { ExpectationDiffs } from "@/lib/kruise/core/expectations";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";

@@ -1,4 +1,4 @@
-// Status of a CloneSet and when to write it (reference §3.1, §6.4, §9.1).
+// Status of a CloneSet and when to write it (docs/kruise-rules.md §3.1, §6.4, §9.1).
 import { selectorString } from "@/lib/kruise/core/labels";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import { expectedUpdatedReplicas } from "@/lib/kruise/core/partition";

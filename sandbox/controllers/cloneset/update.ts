@@ -1,4 +1,4 @@
-// The update half of a reconcile (reference §3.5 step 2, §3.6, §7, §8.2).
+// The update half of a reconcile (docs/kruise-rules.md §3.5 step 2, §3.6, §7, §8.2).
 import { calculateDiffsWithExpectation } from "@/lib/kruise/core/expectations";
 import { calculateInPlaceUpdateSpec } from "@/lib/kruise/inplace/spec";
 import { rfc3339, startInPlaceUpdate } from "@/lib/kruise/inplace/inplace";

@@ -88,7 +88,7 @@ async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<
     });
     return { kind: "saved", request, object };
   } catch (e) {
-    // A guard's `test` failed (422 without the field, reference §11.6) when the object moved on: merge again.
+    // A guard's `test` failed (422 without the field, docs/kruise-rules.md §11.6): the object moved on, merge again.
     if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, t)) !== rvOf(latest))
       return { retry: true };
     throw e;
@@ -96,7 +96,7 @@ async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<
 }
 
 /**
- * Saves a YAML edit without overwriting concurrent changes (issue #6, DESIGN.md §4): the latest object
+ * Saves a YAML edit without overwriting concurrent changes (docs/architecture.md §4): the latest object
  * is re-read, merged three-way (lib/patch buildEditSave) and written with a guarded JSON patch. A
  * conflict comes back per field and nothing is written; with `expectBody` nothing is sent unless the
  * request equals the one the user previewed.
