@@ -47,7 +47,7 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // Issue #7: sign-in, acting as the user, request hygiene; RBAC parts also against kube-apiserver.
+          // Shared mode: sign-in, acting as the user, request hygiene; RBAC parts also against kube-apiserver.
           name: "security",
           include: ["test/security/**/*.test.ts"],
           environment: "node",

@@ -1,4 +1,4 @@
-// Client-only: Monaco from node_modules (never a CDN, docs/stack.md "Monaco offline") with the YAML
+// Client-only: Monaco from node_modules (never a CDN, docs/toolchain.md "Monaco offline") with the YAML
 // language service. Imported only by MonacoPane, which the edit routes load with next/dynamic.
 import { loader } from "@monaco-editor/react";
 import * as monaco from "monaco-editor";

@@ -4,7 +4,7 @@ import { stringify } from "yaml";
 
 /**
  * A kubeconfig with one context per sandbox user. Plain http still needs `insecure-skip-tls-verify: true`
- * for client-node 1.4.0 (it refuses http clusters otherwise; see docs/stack.md).
+ * for client-node 1.4.0 (it refuses http clusters otherwise; see docs/toolchain.md).
  */
 export function kubeconfigYaml(
   url: string,

@@ -1,5 +1,5 @@
 /**
- * Issue #6 scenarios on the sandbox, typing into Monaco (find/replace, as a user would):
+ * The editor's save scenarios on the sandbox, typing into Monaco (find/replace, as a user would):
  * (1) status churn never conflicts, (2)+(3) unrelated concurrent changes survive, (4) a real
  * conflict shows base/mine/theirs and writes nothing until resolved, (5) deletion keeps the text,
  * (6) syntax and schema errors are marked, (7) the reviewed request is the one sent.

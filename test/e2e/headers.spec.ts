@@ -1,5 +1,5 @@
 /**
- * Issue #7 security headers in a real browser: every response (pages, API, static chunks) carries the
+ * Security headers in a real browser: every response (pages, API, static chunks) carries the
  * CSP and its companions, and the list, a CloneSet's detail page and the YAML editor (Monaco + its
  * schema worker) run under that policy without a single violation.
  */

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { PROXY_URL } from "./paths";
 
-// Issue #7, proxy mode through the console's real server: the browser plays the auth proxy (the instance
+// Proxy mode through the console's real server: the browser plays the auth proxy (the instance
 // trusts 127.0.0.1) by sending X-Remote-User / X-Remote-Group; the console acts by impersonation.
 
 const NS = "shop"; // the sandbox's deployer may patch CloneSets here, the viewer may only read

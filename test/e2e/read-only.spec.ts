@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster";
 import { READONLY_URL } from "./paths";
 
-// Issue #7 read-only mode (local --read-only on the same sandbox): everything reads, nothing offers to
+// Read-only mode (local --read-only on the same sandbox): everything reads, nothing offers to
 // write, and a write sent anyway is refused by the console before it reaches the cluster.
 
 const NS = `e2e-ro-${Math.random().toString(36).slice(2, 7)}`;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 
-// Issue #5 end to end on the sandbox (--fast): partition slider with a preview that names the pods,
+// Rollout controls end to end on the sandbox (--fast): partition slider with a preview that names the pods,
 // safe apply (conflict on a concurrent partition change, none under status churn), pause/resume, undo.
 
 const NS = `e2e-roll-${Math.random().toString(36).slice(2, 7)}`;

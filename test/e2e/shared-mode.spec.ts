@@ -4,7 +4,7 @@ import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster
 import { cloneSets } from "./demo";
 import { SHARED_LOG, SHARED_URL } from "./paths";
 
-// Issue #7 in the browser, on the token-mode instance: nothing without a session, sign-in as the viewer,
+// Shared mode in the browser, on the token-mode instance: nothing without a session, sign-in as the viewer,
 // writes refused by the cluster and explained where they happen, sign-out, and the token never leaves the server.
 
 const VIEWER = "sandbox-viewer-token";

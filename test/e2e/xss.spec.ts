@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 
-// Issue #7 "Request hygiene": cluster data is attacker-controlled text. Annotations, pod-template
+// Request hygiene: cluster data is attacker-controlled text. Annotations, pod-template
 // annotations (so revisions carry them) and Event messages hold HTML/JS payloads; every view shows them
 // literally and none of them runs or becomes an element.
 

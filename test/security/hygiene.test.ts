@@ -10,7 +10,7 @@ import { startCountingProxy, type CountingProxy } from "../integration/hub-proxy
 import { ORIGIN, ScriptedBrowser } from "./browser";
 import { KINDS, NS, useConsole } from "./harness";
 
-// Issue #7 "Request hygiene": refused requests never reach the cluster. The console's kubeconfig
+// Request hygiene: refused requests never reach the cluster. The console's kubeconfig
 // points at a counting proxy in front of the cluster, so "not touched" is observed, not assumed.
 describe.each(KINDS)("request hygiene (%s)", (kind) => {
   let proxy: CountingProxy;

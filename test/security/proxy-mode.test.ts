@@ -19,7 +19,7 @@ async function signedIn(b: ScriptedBrowser): Promise<ScriptedBrowser> {
   return b;
 }
 
-// Issue #7, proxy mode: identity from a trusted auth proxy, every action through impersonation.
+// Proxy mode: identity from a trusted auth proxy, every action through impersonation.
 describe.each(KINDS)("proxy mode (%s)", (kind) => {
   const con = useConsole(kind, { KRUISE_CONSOLE_MODE: "proxy", KRUISE_CONSOLE_PROXY_ADDRESSES: PROXY });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ScriptedBrowser } from "./browser";
 import { baseOf, NS, unique, useConsole } from "./harness";
 
-// Issue #7 "Read-only mode": the write routes refuse whatever the user's RBAC (here: the admin's kubeconfig).
+// Read-only mode: the write routes refuse whatever the user's RBAC (here: the admin's kubeconfig).
 describe("read-only mode (sandbox, local mode as admin)", () => {
   const con = useConsole("sandbox", { KRUISE_CONSOLE_MODE: "local", KRUISE_CONSOLE_READ_ONLY: "1" });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readSse, ScriptedBrowser } from "./browser";
 import { baseOf, KINDS, NS, STAMP, unique, useConsole } from "./harness";
 
-// Issue #7, token mode: sessions, acting as the signed-in user, and what never leaks.
+// Token mode: sessions, acting as the signed-in user, and what never leaks.
 describe.each(KINDS)("token mode (%s)", (kind) => {
   const con = useConsole(kind, { KRUISE_CONSOLE_MODE: "token" });
   const seen: string[] = [];

@@ -1,7 +1,7 @@
 /**
  * Kubeconfigs for test clusters: one context per test user (named after the user),
  * current context "admin". https clusters carry the CA; plain http needs
- * insecure-skip-tls-verify for client-node (docs/stack.md).
+ * insecure-skip-tls-verify for client-node (docs/toolchain.md).
  */
 import { KubeConfig } from "@kubernetes/client-node";
 import fs from "node:fs";

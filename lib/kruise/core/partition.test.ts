@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectedUpdatedReplicas, partitionReplicas } from "./partition";
 
-// Reference §3.2 table (rows R, columns partition value) → partitionReplicas.
+// docs/kruise-rules.md §3.2 table (rows R, columns partition value) → partitionReplicas.
 const columns: (string | number)[] = ["1%", "10%", "15%", "50%", "90%", "99%", "99.9%", "100%", 3, 12];
 const table: Record<number, number[]> = {
   0: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0],

@@ -1,6 +1,6 @@
 /**
  * The rollout as steps: which pods moved to the update revision when, and what is stuck.
- * Reference §7.3/§7.5 (in-place moves carry updateTimestamp), §9.2 (recreates show as new pods), §10.
+ * docs/kruise-rules.md §7.3/§7.5 (in-place moves carry updateTimestamp), §9.2 (recreates show as new pods), §10.
  */
 import { rolloutProgress, type RolloutProgress } from "./list";
 import { sameRevision, timeOf } from "./format";

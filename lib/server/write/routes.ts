@@ -12,7 +12,10 @@ function target(cluster: string, ns: string, name: string) {
   return { resource: "clonesets" as const, namespace: validateNamespace(ns), name: validateObjectName(name) };
 }
 
-/** POST …/rollout — a same-origin JSON intent with the anti-CSRF header, acting as the caller (issues #5, #7). */
+/**
+ * POST …/rollout — a same-origin JSON intent with the anti-CSRF header, acting as the caller
+ * (docs/architecture.md §4, §5).
+ */
 export function postRollout(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
   return asWriter(
     req,
