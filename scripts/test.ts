@@ -97,6 +97,7 @@ function main() {
   if (wants("lint")) {
     check("lint (eslint, import boundaries)", run("lint", "npx", ["eslint", "."]));
     check("format (prettier --check)", run("format", "npx", ["prettier", "--check", "."]));
+    check("citations stay inside the repository", run("citations", "npx", ["tsx", "scripts/check-citations.ts"]));
   }
   if (wants("typecheck")) check("type check", run("type check", "npx", ["tsc", "--noEmit"]));
 
