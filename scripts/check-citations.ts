@@ -8,7 +8,16 @@ import path from "node:path";
 import { findCitations, skipFile } from "./check-citations-rules";
 
 const root = path.resolve(__dirname, "..");
-const files = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+function trackedFiles(): string[] {
+  try {
+    return execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  } catch (e) {
+    console.error(`citations: cannot list tracked files (run inside a git checkout): ${(e as Error).message}`);
+    process.exit(1);
+  }
+}
+
+const files = trackedFiles();
 
 let count = 0;
 for (const file of files) {
