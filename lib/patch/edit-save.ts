@@ -3,7 +3,14 @@
 import type { JsonObject } from "./json";
 import { createJsonPatch } from "./json-patch";
 import { CONTENT_TYPE, type PatchRequest } from "./request";
-import { resolveConflicts, threeWayMerge, type Choice, type Conflict, type MergeOptions } from "./three-way";
+import {
+  assertSafeChoices,
+  resolveConflicts,
+  threeWayMerge,
+  type Choice,
+  type Conflict,
+  type MergeOptions,
+} from "./three-way";
 
 export type EditSave =
   | { kind: "no-changes" }
@@ -30,6 +37,7 @@ export function buildEditSave(
   latest: JsonObject,
   opts: EditSaveOptions = {},
 ): EditSave {
+  assertSafeChoices(opts.choices ?? {});
   const result = threeWayMerge(base, mine, latest, opts);
   let merged = result.merged;
   if (result.conflicts.length > 0) {

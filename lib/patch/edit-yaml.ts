@@ -3,6 +3,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node } from "yaml";
 import { clone, isObject, type JsonObject, type JsonValue } from "./json";
 import { createJsonPatch } from "./json-patch";
+import { assertWithinLimits } from "./limits";
 
 export interface PrepareOptions {
   /** Keep `status` in the text (read-only: edits to it are ignored). Default false. */
@@ -144,8 +145,11 @@ const IDENTITY: [string, (o: JsonObject) => unknown][] = [
  * kubectl edit's rules: an empty file or an unchanged object means "no changes" (nothing is
  * sent); changing apiVersion, kind, name or namespace is refused (kubectl: "At least one of
  * apiVersion, kind and name was changed"). Status and server-set metadata are ignored.
+ * Throws a PatchInputError (413/422) for input beyond PATCH_LIMITS (lib/patch/limits.ts).
  */
 export function checkEdit(original: JsonObject, edited: JsonObject | null): EditCheck {
+  assertWithinLimits(original, "base");
+  assertWithinLimits(edited, "mine");
   if (edited === null) return { kind: "no-changes", message: "Edit cancelled: the file is empty, nothing was saved." };
   const changed = IDENTITY.filter(([, get]) => get(original) !== get(edited));
   if (changed.length > 0) {

@@ -5,6 +5,7 @@ export { deepEqual, isObject, clone } from "./json";
 export type { Path, PathSegment, KeySegment } from "./paths";
 export { formatPath, toPointer, getAt } from "./paths";
 export { mergeKeyFor, isServerOwned } from "./merge-keys";
+export { PATCH_LIMITS, PatchInputError, assertWithinLimits, type PatchLimits } from "./limits";
 export { CONTENT_TYPE, type PatchContentType, type PatchRequest } from "./request";
 export { createMergePatch, applyMergePatch } from "./merge-patch";
 export { createStrategicMergePatch } from "./strategic";

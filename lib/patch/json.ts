@@ -27,8 +27,23 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const bo = b as Record<string, unknown>;
   const ak = Object.keys(ao);
   if (ak.length !== Object.keys(bo).length) return false;
-  for (const k of ak) if (!(k in bo) || !deepEqual(ao[k], bo[k])) return false;
+  for (const k of ak) if (!hasOwn(bo, k) || !deepEqual(ao[k], bo[k])) return false;
   return true;
+}
+
+/** Own-property test: never true for what an object inherits (`constructor`, `__proto__`, …). */
+export function hasOwn(o: object, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, k);
+}
+
+/**
+ * `o[k] = v` that always creates an own data property: a plain assignment of `__proto__` would
+ * replace the object's prototype instead (JSON.parse gives such keys as own properties).
+ */
+export function setOwn(o: JsonObject, k: string, v: JsonValue): void {
+  if (k === "__proto__")
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
 }
 
 /** Deep copy of a JSON value (structuredClone is not in every runtime we target). */
@@ -36,7 +51,7 @@ export function clone<T extends JsonValue | undefined>(v: T): T {
   if (v === undefined || v === null || typeof v !== "object") return v;
   if (Array.isArray(v)) return v.map((x) => clone(x)) as T;
   const out: JsonObject = {};
-  for (const [k, x] of Object.entries(v)) out[k] = clone(x);
+  for (const [k, x] of Object.entries(v)) setOwn(out, k, clone(x));
   return out as T;
 }
 
@@ -45,6 +60,6 @@ export function sortKeys<T extends JsonValue>(v: T): T {
   if (Array.isArray(v)) return v.map((x) => sortKeys(x)) as T;
   if (!isObject(v)) return v;
   const out: JsonObject = {};
-  for (const k of Object.keys(v).sort()) out[k] = sortKeys(v[k]);
+  for (const k of Object.keys(v).sort()) setOwn(out, k, sortKeys(v[k]));
   return out as T;
 }

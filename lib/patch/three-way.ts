@@ -1,7 +1,15 @@
 // Three-way merge of a Kubernetes object: base (what the editor opened), mine (the
 // edit) and theirs (the cluster now). Keyed lists merge element by element, other lists
 // are atomic, server-owned fields always follow theirs.
-import { clone, deepEqual, isObject, type JsonObject, type JsonValue } from "./json";
+import { clone, deepEqual, hasOwn, isObject, setOwn, type JsonObject, type JsonValue } from "./json";
+import {
+  assertWithinLimits,
+  forbiddenKeyError,
+  isForbiddenKey,
+  PATCH_LIMITS,
+  PatchInputError,
+  type PatchLimits,
+} from "./limits";
 import { canMergeByKey, isServerOwned, mergeKeyFor } from "./merge-keys";
 import { findKeyed, formatPath, isKeySegment, type KeySegment, type Path, type PathSegment } from "./paths";
 
@@ -26,11 +34,14 @@ export interface MergeResult {
 export interface MergeOptions {
   /** Extra fields to treat like server-owned ones (always theirs, never a conflict). */
   ignore?: (path: Path) => boolean;
+  /** Size bounds (default PATCH_LIMITS); the bench lifts them to time the algorithm itself. */
+  limits?: PatchLimits;
 }
 
 interface Ctx {
   ignored: (path: Path) => boolean;
   conflicts: Conflict[];
+  maxConflicts: number;
 }
 
 /**
@@ -41,6 +52,10 @@ interface Ctx {
  * also inside a CloneSet's spec.template; other lists are atomic. status and server-set metadata
  * always come from theirs (docs/kruise-rules.md §11.5). Upstream analogue:
  * apimachinery pkg/util/strategicpatch/patch.go CreateThreeWayMergePatch.
+ *
+ * Bounded: inputs beyond PATCH_LIMITS (lib/patch/limits.ts) or holding a `__proto__`,
+ * `constructor` or `prototype` key throw a PatchInputError (413/422) before any merging, and
+ * keyed lists are ordered in linear time, so the work stays O(n log n) in the input's size.
  */
 export function threeWayMerge(
   base: JsonObject,
@@ -48,8 +63,16 @@ export function threeWayMerge(
   theirs: JsonObject,
   opts: MergeOptions = {},
 ): MergeResult {
+  const limits = opts.limits ?? PATCH_LIMITS;
+  assertWithinLimits(base, "base", limits);
+  assertWithinLimits(mine, "mine", limits);
+  assertWithinLimits(theirs, "the object on the cluster", limits);
   const extra = opts.ignore;
-  const ctx: Ctx = { ignored: (p) => isServerOwned(p) || (extra ? extra(p) : false), conflicts: [] };
+  const ctx: Ctx = {
+    ignored: (p) => isServerOwned(p) || (extra ? extra(p) : false),
+    conflicts: [],
+    maxConflicts: limits.maxConflicts,
+  };
   const merged = mergeObjects(base, mine, theirs, [], ctx);
   return { merged, conflicts: ctx.conflicts };
 }
@@ -73,23 +96,27 @@ function merge3(b: V, m: V, t: V, path: Path, ctx: Ctx): V {
       return mergeKeyed(bl, m, t, key, path, ctx);
     }
   }
+  if (ctx.conflicts.length >= ctx.maxConflicts)
+    throw new PatchInputError(
+      413,
+      `more than ${ctx.maxConflicts} fields conflict with the object on the cluster: reload it and make your edit again`,
+    );
   ctx.conflicts.push({ path, field: formatPath(path), base: b, mine: m, theirs: t });
   return t;
 }
 
 function mergeObjects(b: JsonObject, m: JsonObject, t: JsonObject, path: Path, ctx: Ctx): JsonObject {
   const out: JsonObject = {};
-  const keys = [...Object.keys(t), ...Object.keys(m).filter((k) => !(k in t))];
+  const keys = [...Object.keys(t), ...Object.keys(m).filter((k) => !hasOwn(t, k))];
   for (const k of keys) {
-    if (!(k in t) && !(k in m)) continue;
     const v = merge3(own(b, k), own(m, k), own(t, k), [...path, k], ctx);
-    if (v !== undefined) out[k] = v;
+    if (v !== undefined) setOwn(out, k, v);
   }
   return out;
 }
 
 function own(o: JsonObject, k: string): V {
-  return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+  return hasOwn(o, k) ? o[k] : undefined;
 }
 
 type Keyed = Map<JsonValue, JsonObject>;
@@ -111,27 +138,39 @@ function mergeKeyed(b: JsonValue[], m: JsonValue[], t: JsonValue[], key: string,
 }
 
 // Theirs' order wins unless only mine reordered the shared elements; the other side's new
-// elements are inserted after their predecessor there.
+// elements follow their predecessor there. Keys are unique primitives (canMergeByKey), so sets
+// and a successor map keep this linear in the list length.
 function mergedOrder(b: JsonValue[], m: JsonValue[], t: JsonValue[]): JsonValue[] {
-  const common = (xs: JsonValue[]) => xs.filter((x) => b.includes(x));
-  const mineReordered = !deepEqual(
-    common(m),
-    common(b).filter((x) => m.includes(x)),
-  );
-  const theirsReordered = !deepEqual(
-    common(t),
-    common(b).filter((x) => t.includes(x)),
-  );
-  const [primary, other] = mineReordered && !theirsReordered ? [m, t] : [t, m];
-  const out = [...primary];
+  const inB = new Set(b);
+  const reordered = (xs: JsonValue[]) => {
+    const kept = new Set(xs);
+    const shared = xs.filter((x) => inB.has(x));
+    const before = b.filter((x) => kept.has(x));
+    return shared.some((x, i) => x !== before[i]);
+  };
+  const [primary, other] = reordered(m) && !reordered(t) ? [m, t] : [t, m];
+  const inPrimary = new Set(primary);
+  // A new element of `other` goes right after its predecessor in `other` (which is by then in the
+  // output, old or new), or first when it has none.
+  const after = new Map<JsonValue, JsonValue>();
+  let head: JsonValue | undefined;
   other.forEach((k, i) => {
-    if (out.includes(k)) return;
-    const prev = other
-      .slice(0, i)
-      .reverse()
-      .find((p) => out.includes(p));
-    out.splice(prev === undefined ? 0 : out.indexOf(prev) + 1, 0, k);
+    if (inPrimary.has(k)) return;
+    if (i === 0) head = k;
+    else after.set(other[i - 1], k);
   });
+  const out: JsonValue[] = [];
+  const emitChain = (from: JsonValue) => {
+    for (let n = after.get(from); n !== undefined; n = after.get(n)) out.push(n);
+  };
+  if (head !== undefined) {
+    out.push(head);
+    emitChain(head);
+  }
+  for (const k of primary) {
+    out.push(k);
+    emitChain(k);
+  }
   return out;
 }
 
@@ -146,17 +185,31 @@ export function resolveConflicts(
   result: MergeResult,
   choices: Record<string, Choice>,
 ): { merged: JsonObject; unresolved: Conflict[] } {
+  assertSafeChoices(choices);
   const merged = clone(result.merged);
   const unresolved: Conflict[] = [];
   for (const c of result.conflicts) {
-    const choice = choices[c.field];
-    if (!choice) unresolved.push(c);
+    const choice = hasOwn(choices, c.field) ? choices[c.field] : undefined;
+    if (choice !== "mine" && choice !== "theirs" && choice !== "base") unresolved.push(c);
     else setAt(merged, c.path, clone(c[choice]));
   }
   return { merged, unresolved };
 }
 
+// A choice names a field path; a key segment (after the start, `.` or `[`, not a `name=value`
+// element) must not reach a prototype.
+const FORBIDDEN_SEGMENT = /(?:^|[.[])(__proto__|constructor|prototype)(?=$|[.[\]])/;
+
+/** Throws a 422 PatchInputError when a choice's field path has a `__proto__`/`constructor`/`prototype` key. */
+export function assertSafeChoices(choices: Record<string, Choice>): void {
+  for (const field of Object.keys(choices)) {
+    const m = FORBIDDEN_SEGMENT.exec(field);
+    if (m) throw forbiddenKeyError(m[1], `conflict choice ${JSON.stringify(field.slice(0, 200))}`);
+  }
+}
+
 function setAt(root: JsonObject, path: Path, value: V): void {
+  for (const seg of path) if (isForbiddenKey(seg)) throw forbiddenKeyError(seg as string, formatPath(path));
   let cur: JsonValue = root;
   for (let i = 0; i < path.length - 1; i++) {
     const next = step(cur, path[i]);
@@ -172,7 +225,7 @@ function setAt(root: JsonObject, path: Path, value: V): void {
     else cur.push(value);
   } else if (typeof last === "string" && isObject(cur)) {
     if (value === undefined) delete cur[last];
-    else cur[last] = value;
+    else setOwn(cur, last, value);
   } else if (typeof last === "number" && Array.isArray(cur)) {
     if (value === undefined) cur.splice(last, 1);
     else cur[last] = value;
@@ -183,6 +236,6 @@ function step(cur: JsonValue, seg: PathSegment): JsonValue | undefined {
   if (isKeySegment(seg)) return Array.isArray(cur) ? cur[findKeyed(cur, seg)] : undefined;
   if (typeof seg === "number") return Array.isArray(cur) ? cur[seg] : undefined;
   if (!isObject(cur)) return undefined;
-  if (!(seg in cur)) cur[seg] = {};
+  if (!hasOwn(cur, seg)) setOwn(cur, seg, {});
   return cur[seg];
 }

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "@/lib/k8s/wire";
+import { PatchInputError } from "@/lib/patch/limits";
 
 export type { ApiErrorBody };
 
@@ -108,10 +109,11 @@ function networkCode(e: { code?: unknown; errno?: unknown; type?: unknown; cause
 /**
  * Maps anything a client-node call can throw to an ApiErrorBody: `ApiException` (`.code`, `.body` as a JSON
  * string holding a Status), a watch's HTTP error (`.statusCode`), a Status object from a watch ERROR event,
- * network failures (→ 502 Unreachable), or our own HttpError.
+ * network failures (→ 502 Unreachable), our own HttpError, or lib/patch's refusal of oversized or unsafe input.
  */
 export function toApiErrorBody(e: unknown, what = "the cluster"): ApiErrorBody {
   if (e instanceof HttpError) return e.body;
+  if (e instanceof PatchInputError) return { code: e.status, reason: e.reason, message: e.message };
   if (!e || typeof e !== "object") return { code: 500, reason: "InternalError", message: String(e) };
   const o = e as Record<string, unknown>;
   if (o.kind === "Status") return statusToBody(o as StatusLike);
