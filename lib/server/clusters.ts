@@ -40,32 +40,57 @@ export function listClusters(): ClusterInfo[] {
 }
 
 /**
+ * The one canonical name of the cluster a URL segment names: exactly a kubeconfig context name, or
+ * that name with characters URLs must escape (`/`, `:`, `@`, …) percent-encoded once, as a browser
+ * sends it. Anything else is a 400, including an escaped letter (`%64ev` for `dev`) or a double
+ * encoding, so every cache, watch and audit line keyed by the name sees one spelling per cluster.
+ */
+export function clusterName(raw: string): string {
+  const l = load();
+  const known = (n: string) => l.base !== null && l.clusters.some((c) => c.name === n);
+  if (known(raw)) return raw;
+  const decoded = decodeOnce(raw);
+  if (decoded !== undefined && known(decoded)) return decoded;
+  const names = l.clusters.map((c) => c.name).join(", ") || "none: no kubeconfig found";
+  throw httpErrors.badRequest(
+    `unknown cluster ${JSON.stringify(raw.slice(0, 120))}: use a kubeconfig context name exactly (known: ${names})`,
+    "cluster",
+  );
+}
+
+/**
  * Resolves a cluster name from a URL to its client-node access. Only kubeconfig context names are
- * accepted (400 otherwise), so a URL can never point the server at an arbitrary host.
+ * accepted (clusterName: 400 otherwise), so a URL can never point the server at an arbitrary host.
  */
 export function clientFor(cluster: string): KubeClient {
   const l = load();
-  const name = l.clusters.some((c) => c.name === cluster) ? cluster : safeDecode(cluster);
-  if (!l.base || !l.clusters.some((c) => c.name === name)) {
-    const known = l.clusters.map((c) => c.name).join(", ") || "none: no kubeconfig found";
-    throw httpErrors.badRequest(
-      `unknown cluster ${JSON.stringify(cluster.slice(0, 120))}: known kubeconfig contexts are ${known}`,
-      "cluster",
-    );
-  }
+  const name = clusterName(cluster);
   let client = l.clients.get(name);
   if (!client) {
-    client = new KubeClient(kubeConfigForContext(l.base, name));
+    client = new KubeClient(kubeConfigForContext(l.base!, name));
     l.clients.set(name, client);
   }
   return client;
 }
 
-// Next may hand route params still percent-encoded; context names like "arn:aws:eks:…/x" need decoding.
-function safeDecode(s: string): string {
+// Next may hand route params still percent-encoded; context names like "arn:aws:eks:…/x" need one
+// decoding. Only escapes of characters that must be escaped count: an escaped unreserved character
+// (a letter, digit, `-._~`) or a `%` that decodes to another escape is not how a name is sent.
+function decodeOnce(s: string): string | undefined {
+  let bad = false;
+  const out = s.replace(/%([0-9A-Fa-f]{2})|%/g, (m, hex: string | undefined) => {
+    if (!hex) {
+      bad = true;
+      return m;
+    }
+    const c = String.fromCharCode(parseInt(hex, 16));
+    if (/[A-Za-z0-9\-._~%]/.test(c)) bad = true;
+    return c;
+  });
+  if (bad) return undefined;
   try {
     return decodeURIComponent(s);
   } catch {
-    return s;
+    return undefined;
   }
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { actorFor, asCaller, consoleConfig, sessionStore } from "./auth";
 import { listAccess } from "./auth/list-access";
-import { clientFor, listClusters } from "./clusters";
+import { clusterName, listClusters } from "./clusters";
 import { getHub } from "./hub";
 import { READABLE, RESOURCES } from "./resources";
 import { HttpError, httpErrors } from "./errors";
@@ -20,11 +20,12 @@ export function getClusters(req: Request): Promise<Response> {
 /**
  * GET /api/c/<cluster>/stream?r=<resource>&r=…&ns=<namespace?> — everything is validated before streaming.
  * Token/proxy callers see only what they may list themselves (SubjectAccessReviews, lib/server/auth/list-access.ts);
- * at most KRUISE_CONSOLE_MAX_STREAMS open streams per session (429 beyond).
+ * at most KRUISE_CONSOLE_MAX_STREAMS open streams per session (429 beyond). The cluster is reduced to its one
+ * canonical name first (400 otherwise), and the hub's watch limits are checked before streaming (503 beyond).
  */
-export function getStream(req: Request, cluster: string): Promise<Response> {
-  return asCaller(req, cluster, (caller) => {
-    clientFor(cluster); // 400 for an unknown cluster; the stream itself reads through the shared hub
+export function getStream(req: Request, raw: string): Promise<Response> {
+  return asCaller(req, raw, (caller) => {
+    const cluster = clusterName(raw); // before any scope exists: one hub scope per real cluster
     const url = new URL(req.url);
     const rs = url.searchParams
       .getAll("r")
@@ -38,6 +39,8 @@ export function getStream(req: Request, cluster: string): Promise<Response> {
     const resources = [...new Set(rs.map((r) => validateResource(r)))];
     const ns = url.searchParams.get("ns");
     const namespace = ns ? validateNamespace(ns) : null;
+    const hub = getHub();
+    hub.admit(resources.map((resource) => ({ cluster, resource, namespace })));
     const cfg = consoleConfig();
     const release = acquireStreamSlot(caller.limitKey, cfg.maxStreamsPerSession);
     if (!release) {
@@ -57,7 +60,7 @@ export function getStream(req: Request, cluster: string): Promise<Response> {
             recheckMs: cfg.accessCacheMs / 2,
             ...(session ? { alive: () => sessionStore().isLive(session) } : {}),
           };
-    const body = sseStream(getHub(), cluster, resources, namespace, req.signal, { viewer, onClose: release });
+    const body = sseStream(hub, cluster, resources, namespace, req.signal, { viewer, onClose: release });
     return new Response(body, { headers: SSE_HEADERS });
   });
 }
@@ -71,7 +74,7 @@ export function getObject(
   name: string,
 ): Promise<Response> {
   return asCaller(req, cluster, async (caller) => {
-    const { client } = actorFor(caller, cluster);
+    const { client } = actorFor(caller, clusterName(cluster));
     const r = validateResource(resource, READABLE);
     const obj = await client.get(RESOURCES[r], validateNamespace(ns), validateObjectName(name));
     if (obj.metadata && "managedFields" in obj.metadata) delete obj.metadata.managedFields;

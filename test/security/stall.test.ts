@@ -77,7 +77,7 @@ describe.each(KINDS)("hostile edit requests (%s)", (kind) => {
       JSON.parse(JSON.stringify(o).replace('"template":{', `"template":{"__proto__":{"x":"${x}"},`));
     const cs = clonesets(con.c.kubeConfig(), NS);
     const stored = await cs.replace(name, withProto(plain, "theirs"));
-    expect(JSON.stringify(stored.spec.template)).toContain('"__proto__":{"x":"theirs"}');
+    expect(JSON.stringify(stored.spec?.template)).toContain('"__proto__":{"x":"theirs"}');
     plain.metadata.resourceVersion = stored.metadata.resourceVersion;
     const input = {
       base: withProto(plain, "base"),

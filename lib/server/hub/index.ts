@@ -1,6 +1,7 @@
 import "server-only";
 import { clientFor } from "../clusters";
 import { InformerHub } from "./hub";
+import type { HubOptions } from "./types";
 
 export { InformerHub } from "./hub";
 export type { ScopeKey } from "./types";
@@ -12,11 +13,27 @@ function idleStopMs(): number | undefined {
   return Number.isFinite(s) && s >= 0 && process.env.KRUISE_CONSOLE_WATCH_IDLE_SECONDS ? s * 1000 : undefined;
 }
 
+function count(name: string): number | undefined {
+  const n = Number(process.env[name]);
+  return process.env[name] && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Options from the environment (unset or invalid: the hub's defaults). */
+function envOptions(): Partial<HubOptions> {
+  const idle = idleStopMs();
+  const perCluster = count("KRUISE_CONSOLE_MAX_WATCHES_PER_CLUSTER");
+  const total = count("KRUISE_CONSOLE_MAX_WATCHES");
+  return {
+    ...(idle === undefined ? {} : { idleStopMs: idle }),
+    ...(perCluster === undefined ? {} : { maxScopesPerCluster: perCluster }),
+    ...(total === undefined ? {} : { maxScopes: total }),
+  };
+}
+
 /**
  * The process-wide hub. Kept on globalThis so Next's dev-mode module reloads and separate route
  * bundles all share one set of upstream watches.
  */
 export function getHub(): InformerHub {
-  const idle = idleStopMs();
-  return (g.__kruiseConsoleHub ??= new InformerHub(clientFor, idle === undefined ? {} : { idleStopMs: idle }));
+  return (g.__kruiseConsoleHub ??= new InformerHub(clientFor, envOptions()));
 }

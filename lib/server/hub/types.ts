@@ -30,6 +30,10 @@ export interface HubOptions {
   pageSize: number;
   /** objects per scope before the scope gives up with a TooManyObjects error (default 20,000) */
   maxObjects: number;
+  /** scopes (upstream LIST+WATCHes) one cluster may hold at once (default 200) */
+  maxScopesPerCluster: number;
+  /** scopes (upstream LIST+WATCHes) over all clusters (default 1,000) */
+  maxScopes: number;
   backoff: BackoffOptions;
   /** a watch that stayed up this long (or delivered events) resets the backoff (default 10 s) */
   healthyAfterMs: number;
