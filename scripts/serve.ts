@@ -75,7 +75,9 @@ async function main() {
   const stop = () => {
     server.close();
     server.closeAllConnections();
-    void app.close().finally(() => process.exit(0));
+    // The audit log is appended asynchronously: wait for its queue before exiting.
+    const flushAudit = (globalThis as { __kruiseConsoleAuditFlush?: () => Promise<void> }).__kruiseConsoleAuditFlush;
+    void Promise.allSettled([app.close(), flushAudit?.()]).finally(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

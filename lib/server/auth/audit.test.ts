@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { audit, type AuditRecord } from "./audit";
+import { audit, flushAudit, type AuditRecord } from "./audit";
 
 const record: AuditRecord = {
   time: "2026-11-22T18:00:00.000Z",
@@ -23,11 +23,12 @@ afterEach(() => {
 });
 
 describe("audit log", () => {
-  it("appends one JSON line per write attempt to KRUISE_CONSOLE_AUDIT_LOG", () => {
+  it("appends one JSON line per write attempt to KRUISE_CONSOLE_AUDIT_LOG, all there after flushAudit()", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "audit-")), "audit.log");
     process.env.KRUISE_CONSOLE_AUDIT_LOG = file;
     audit(record);
     audit({ ...record, user: "bob", result: { code: 403, reason: "Forbidden" } });
+    await flushAudit();
     const lines = fs
       .readFileSync(file, "utf8")
       .trim()

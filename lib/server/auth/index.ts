@@ -3,7 +3,7 @@ export { consoleConfig, readConsoleConfig, type AuthMode, type ConsoleConfig } f
 export { resolveCaller, assertCsrf, sessionIdOf, SESSION_COOKIE, CSRF_HEADER, type Caller } from "./caller";
 export { actorFor, LOCAL_CALLER, type Actor } from "./actor";
 export { asCaller, asWriter, explainForbidden, type WriteContext, type WriteTarget as AuditTarget } from "./guard";
-export { audit, setAuditSink, type AuditRecord } from "./audit";
+export { audit, setAuditSink, flushAudit, type AuditRecord } from "./audit";
 export { postSignIn, postSignOut, getSession, reviewToken } from "./signin";
 export { sessionStore, SessionStore, type Session, type UserInfo } from "./sessions";
 export { peerOf, PEER_HEADERS, sameAddress, type Peer } from "./peer";
