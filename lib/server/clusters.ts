@@ -77,17 +77,9 @@ export function clientFor(cluster: string): KubeClient {
 // decoding. Only escapes of characters that must be escaped count: an escaped unreserved character
 // (a letter, digit, `-._~`) or a `%` that decodes to another escape is not how a name is sent.
 function decodeOnce(s: string): string | undefined {
-  let bad = false;
-  const out = s.replace(/%([0-9A-Fa-f]{2})|%/g, (m, hex: string | undefined) => {
-    if (!hex) {
-      bad = true;
-      return m;
-    }
-    const c = String.fromCharCode(parseInt(hex, 16));
-    if (/[A-Za-z0-9\-._~%]/.test(c)) bad = true;
-    return c;
-  });
-  if (bad) return undefined;
+  for (const m of s.matchAll(/%([0-9A-Fa-f]{2})?/g)) {
+    if (!m[1] || /[A-Za-z0-9\-._~%]/.test(String.fromCharCode(parseInt(m[1], 16)))) return undefined;
+  }
   try {
     return decodeURIComponent(s);
   } catch {
