@@ -1,5 +1,8 @@
 // RFC 6902 JSON patch from one object to another, optionally guarded by `test` ops so the
 // server rejects it (422) if a touched field changed after the patch was computed.
+// The sandbox applies the same RFC with its own code (sandbox/apiserver/mechanics/json-patch.ts), kept
+// independent on purpose as an oracle: sandbox/apiserver/mechanics/patch-oracle.test.ts runs both on the
+// same fixtures and requires the same results. Do not make either import the other.
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json";
 import { canMergeByKey, isServerOwned, mergeKeyFor } from "./merge-keys";
 import { toPointer } from "./paths";

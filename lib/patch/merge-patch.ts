@@ -1,5 +1,8 @@
 // RFC 7386 JSON merge patch, the patch `kubectl edit` sends for custom resources.
-import { deepEqual, isObject, sortKeys, type JsonObject, type JsonValue } from "./json";
+// The sandbox applies the same RFC with its own code (sandbox/apiserver/mechanics/merge-patch.ts), kept
+// independent on purpose as an oracle: sandbox/apiserver/mechanics/patch-oracle.test.ts runs both on the
+// same fixtures and requires the same results. Do not make either import the other.
+import { deepEqual, hasOwn, isObject, setOwn, sortKeys, type JsonObject, type JsonValue } from "./json";
 
 /**
  * Two-way JSON merge patch from `original` to `modified`: changed keys carry the new value,
@@ -20,10 +23,10 @@ function diffMaps(a: JsonObject, b: JsonObject): JsonObject {
     if (av !== undefined && deepEqual(av, bv)) continue;
     if (isObject(av) && isObject(bv)) {
       const sub = diffMaps(av, bv);
-      if (Object.keys(sub).length > 0) out[k] = sub;
-    } else out[k] = bv;
+      if (Object.keys(sub).length > 0) setOwn(out, k, sub);
+    } else setOwn(out, k, bv);
   }
-  for (const k of Object.keys(a)) if (!Object.prototype.hasOwnProperty.call(b, k)) out[k] = null;
+  for (const k of Object.keys(a)) if (!hasOwn(b, k)) setOwn(out, k, null);
   return out;
 }
 
@@ -33,7 +36,7 @@ export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue)
   const out: JsonObject = isObject(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = applyMergePatch(out[k], v);
+    else setOwn(out, k, applyMergePatch(hasOwn(out, k) ? out[k] : undefined, v));
   }
   return out;
 }

@@ -2,6 +2,10 @@
  * RFC 6902 JSON patch, as kube-apiserver applies it (evanphx/json-patch via
  * apiserver pkg/endpoints/handlers/patch.go: decode error → 400, > 10000 ops → 413,
  * an op that cannot be applied → 422 "the server rejected our request due to an error in our request").
+ *
+ * Independent on purpose: the console builds these patches with its own code (lib/patch/json-patch.ts); this
+ * copy is the oracle it is checked against (patch-oracle.test.ts runs both on the same fixtures). Do not
+ * make either import the other.
  */
 import { errors } from "../status";
 import { clone, deepEqual, isObject, type Json } from "./json";

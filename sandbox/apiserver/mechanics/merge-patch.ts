@@ -2,6 +2,10 @@
  * RFC 7386 JSON merge patch (evanphx/json-patch MergePatch as used by apiserver
  * pkg/endpoints/handlers/patch.go): objects merge recursively, null deletes, arrays replace whole.
  * A body that is not a JSON object → 400 "Invalid JSON Patch" (jsonpatch.ErrBadJSONPatch).
+ *
+ * Independent on purpose: the console builds these patches with its own code (lib/patch/merge-patch.ts); this
+ * copy is the oracle it is checked against (patch-oracle.test.ts runs both on the same fixtures). Do not
+ * make either import the other.
  */
 import { errors } from "../status";
 import { clone, isObject, type Json, type JsonObject } from "./json";
