@@ -6,7 +6,7 @@ import { EventRecorder, type InvolvedObject } from "../events";
 import { Informer, keyOf } from "../informer";
 import { GROUP, Kube, PLURAL, VERSION } from "../kube";
 import { CacheExpectations } from "./expectations";
-import { Executor } from "./executor";
+import { Executor, type ExecutorHost } from "./executor";
 import { plan } from "./plan";
 import { randomInstanceId } from "./pod-factory";
 import { WorkQueue } from "../queue";
@@ -26,7 +26,7 @@ function controllerUid(o: {
   return o.metadata.ownerReferences?.find((r) => r.controller && r.kind === "CloneSet")?.uid;
 }
 
-export class CloneSetController {
+export class CloneSetController implements ExecutorHost {
   readonly kube: Kube;
   private sets: Informer<CloneSet>;
   private pods: Informer<Pod>;

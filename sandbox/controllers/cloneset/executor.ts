@@ -2,20 +2,36 @@
 // retried with backoff). Events and cache expectations are recorded as upstream does.
 import { equalRevisionData } from "@/lib/kruise/revision/revision";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
+import type { EventRecorder, InvolvedObject } from "../events";
 import { keyOf } from "../informer";
-import { errorCode, errorMessage } from "../kube";
-import type { CloneSetController } from "./controller";
+import { errorCode, errorMessage, type Kube } from "../kube";
+import type { CacheExpectations } from "./expectations";
 import { podPatch } from "./pod-patch";
 import type { Action, EventSpec } from "./types";
 
 const POD_ACTIONS = new Set(["deletePod", "podConditions", "updatePod", "patchPod"]);
 const isPodAction = (a: Action) => POD_ACTIONS.has(a.kind);
 
+/**
+ * What the executor needs from its controller: the API client, the expectations it records, the
+ * event recorder, the informer caches and a log. The controller passes itself; the executor
+ * depends only on this, so the two files do not import each other.
+ */
+export interface ExecutorHost {
+  readonly kube: Kube;
+  readonly expectations: CacheExpectations;
+  readonly events: Pick<EventRecorder, "record">;
+  involved(cs: CloneSet): InvolvedObject;
+  cachedPod(key: string): Pod | undefined;
+  cachedCloneSet(key: string): CloneSet | undefined;
+  log(m: string): void;
+}
+
 export class Executor {
   private key: string;
 
   constructor(
-    private c: CloneSetController,
+    private c: ExecutorHost,
     private cs: CloneSet,
   ) {
     this.key = keyOf(cs);
