@@ -3,26 +3,26 @@
  * through our hygiene first (client-sent x-kruise-console-* headers dropped, the real peer stamped,
  * lib/server/auth/peer.ts) and every response carries the security headers (scripts/serve/headers.ts).
  *   tsx scripts/serve.ts [--host 127.0.0.1] [--port 3000] [--mode local|token|proxy] [--read-only] …
- * Exit 2 on a usage error or a refused bind (non-loopback without authentication). See README "Shared mode".
+ * Exit 2 on a usage error or a refused start (non-loopback without authentication, proxy mode without a
+ * client CA; scripts/serve/proxy-options.ts). See README "Shared mode".
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import http from "node:http";
-import https from "node:https";
+import type { ServerOptions } from "node:https";
 import path from "node:path";
 import { THEME_BOOT_SCRIPT } from "../components/ui/theme-script";
 import { buildScriptHashes } from "./serve/hashes";
-import { prepare } from "./serve/headers";
 import { bindRefusal, consoleEnv, parseServeArgs, SERVE_USAGE, UsageError, type ServeOptions } from "./serve/options";
+import { createConsoleServer, tlsServerOptions } from "./serve/server";
 
 const root = path.resolve(__dirname, "..");
 
-function options(): ServeOptions {
+/** The options and TLS files, checked before Next loads (a refusal exits 2 at once). */
+function options(): { o: ServeOptions; tls: ServerOptions | null } {
   try {
     const o = parseServeArgs(process.argv.slice(2), process.env);
     const refusal = bindRefusal(o);
     if (refusal) throw new UsageError(refusal);
-    return o;
+    return { o, tls: tlsServerOptions(o) };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     if (e.message) console.error(`[kruise-console] ${e.message}`);
@@ -37,7 +37,7 @@ function urlOf(o: ServeOptions, port: number): string {
 }
 
 async function main() {
-  const o = options();
+  const { o, tls } = options();
   // Before Next loads: consoleConfig() reads these, and peer.ts trusts only headers carrying this stamp.
   Object.assign(process.env, consoleEnv(o), {
     NEXT_TELEMETRY_DISABLED: "1",
@@ -48,24 +48,11 @@ async function main() {
   const app = next({ dev: false, dir: root, hostname: o.host, port: o.port });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const stamp = {
-    secret: process.env.KRUISE_CONSOLE_STAMP!,
-    tls: Boolean(o.tlsCert),
-    proxyAddresses: o.proxyAddresses,
-    hashes: buildScriptHashes(root, [THEME_BOOT_SCRIPT]),
-  };
-  const listener: http.RequestListener = (req, res) => {
-    prepare(req, res, stamp);
-    handle(req, res).catch((e: unknown) => {
-      console.error(`[kruise-console] ${req.method} ${req.url}: ${e instanceof Error ? e.stack : String(e)}`);
-      if (!res.headersSent) res.statusCode = 500;
-      res.end();
-    });
-  };
-  const server =
-    o.tlsCert && o.tlsKey
-      ? https.createServer({ cert: readFileSync(o.tlsCert), key: readFileSync(o.tlsKey) }, listener)
-      : http.createServer(listener);
+  const server = createConsoleServer(
+    o,
+    { secret: process.env.KRUISE_CONSOLE_STAMP!, hashes: buildScriptHashes(root, [THEME_BOOT_SCRIPT]), tls },
+    handle,
+  );
   server.listen(o.port, o.host.replace(/^\[|\]$/g, ""), () => {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : o.port;

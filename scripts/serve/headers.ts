@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { judgeProxy, normAddress, type ProxyTrust } from "./proxy-trust";
 
 const PREFIX = "x-kruise-console-";
 
@@ -13,22 +14,30 @@ export interface StampOptions {
   secret: string;
   /** this server terminates TLS itself */
   tls: boolean;
-  /** configured proxy addresses (their X-Forwarded-Proto is believed) */
+  /** configured proxy addresses (outside proxy mode: whose X-Forwarded-Proto is believed) */
   proxyAddresses: string[];
+  /** proxy mode: how the auth proxy proves itself, and the identity headers only it may send */
+  proxy?: ProxyTrust & { identityHeaders: string[] };
 }
 
-/** IPv4-mapped IPv6 (`::ffff:10.0.0.5`) compares equal to its IPv4 form (as in peer.ts). */
-const norm = (s: string) =>
-  s
-    .trim()
-    .toLowerCase()
-    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
-
-/** Drops every client-sent x-kruise-console-* header, then stamps the real peer and whether the browser's link is TLS. */
+/**
+ * Drops every client-sent x-kruise-console-* header, then stamps the real peer, whether the browser's
+ * link is TLS and, in proxy mode, the verified proxy (its certificate's CN) or why it is not one; then
+ * the identity headers are deleted, so nothing downstream can half-trust them.
+ */
 export function stampRequest(req: IncomingMessage, o: StampOptions): void {
   for (const name of Object.keys(req.headers)) if (name.startsWith(PREFIX)) delete req.headers[name];
   const peer = req.socket.remoteAddress ?? "";
-  const fromProxy = o.proxyAddresses.some((a) => norm(a) === norm(peer));
+  let fromProxy = o.proxyAddresses.some((a) => normAddress(a) === normAddress(peer));
+  if (o.proxy) {
+    const verdict = judgeProxy(req.socket, o.proxy);
+    fromProxy = verdict.ok;
+    if (verdict.ok) req.headers[`${PREFIX}proxy`] = encodeURIComponent(verdict.name);
+    else {
+      for (const h of o.proxy.identityHeaders) delete req.headers[h.toLowerCase()];
+      req.headers[`${PREFIX}proxy-refused`] = encodeURIComponent(verdict.reason);
+    }
+  }
   const forwardedTls =
     fromProxy &&
     String(req.headers["x-forwarded-proto"] ?? "")

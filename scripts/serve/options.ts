@@ -1,8 +1,14 @@
 /**
  * Flags of the console's HTTP server (scripts/serve.ts, also accepted by `npm start`) and the bind rule:
- * only loopback may be served without authentication (docs/architecture.md §5).
+ * only loopback may be served without authentication (docs/architecture.md §5); proxy mode only with a
+ * proven proxy (scripts/serve/proxy-options.ts).
  * Every flag has a KRUISE_CONSOLE_* env equivalent; a flag wins over its env.
  */
+import { isLoopback } from "./loopback";
+import { proxyRefusal } from "./proxy-options";
+
+export { isLoopback };
+
 export type ServeMode = "local" | "token" | "proxy";
 
 export interface ServeOptions {
@@ -10,7 +16,18 @@ export interface ServeOptions {
   port: number;
   mode: ServeMode;
   readOnly: boolean;
+  /** proxy mode: an extra condition on the proxy's TCP peer (token mode: whose X-Forwarded-Proto is believed) */
   proxyAddresses: string[];
+  /** proxy mode: identity headers are trusted only on TLS connections with a client certificate this CA signed */
+  proxyClientCa?: string;
+  /** proxy mode: the client certificate's CN must be one of these (any CN when empty) */
+  proxyAllowedNames: string[];
+  /** proxy mode: the proxy is a sidecar in the console's pod, so loopback may be its address */
+  proxySidecar: boolean;
+  /** proxy mode: groups refused besides system:masters (exact, or a prefix ending in `*`) */
+  proxyRefuseGroups: string[];
+  /** proxy mode: do not refuse system:masters (off by default: it would make every proxied user cluster-admin) */
+  proxyAllowMasters: boolean;
   proxyUserHeader?: string;
   proxyGroupHeader?: string;
   tlsCert?: string;
@@ -26,7 +43,16 @@ export const SERVE_USAGE = `  --host 127.0.0.1        address to bind (KRUISE_CO
   --port 3000             port (KRUISE_CONSOLE_PORT; 0 = any free port)
   --mode local            local | token | proxy (KRUISE_CONSOLE_MODE)
   --read-only             hide write controls, refuse every write (KRUISE_CONSOLE_READ_ONLY=1)
-  --proxy-addresses a,b   proxy mode: the auth proxy's IPs whose identity headers are trusted (KRUISE_CONSOLE_PROXY_ADDRESSES)
+  --proxy-client-ca F     proxy mode (required, with --tls-cert/--tls-key): identity headers are trusted only on
+                          TLS connections whose client certificate this PEM CA signed (KRUISE_CONSOLE_PROXY_CLIENT_CA)
+  --proxy-allowed-names a,b  proxy mode: the client certificate's CN must be one of these (KRUISE_CONSOLE_PROXY_ALLOWED_NAMES)
+  --proxy-addresses a,b   proxy mode: also require the proxy's connection to come from one of these IPs
+                          (KRUISE_CONSOLE_PROXY_ADDRESSES); loopback only with --proxy-sidecar
+  --proxy-sidecar         proxy mode: the proxy is a sidecar in this pod, reaching the console over loopback
+                          (addresses default to 127.0.0.1,::1) (KRUISE_CONSOLE_PROXY_SIDECAR=1)
+  --proxy-refuse-groups a,b  proxy mode: refuse users claiming these groups (403), besides system:masters;
+                          \`prefix*\` matches a prefix (KRUISE_CONSOLE_PROXY_REFUSE_GROUPS)
+  --proxy-allow-masters   proxy mode: stop refusing system:masters (KRUISE_CONSOLE_PROXY_ALLOW_MASTERS=1)
   --proxy-user-header H   proxy mode: user header (KRUISE_CONSOLE_PROXY_USER_HEADER, default X-Remote-User)
   --proxy-group-header H  proxy mode: group header (KRUISE_CONSOLE_PROXY_GROUP_HEADER, default X-Remote-Group)
   --tls-cert F --tls-key F  serve https with this PEM certificate and key (KRUISE_CONSOLE_TLS_CERT/_KEY)`;
@@ -47,6 +73,11 @@ function fromEnv(env: Env): ServeOptions {
     mode: (env.KRUISE_CONSOLE_MODE || "local").trim() as ServeMode,
     readOnly: truthy(env.KRUISE_CONSOLE_READ_ONLY),
     proxyAddresses: list(env.KRUISE_CONSOLE_PROXY_ADDRESSES),
+    proxyClientCa: env.KRUISE_CONSOLE_PROXY_CLIENT_CA || undefined,
+    proxyAllowedNames: list(env.KRUISE_CONSOLE_PROXY_ALLOWED_NAMES),
+    proxySidecar: truthy(env.KRUISE_CONSOLE_PROXY_SIDECAR),
+    proxyRefuseGroups: list(env.KRUISE_CONSOLE_PROXY_REFUSE_GROUPS),
+    proxyAllowMasters: truthy(env.KRUISE_CONSOLE_PROXY_ALLOW_MASTERS),
     proxyUserHeader: env.KRUISE_CONSOLE_PROXY_USER_HEADER || undefined,
     proxyGroupHeader: env.KRUISE_CONSOLE_PROXY_GROUP_HEADER || undefined,
     tlsCert: env.KRUISE_CONSOLE_TLS_CERT || undefined,
@@ -68,6 +99,15 @@ const VALUED: Record<string, Setter> = {
   "--proxy-addresses": (o, v) => {
     o.proxyAddresses = list(v);
   },
+  "--proxy-client-ca": (o, v) => {
+    o.proxyClientCa = v;
+  },
+  "--proxy-allowed-names": (o, v) => {
+    o.proxyAllowedNames = list(v);
+  },
+  "--proxy-refuse-groups": (o, v) => {
+    o.proxyRefuseGroups = list(v);
+  },
   "--proxy-user-header": (o, v) => {
     o.proxyUserHeader = v;
   },
@@ -82,6 +122,19 @@ const VALUED: Record<string, Setter> = {
   },
 };
 
+type Switch = (o: ServeOptions, on: boolean) => void;
+const SWITCHES: Record<string, Switch> = {
+  "--read-only": (o, on) => {
+    o.readOnly = on;
+  },
+  "--proxy-sidecar": (o, on) => {
+    o.proxySidecar = on;
+  },
+  "--proxy-allow-masters": (o, on) => {
+    o.proxyAllowMasters = on;
+  },
+};
+
 /** Parses the flags; throws UsageError (empty message for --help) on anything it does not know or accept. */
 export function parseServeArgs(argv: string[], env: Env = {}): ServeOptions {
   const o = fromEnv(env);
@@ -89,15 +142,17 @@ export function parseServeArgs(argv: string[], env: Env = {}): ServeOptions {
     const eq = argv[i].indexOf("=");
     const flag = eq > 0 ? argv[i].slice(0, eq) : argv[i];
     const inline = eq > 0 ? argv[i].slice(eq + 1) : undefined;
-    if (flag === "--read-only") o.readOnly = inline === undefined || truthy(inline);
+    if (Object.hasOwn(SWITCHES, flag)) SWITCHES[flag](o, inline === undefined || truthy(inline));
     else if (flag === "--help" || flag === "-h") throw new UsageError("");
-    else if (VALUED[flag]) {
+    else if (Object.hasOwn(VALUED, flag)) {
       const v = inline ?? argv[++i];
       if (v === undefined || v.startsWith("--")) throw new UsageError(`${flag} needs a value`);
       VALUED[flag](o, v);
     } else throw new UsageError(`unknown flag ${argv[i]}`);
   }
   validate(o);
+  // A sidecar reaches the console over loopback only: make that the address condition.
+  if (o.mode === "proxy" && o.proxySidecar && o.proxyAddresses.length === 0) o.proxyAddresses = ["127.0.0.1", "::1"];
   return o;
 }
 
@@ -111,30 +166,20 @@ function validate(o: ServeOptions) {
     throw new UsageError("--tls-cert and --tls-key go together: give both to serve https");
 }
 
-/** Loopback addresses: the only binds allowed without authentication (docs/architecture.md §5). */
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
-}
-
 /**
  * Why these options may not be served, or null when they may: local mode acts with the kubeconfig's
- * credentials for whoever connects, so only loopback; proxy mode trusts identity headers only from
- * known proxy addresses, so it needs them.
+ * credentials for whoever connects, so only loopback; proxy mode trusts identity headers only from a
+ * proxy that proves itself with a client certificate (proxyRefusal).
  */
 export function bindRefusal(o: ServeOptions): string | null {
-  if (o.mode === "proxy" && o.proxyAddresses.length === 0) {
-    return (
-      "proxy mode needs --proxy-addresses (KRUISE_CONSOLE_PROXY_ADDRESSES): the IP addresses of the authenticating proxy, " +
-      "the only peers whose user/group headers are trusted. Example: --mode proxy --proxy-addresses 10.0.0.7"
-    );
-  }
+  const proxy = proxyRefusal(o);
+  if (proxy) return proxy;
   if (o.mode === "local" && !isLoopback(o.host)) {
     return (
       `Refusing to bind ${o.host} in local mode: it would act with your kubeconfig's credentials for everyone who can reach it.\n` +
       "Either bind 127.0.0.1 (the default) and reach it through an SSH tunnel or `kubectl port-forward`, or share it with\n" +
-      "authentication: --mode token (users sign in with their own Kubernetes bearer token) or --mode proxy --proxy-addresses <ip>\n" +
-      "(behind an authenticating proxy). Add --tls-cert/--tls-key, or terminate TLS at the proxy, so tokens never travel in clear."
+      "authentication: --mode token (users sign in with their own Kubernetes bearer token) or --mode proxy --proxy-client-ca <file>\n" +
+      "(behind an authenticating proxy that presents a client certificate). Add --tls-cert/--tls-key, or terminate TLS at the proxy, so tokens never travel in clear."
     );
   }
   return null;
@@ -144,6 +189,8 @@ export function bindRefusal(o: ServeOptions): string | null {
 export function consoleEnv(o: ServeOptions): Record<string, string> {
   const env: Record<string, string> = { KRUISE_CONSOLE_MODE: o.mode, KRUISE_CONSOLE_READ_ONLY: o.readOnly ? "1" : "0" };
   if (o.proxyAddresses.length) env.KRUISE_CONSOLE_PROXY_ADDRESSES = o.proxyAddresses.join(",");
+  if (o.proxyRefuseGroups.length) env.KRUISE_CONSOLE_PROXY_REFUSE_GROUPS = o.proxyRefuseGroups.join(",");
+  if (o.proxyAllowMasters) env.KRUISE_CONSOLE_PROXY_ALLOW_MASTERS = "1";
   if (o.proxyUserHeader) env.KRUISE_CONSOLE_PROXY_USER_HEADER = o.proxyUserHeader;
   if (o.proxyGroupHeader) env.KRUISE_CONSOLE_PROXY_GROUP_HEADER = o.proxyGroupHeader;
   return env;
@@ -153,7 +200,12 @@ export function consoleEnv(o: ServeOptions): Record<string, string> {
 export function toArgs(o: ServeOptions): string[] {
   const a = ["--host", o.host, "--port", String(o.port), "--mode", o.mode];
   if (o.readOnly) a.push("--read-only");
+  if (o.proxyClientCa) a.push("--proxy-client-ca", o.proxyClientCa);
+  if (o.proxyAllowedNames.length) a.push("--proxy-allowed-names", o.proxyAllowedNames.join(","));
   if (o.proxyAddresses.length) a.push("--proxy-addresses", o.proxyAddresses.join(","));
+  if (o.proxySidecar) a.push("--proxy-sidecar");
+  if (o.proxyRefuseGroups.length) a.push("--proxy-refuse-groups", o.proxyRefuseGroups.join(","));
+  if (o.proxyAllowMasters) a.push("--proxy-allow-masters");
   if (o.proxyUserHeader) a.push("--proxy-user-header", o.proxyUserHeader);
   if (o.proxyGroupHeader) a.push("--proxy-group-header", o.proxyGroupHeader);
   if (o.tlsCert && o.tlsKey) a.push("--tls-cert", o.tlsCert, "--tls-key", o.tlsKey);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, stampRequest } from "./headers";
 import { inlineScripts } from "./hashes";
 import { bindRefusal, consoleEnv, parseServeArgs, toArgs } from "./options";
+import { judgeProxy } from "./proxy-trust";
 
 describe("serve flags", () => {
   it("defaults to local mode on 127.0.0.1:3000 and reads every flag", () => {
@@ -23,6 +24,12 @@ describe("serve flags", () => {
       "--read-only",
       "--proxy-addresses",
       "10.0.0.7, 10.0.0.8",
+      "--proxy-client-ca",
+      "ca.pem",
+      "--proxy-allowed-names=auth-proxy,backup-proxy",
+      "--proxy-refuse-groups",
+      "cluster-admins, system:*",
+      "--proxy-allow-masters",
       "--proxy-user-header",
       "X-User",
       "--proxy-group-header=X-Groups",
@@ -37,6 +44,11 @@ describe("serve flags", () => {
       mode: "proxy",
       readOnly: true,
       proxyAddresses: ["10.0.0.7", "10.0.0.8"],
+      proxyClientCa: "ca.pem",
+      proxyAllowedNames: ["auth-proxy", "backup-proxy"],
+      proxySidecar: false,
+      proxyRefuseGroups: ["cluster-admins", "system:*"],
+      proxyAllowMasters: true,
       proxyUserHeader: "X-User",
       proxyGroupHeader: "X-Groups",
       tlsCert: "c.pem",
@@ -73,6 +85,32 @@ describe("serve flags", () => {
       KRUISE_CONSOLE_READ_ONLY: "1",
       KRUISE_CONSOLE_PROXY_ADDRESSES: "10.0.0.7",
     });
+    expect(
+      consoleEnv(parseServeArgs(["--mode", "proxy", "--proxy-refuse-groups", "ops", "--proxy-allow-masters"])),
+    ).toMatchObject({ KRUISE_CONSOLE_PROXY_REFUSE_GROUPS: "ops", KRUISE_CONSOLE_PROXY_ALLOW_MASTERS: "1" });
+  });
+
+  it("reads the proxy flags from the environment too, and --proxy-sidecar makes loopback the proxy's address", () => {
+    const env = {
+      KRUISE_CONSOLE_MODE: "proxy",
+      KRUISE_CONSOLE_PROXY_CLIENT_CA: "/etc/proxy-ca/ca.crt",
+      KRUISE_CONSOLE_PROXY_ALLOWED_NAMES: "auth-proxy",
+      KRUISE_CONSOLE_PROXY_SIDECAR: "1",
+    };
+    const o = parseServeArgs([], env);
+    expect(o).toMatchObject({
+      proxyClientCa: "/etc/proxy-ca/ca.crt",
+      proxyAllowedNames: ["auth-proxy"],
+      proxySidecar: true,
+      proxyAddresses: ["127.0.0.1", "::1"],
+    });
+    expect(parseServeArgs(toArgs(o))).toEqual(o);
+    expect(parseServeArgs(["--proxy-sidecar=false"], env).proxySidecar).toBe(false);
+  });
+
+  it("takes no prototype member for a flag", () => {
+    for (const f of ["toString", "constructor", "__proto__", "hasOwnProperty"])
+      expect(() => parseServeArgs([f, "x"])).toThrow(/unknown flag/);
   });
 });
 
@@ -87,10 +125,39 @@ describe("the bind rule", () => {
     expect(refusal("--host", "192.168.1.5", "--read-only")).toMatch(/Refusing/);
   });
 
-  it("allows any address with token mode or proxy mode, and proxy mode only with proxy addresses", () => {
+  const PROXY = ["--mode", "proxy", "--tls-cert", "c.pem", "--tls-key", "k.pem", "--proxy-client-ca", "ca.pem"];
+  it("allows any address with token mode or proxy mode", () => {
     expect(refusal("--host", "0.0.0.0", "--mode", "token")).toBeNull();
-    expect(refusal("--host", "0.0.0.0", "--mode", "proxy", "--proxy-addresses", "10.0.0.7")).toBeNull();
-    expect(refusal("--mode", "proxy")).toMatch(/proxy mode needs --proxy-addresses/);
+    expect(refusal("--host", "0.0.0.0", ...PROXY)).toBeNull();
+    expect(refusal("--host", "0.0.0.0", ...PROXY, "--proxy-addresses", "10.0.0.7")).toBeNull();
+  });
+
+  it("refuses proxy mode without a client CA or without TLS, saying what to pass", () => {
+    const what = /--proxy-client-ca <the PEM CA[\s\S]*--tls-cert\/--tls-key[\s\S]*Example: --mode proxy/;
+    expect(refusal("--mode", "proxy")).toMatch(what);
+    // An IP allow-list alone is not a proof.
+    expect(refusal("--mode", "proxy", "--proxy-addresses", "10.0.0.7")).toMatch(what);
+    expect(refusal("--mode", "proxy", "--proxy-client-ca", "ca.pem")).toMatch(what);
+    expect(refusal("--mode", "proxy", "--tls-cert", "c.pem", "--tls-key", "k.pem")).toMatch(what);
+  });
+
+  it("refuses loopback as the proxy's address unless --proxy-sidecar says it is a sidecar", () => {
+    for (const lo of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "10.0.0.7,127.0.0.2"])
+      expect(refusal(...PROXY, "--proxy-addresses", lo)).toMatch(
+        /is loopback[\s\S]*port-forward[\s\S]*--proxy-sidecar/,
+      );
+    expect(refusal(...PROXY, "--proxy-sidecar", "--proxy-addresses", "127.0.0.1")).toBeNull();
+    expect(refusal(...PROXY, "--proxy-sidecar")).toBeNull();
+    expect(refusal(...PROXY, "--proxy-sidecar", "--proxy-addresses", "10.0.0.7")).toMatch(
+      /a sidecar reaches the console over loopback only/,
+    );
+  });
+
+  it("refuses proxy-only flags in another mode", () => {
+    expect(refusal("--mode", "token", "--proxy-client-ca", "ca.pem", "--proxy-sidecar")).toMatch(
+      /--proxy-client-ca, --proxy-sidecar: proxy mode only \(this is --mode token\)/,
+    );
+    expect(refusal("--proxy-allow-masters")).toMatch(/proxy mode only/);
   });
 });
 
@@ -130,6 +197,28 @@ describe("request stamping", () => {
     const ownTls = request("10.0.0.9", {});
     stampRequest(ownTls, { ...opts, tls: true });
     expect(ownTls.headers["x-kruise-console-tls"]).toBe("1");
+  });
+});
+
+describe("proxy mode stamping", () => {
+  const opts = {
+    secret: "s3cret",
+    tls: true,
+    proxyAddresses: [],
+    proxy: { allowedNames: [], addresses: [], identityHeaders: ["X-Remote-User", "X-Remote-Group"] },
+  };
+  it("a connection that is not TLS is never the proxy: its identity headers are deleted and the reason stamped", () => {
+    const req = request("10.0.0.7", {
+      "x-remote-user": "admin",
+      "x-remote-group": "system:masters",
+      "x-kruise-console-proxy": "forged-proxy",
+    });
+    stampRequest(req, opts);
+    expect(req.headers["x-remote-user"]).toBeUndefined();
+    expect(req.headers["x-remote-group"]).toBeUndefined();
+    expect(req.headers["x-kruise-console-proxy"]).toBeUndefined();
+    expect(decodeURIComponent(String(req.headers["x-kruise-console-proxy-refused"]))).toMatch(/not TLS/);
+    expect(judgeProxy(new Socket(), opts.proxy)).toEqual({ ok: false, reason: expect.stringMatching(/not TLS/) });
   });
 });
 

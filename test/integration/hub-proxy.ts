@@ -45,7 +45,8 @@ export async function startCountingProxy(target: string, caData?: string): Promi
       port: up.port,
       method: req.method,
       path: req.url,
-      headers: { ...req.headers, host: up.host },
+      // headersDistinct keeps a repeated header (one Impersonate-Group per group) repeated, not comma-joined.
+      headers: { ...req.headersDistinct, host: up.host },
     };
     const onRes = (pres: http.IncomingMessage) => {
       res.writeHead(pres.statusCode ?? 502, pres.headers);

@@ -83,3 +83,63 @@ export function makePki(dir: string): Pki {
     caData: fs.readFileSync(p("ca.crt")).toString("base64"),
   };
 }
+
+/** A certificate authority's files. */
+export interface Ca {
+  cert: string; // path (PEM)
+  key: string;
+}
+
+/** A certificate and its key, issued by a Ca. */
+export interface Issued {
+  cert: string; // path (PEM)
+  key: string;
+}
+
+const EC = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+
+/** A fresh CA (`<name>.ca.crt`/`.key`) in dir: each call is a different authority, for "another CA" cases. */
+export function makeCa(dir: string, name: string): Ca {
+  fs.mkdirSync(dir, { recursive: true });
+  const cert = path.join(dir, `${name}.ca.crt`);
+  const key = path.join(dir, `${name}.ca.key`);
+  openssl(dir, ["req", "-x509", ...EC, "-keyout", key, "-out", cert, "-days", "2", "-subj", `/CN=${name}`]);
+  return { cert, key };
+}
+
+/**
+ * A certificate with CN `cn` signed by `ca`, written as `<file>.crt`/`.key`: `client` for TLS client
+ * authentication (an auth proxy), `server` for 127.0.0.1/localhost.
+ */
+export function issueCert(ca: Ca, dir: string, file: string, cn: string, use: "client" | "server"): Issued {
+  const cert = path.join(dir, `${file}.crt`);
+  const key = path.join(dir, `${file}.key`);
+  const ext = path.join(dir, `${file}.ext`);
+  fs.writeFileSync(
+    ext,
+    use === "client"
+      ? "extendedKeyUsage=clientAuth\nkeyUsage=digitalSignature\n"
+      : "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\nkeyUsage=digitalSignature\n",
+  );
+  const csr = path.join(dir, `${file}.csr`);
+  openssl(dir, ["req", ...EC, "-keyout", key, "-out", csr, "-subj", `/CN=${cn}`]);
+  openssl(dir, [
+    "x509",
+    "-req",
+    "-in",
+    csr,
+    "-CA",
+    ca.cert,
+    "-CAkey",
+    ca.key,
+    "-set_serial",
+    String(Date.now()),
+    "-out",
+    cert,
+    "-days",
+    "2",
+    "-extfile",
+    ext,
+  ]);
+  return { cert, key };
+}

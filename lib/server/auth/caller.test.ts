@@ -60,27 +60,55 @@ describe("token mode", () => {
 describe("proxy mode", () => {
   beforeEach(() => {
     process.env.KRUISE_CONSOLE_MODE = "proxy";
-    process.env.KRUISE_CONSOLE_PROXY_ADDRESSES = "10.0.0.5";
   });
-  it("trusts identity headers only from the configured proxy, stamped by our own server", () => {
-    const id = { "x-remote-user": "alice", "x-remote-group": "dev, ops" };
-    expect(resolveCaller(stamped("10.0.0.5", id)).user).toEqual({ name: "alice", groups: ["dev", "ops"] });
-    expect(resolveCaller(stamped("::ffff:10.0.0.5", id)).user.name).toBe("alice");
-    expect(code(() => resolveCaller(stamped("10.0.0.9", id)))).toBe(401);
+  const viaProxy = (more: Record<string, string>) =>
+    stamped("10.0.0.5", { "x-kruise-console-proxy": "auth-proxy", ...more });
+  const id = { "x-remote-user": "alice", "x-remote-group": "dev, ops" };
+
+  it("trusts identity headers only on a connection our server stamped as the proven proxy", () => {
+    expect(resolveCaller(viaProxy(id)).user).toEqual({ name: "alice", groups: ["dev", "ops"] });
+    // Our server's stamp without the proxy proof: the reason it gave is said, the headers ignored.
+    const refused = "no%20client%20certificate";
+    const err = (() => {
+      try {
+        resolveCaller(stamped("10.0.0.5", { "x-kruise-console-proxy-refused": refused, ...id }));
+      } catch (e) {
+        return e as HttpError;
+      }
+    })();
+    expect(err?.body).toMatchObject({
+      code: 401,
+      message: expect.stringMatching(/identity headers ignored: no client certificate/),
+    });
+    expect(code(() => resolveCaller(stamped("10.0.0.5", id)))).toBe(401);
+    // A forged proof: the stamp is our server's secret, which a client cannot know.
+    const forged = { "x-kruise-console-proxy": "auth-proxy", "x-kruise-console-peer": "10.0.0.5", ...id };
+    expect(code(() => resolveCaller(h({ host: "c", "x-kruise-console-stamp": "guessed", ...forged })))).toBe(401);
+    expect(code(() => resolveCaller(h({ host: "c", ...forged })))).toBe(401);
+    expect(code(() => resolveCaller(viaProxy({})))).toBe(401);
+  });
+
+  it("refuses system:masters, the operator's groups and system: user names with 403", () => {
     expect(
-      code(() =>
-        resolveCaller(
-          h({ host: "c", "x-kruise-console-stamp": "guessed", "x-kruise-console-peer": "10.0.0.5", ...id }),
-        ),
-      ),
-    ).toBe(401);
-    expect(code(() => resolveCaller(h({ host: "c", "x-kruise-console-peer": "10.0.0.5", ...id })))).toBe(401);
-    expect(code(() => resolveCaller(stamped("10.0.0.5")))).toBe(401);
+      code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "dev, system:masters" }))),
+    ).toBe(403);
+    expect(code(() => resolveCaller(viaProxy({ "x-remote-user": "system:kube-controller-manager" })))).toBe(403);
+    process.env.KRUISE_CONSOLE_PROXY_REFUSE_GROUPS = "cluster-admins, ops-*";
+    expect(code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops-oncall" })))).toBe(403);
+    expect(code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "cluster-admins" })))).toBe(
+      403,
+    );
+    expect(code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops" })))).toBe(200);
+    process.env.KRUISE_CONSOLE_PROXY_ALLOW_MASTERS = "1";
+    expect(resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "system:masters" })).user.groups).toEqual(
+      ["system:masters"],
+    );
   });
+
   it("gives each identity its own anti-CSRF token", () => {
-    const a = resolveCaller(stamped("10.0.0.5", { "x-remote-user": "alice" }));
-    const b = resolveCaller(stamped("10.0.0.5", { "x-remote-user": "bob" }));
+    const a = resolveCaller(viaProxy({ "x-remote-user": "alice" }));
+    const b = resolveCaller(viaProxy({ "x-remote-user": "bob" }));
     expect(a.csrf).not.toBe(b.csrf);
-    expect(resolveCaller(stamped("10.0.0.5", { "x-remote-user": "alice" })).csrf).toBe(a.csrf);
+    expect(resolveCaller(viaProxy({ "x-remote-user": "alice" })).csrf).toBe(a.csrf);
   });
 });

@@ -2,7 +2,8 @@ import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { HttpError } from "../errors";
 import { consoleConfig, type AuthMode } from "./config";
-import { peerOf, sameAddress } from "./peer";
+import { peerOf } from "./peer";
+import { proxiedUser } from "./proxy";
 import { secretEquals, sessionStore, type Session, type UserInfo } from "./sessions";
 
 export const SESSION_COOKIE = "kruise_console_session";
@@ -44,7 +45,7 @@ const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
 /**
  * Resolves the caller (docs/architecture.md §5). local: loopback only (a non-loopback Host is refused, which also
  * defeats DNS rebinding); token: the session cookie; proxy: the user/group headers, trusted only from
- * the configured proxy addresses. Throws 401 with what to do otherwise.
+ * the auth proxy proven by its client certificate (proxy.ts). Throws 401 with what to do otherwise.
  */
 export function resolveCaller(h: HeaderSource, url?: string): Caller {
   const cfg = consoleConfig();
@@ -66,23 +67,7 @@ export function resolveCaller(h: HeaderSource, url?: string): Caller {
     if (!session) throw unauthorized("sign in with your Kubernetes bearer token: no session, or it expired");
     return { mode: "token", user: session.user, csrf: session.csrf, session, limitKey: `session:${session.csrf}` };
   }
-  const peer = peerOf(h);
-  if (!peer)
-    throw unauthorized(
-      "proxy mode: this request did not come through the console's server (start it with npm start / scripts/serve.ts)",
-    );
-  if (!cfg.proxy.addresses.some((a) => sameAddress(a, peer.address))) {
-    throw unauthorized(
-      `proxy mode: requests must come through the auth proxy; ${peer.address} is not one of the configured proxy addresses`,
-    );
-  }
-  const name = (h.get(cfg.proxy.userHeader) ?? "").trim();
-  if (!name) throw unauthorized(`proxy mode: the auth proxy sent no ${cfg.proxy.userHeader} header`);
-  const groups = (h.get(cfg.proxy.groupHeader) ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const user = { name, groups };
+  const user = proxiedUser(h, cfg.proxy);
   const csrf = createHmac("sha256", processSecret()).update(JSON.stringify(user)).digest("base64url");
   return { mode: "proxy", user, csrf, limitKey: `proxy:${JSON.stringify(user)}` };
 }

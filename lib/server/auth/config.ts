@@ -15,15 +15,27 @@ export interface ConsoleConfig {
   accessCacheMs: number;
   /** concurrent SSE streams one session (or proxy user) may hold */
   maxStreamsPerSession: number;
-  proxy: {
-    /** peer addresses (exact IPs) whose identity headers are trusted */
-    addresses: string[];
-    userHeader: string;
-    groupHeader: string;
-  };
+  proxy: ProxyConfig;
   /** audit log file (JSON lines); stdout when unset */
   auditLog?: string;
 }
+
+/**
+ * Proxy mode. Whether a request is the auth proxy is decided by the console's server from the TLS client
+ * certificate (and the addresses, as an extra condition) and stamped (peer.ts); this is what the app
+ * then does with the identity it names.
+ */
+export interface ProxyConfig {
+  /** the proxy's addresses (scripts/serve checks them; token mode: whose forwarded headers are believed) */
+  addresses: string[];
+  userHeader: string;
+  groupHeader: string;
+  /** groups a proxied user may not claim (403): system:masters unless allowed, plus the operator's; `x*` = prefix */
+  refuseGroups: string[];
+}
+
+/** The group kube-apiserver lets do anything, whatever RBAC says (refused by default in proxy mode). */
+export const MASTERS_GROUP = "system:masters";
 
 const MODES: readonly AuthMode[] = ["local", "token", "proxy"];
 
@@ -42,17 +54,21 @@ const list = (v: string | undefined) =>
     .filter(Boolean);
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
 
+function readProxyConfig(env: Record<string, string | undefined>): ProxyConfig {
+  const refuse = list(env.KRUISE_CONSOLE_PROXY_REFUSE_GROUPS);
+  return {
+    addresses: list(env.KRUISE_CONSOLE_PROXY_ADDRESSES),
+    userHeader: (env.KRUISE_CONSOLE_PROXY_USER_HEADER || "X-Remote-User").toLowerCase(),
+    groupHeader: (env.KRUISE_CONSOLE_PROXY_GROUP_HEADER || "X-Remote-Group").toLowerCase(),
+    refuseGroups: truthy(env.KRUISE_CONSOLE_PROXY_ALLOW_MASTERS) ? refuse : [MASTERS_GROUP, ...refuse],
+  };
+}
+
 /** Reads the console's configuration from the environment (the launcher maps its flags onto these). */
 export function readConsoleConfig(env: Record<string, string | undefined> = process.env): ConsoleConfig {
   const mode = (env.KRUISE_CONSOLE_MODE || "local").trim() as AuthMode;
   if (!MODES.includes(mode))
     throw new Error(`KRUISE_CONSOLE_MODE=${JSON.stringify(mode)}: expected one of ${MODES.join(", ")}`);
-  const proxyAddresses = list(env.KRUISE_CONSOLE_PROXY_ADDRESSES);
-  if (mode === "proxy" && proxyAddresses.length === 0) {
-    throw new Error(
-      "proxy mode needs KRUISE_CONSOLE_PROXY_ADDRESSES (--proxy-addresses): the auth proxy's IP addresses whose identity headers are trusted",
-    );
-  }
   const cfg: ConsoleConfig = {
     mode,
     readOnly: truthy(env.KRUISE_CONSOLE_READ_ONLY),
@@ -60,11 +76,7 @@ export function readConsoleConfig(env: Record<string, string | undefined> = proc
     sessionIdleMs: num(env, "KRUISE_CONSOLE_SESSION_IDLE_MINUTES", 60) * 60_000,
     accessCacheMs: num(env, "KRUISE_CONSOLE_ACCESS_CACHE_SECONDS", 10) * 1000,
     maxStreamsPerSession: num(env, "KRUISE_CONSOLE_MAX_STREAMS", 12),
-    proxy: {
-      addresses: proxyAddresses,
-      userHeader: (env.KRUISE_CONSOLE_PROXY_USER_HEADER || "X-Remote-User").toLowerCase(),
-      groupHeader: (env.KRUISE_CONSOLE_PROXY_GROUP_HEADER || "X-Remote-Group").toLowerCase(),
-    },
+    proxy: readProxyConfig(env),
   };
   if (env.KRUISE_CONSOLE_AUDIT_LOG) cfg.auditLog = env.KRUISE_CONSOLE_AUDIT_LOG;
   return cfg;
