@@ -8,7 +8,12 @@ export const E2E_KUBECONFIG = process.env.E2E_KUBECONFIG ?? path.resolve(__dirna
 export const SHARED_URL = `http://127.0.0.1:${process.env.E2E_SHARED_PORT ?? "0"}`;
 /** Local mode with --read-only. */
 export const READONLY_URL = `http://127.0.0.1:${process.env.E2E_READONLY_PORT ?? "0"}`;
-/** Proxy mode trusting 127.0.0.1: a spec acts as the auth proxy by sending X-Remote-User / X-Remote-Group. */
-export const PROXY_URL = `http://127.0.0.1:${process.env.E2E_PROXY_PORT ?? "0"}`;
+/**
+ * Proxy mode over https: a spec acts as the auth proxy by presenting the proxy's client certificate
+ * (PROXY_PKI.proxy) and sending X-Remote-User / X-Remote-Group.
+ */
+export const PROXY_URL = `https://127.0.0.1:${process.env.E2E_PROXY_PORT ?? "0"}`;
+/** Where serve.ts makes the proxy instance's PKI (test/support/proxy-pki.ts names the files). */
+export const PROXY_PKI_DIR = path.join(path.dirname(E2E_KUBECONFIG), "proxy-pki");
 /** The token-mode instance's stdout+stderr (audit lines go to stdout). */
 export const SHARED_LOG = process.env.E2E_SHARED_LOG ?? path.join(path.dirname(E2E_KUBECONFIG), "shared.log");

@@ -2,7 +2,8 @@
  * Playwright's web server: the sandbox (demo scenario, fast mode) plus three instances of the built
  * dashboard (scripts/serve.ts) on loopback, all on the same sandbox kubeconfig: local mode on --port,
  * token mode on E2E_SHARED_PORT (output also to SHARED_LOG), local --read-only on E2E_READONLY_PORT, and proxy
- * mode on E2E_PROXY_PORT trusting 127.0.0.1 (the browser plays the auth proxy by sending X-Remote-User).
+ * mode over https on E2E_PROXY_PORT, trusting a client certificate from the run's own CA (PROXY_PKI_DIR; the
+ * browser plays the auth proxy by presenting it and sending X-Remote-User).
  * The sandbox kubeconfig is written to test/e2e/cluster.ts's KUBECONFIG path so specs can run kubectl.
  * The dashboard reaches the sandbox only through that kubeconfig, like any cluster.
  */
@@ -10,7 +11,8 @@ import { createWriteStream, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { needsBuild } from "../../scripts/launcher/build";
 import { startChild, stopChildren, waitForLine } from "../../scripts/launcher/children";
-import { E2E_KUBECONFIG, SHARED_LOG } from "./paths";
+import { makeProxyPki, PROXY_CN, proxyFlags } from "../support/proxy-pki";
+import { E2E_KUBECONFIG, PROXY_PKI_DIR, SHARED_LOG } from "./paths";
 
 const root = path.resolve(__dirname, "../..");
 const port = process.argv[process.argv.indexOf("--port") + 1];
@@ -54,11 +56,13 @@ async function main() {
   }
   mkdirSync(path.dirname(SHARED_LOG), { recursive: true });
   const sharedLog = createWriteStream(SHARED_LOG, { flags: "w" });
+  rmSync(PROXY_PKI_DIR, { recursive: true, force: true });
+  const pki = makeProxyPki(PROXY_PKI_DIR);
   // The extra instances first: Playwright starts the specs once the local one (--port) answers.
   await Promise.all([
     serve("shared", ["--port", need("E2E_SHARED_PORT"), "--mode", "token"], sharedLog),
     serve("read-only", ["--port", need("E2E_READONLY_PORT"), "--mode", "local", "--read-only"]),
-    serve("proxy", ["--port", need("E2E_PROXY_PORT"), "--mode", "proxy", "--proxy-addresses", "127.0.0.1"]),
+    serve("proxy", ["--port", need("E2E_PROXY_PORT"), ...proxyFlags(pki), "--proxy-allowed-names", PROXY_CN]),
   ]);
   await serve("local", ["--port", port, "--mode", "local"]);
 }

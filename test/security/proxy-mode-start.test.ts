@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeProxyPki, proxyFlags, type ProxyPki } from "./proxy-pki";
+import { makeProxyPki, proxyFlags, type ProxyPki } from "../support/proxy-pki";
 
 const root = path.resolve(__dirname, "../..");
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeKubeconfigFile } from "../support/kubeconfig";
 import { startCountingProxy, type CountingProxy } from "../integration/hub-proxy";
 import { baseOf, KINDS, NS, unique, useConsole } from "./harness";
-import { makeProxyPki, proxyFlags, type ProxyPki } from "./proxy-pki";
+import { makeProxyPki, PROXY_CN, proxyFlags, type ProxyPki } from "../support/proxy-pki";
 import { startConsoleServer, type CallOptions, type ConsoleServer } from "./proxy-server";
 
 // Proxy mode: identity headers count only from an auth proxy proven by its TLS client certificate
@@ -28,7 +28,7 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
   beforeAll(async () => {
     pki = makeProxyPki();
     // --proxy-sidecar: the proxy's address condition is loopback, which this test's connections come from.
-    srv = await startConsoleServer(pki, [...proxyFlags(pki), "--proxy-allowed-names", "auth-proxy", "--proxy-sidecar"]);
+    srv = await startConsoleServer(pki, [...proxyFlags(pki), "--proxy-allowed-names", PROXY_CN, "--proxy-sidecar"]);
   });
   afterAll(async () => {
     await srv?.close();

@@ -14,7 +14,7 @@ import { getAccess, postRollout } from "@/lib/server/write";
 import { bindRefusal, consoleEnv, parseServeArgs } from "../../scripts/serve/options";
 import { createConsoleServer, tlsServerOptions } from "../../scripts/serve/server";
 import type { Issued } from "../support/certs";
-import type { ProxyPki } from "./proxy-pki";
+import type { ProxyPki } from "../support/proxy-pki";
 import { STAMP } from "./harness";
 
 type Route = (req: Request, m: RegExpMatchArray) => Promise<Response> | Response;
