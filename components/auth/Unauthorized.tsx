@@ -4,7 +4,9 @@ import type { AuthMode } from "@/lib/k8s/wire";
 export function Unauthorized({ mode, code, message }: { mode: AuthMode; code: number; message: string }) {
   const title =
     mode === "proxy"
-      ? "This console must be reached through the auth proxy"
+      ? code === 403
+        ? "The auth proxy's user is refused here"
+        : "This console must be reached through the auth proxy"
       : mode === "local"
         ? "This console only serves this machine"
         : "Not signed in";
@@ -19,7 +21,7 @@ export function Unauthorized({ mode, code, message }: { mode: AuthMode; code: nu
         {code} · {title}
       </h1>
       <p className="wrap">{message}</p>
-      {mode === "proxy" ? (
+      {mode === "proxy" && code !== 403 ? (
         <p className="muted small">
           The auth proxy signs you in and tells the console who you are; requests that reach the console any other way
           carry no identity and are refused.
