@@ -46,6 +46,32 @@ const config = [
     },
   },
   {
+    // lib/k8s is the shape of objects on the wire and nothing else: type declarations and `import type` only,
+    // from client-node or from lib/k8s itself, so every layer (browser bundle included) may import it for free.
+    files: ["lib/k8s/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "VariableDeclaration",
+          "FunctionDeclaration",
+          "ClassDeclaration",
+          "TSEnumDeclaration",
+          "ExpressionStatement",
+          "ExportDefaultDeclaration",
+          "ImportDeclaration[importKind='value']",
+          "ExportNamedDeclaration[exportKind='value'][source]",
+          "ExportAllDeclaration[exportKind='value']",
+          "ImportDeclaration:not([source.value=/^(\\.\\/|@kubernetes\\/client-node$)/])",
+        ].map((selector) => ({
+          selector,
+          message:
+            "lib/k8s holds types only: `import type` from @kubernetes/client-node or ./, no values (lib/k8s/README.md).",
+        })),
+      ],
+    },
+  },
+  {
     files: ["lib/client/**"],
     rules: {
       "no-restricted-imports": [

@@ -1,14 +1,7 @@
 // Pod readiness / availability / revision predicates as the CloneSet controller uses them
 // (docs/kruise-rules.md §3.1, §3.4, §6.3).
-import {
-  CONDITION_INPLACE_READY,
-  LABEL_LIFECYCLE_STATE,
-  LABEL_REVISION_HASH,
-  LABEL_SPECIFIED_DELETE,
-  type CloneSet,
-  type Pod,
-  type PodCondition,
-} from "../../k8s/objects";
+import type { CloneSet, Pod, PodCondition } from "../../k8s/objects";
+import { CONDITION_INPLACE_READY, LABEL_LIFECYCLE_STATE, LABEL_REVISION_HASH, LABEL_SPECIFIED_DELETE } from "./names";
 
 export function getCondition(pod: Pod, type: string): PodCondition | undefined {
   return pod.status?.conditions?.find((c) => c.type === type);

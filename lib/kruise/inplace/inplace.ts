@@ -1,14 +1,13 @@
 // In-place update of one pod: state annotation, grace period, container batches, completion
 // (docs/kruise-rules.md §7.3–7.6). Functions return the new pod object; callers PUT it.
 import type { InPlaceUpdateSpec, MetaPatch } from "./spec";
+import type { Container, Pod } from "../../k8s/objects";
 import {
   ANNOTATION_INPLACE_GRACE,
   ANNOTATION_INPLACE_STATE,
   LABEL_POD_TEMPLATE_HASH,
   LABEL_REVISION_HASH,
-  type Container,
-  type Pod,
-} from "../../k8s/objects";
+} from "../core/names";
 import { revisionHashPart } from "../core/pod-state";
 
 /** apps.kruise.io/inplace-update-state (apis/apps/pub/inplace_update.go InPlaceUpdateState). */

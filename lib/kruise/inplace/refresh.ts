@@ -1,6 +1,7 @@
 // Refresh side of in-place updates: grace periods, next container batch, completion (§7.4–7.6).
 import { patchSpecToPod, readGraceSpec, readInPlaceState, type InPlaceUpdateState } from "./inplace";
-import { ANNOTATION_INPLACE_GRACE, LABEL_REVISION_HASH, type Pod } from "../../k8s/objects";
+import type { Pod } from "../../k8s/objects";
+import { ANNOTATION_INPLACE_GRACE, LABEL_REVISION_HASH } from "../core/names";
 
 /**
  * Grace period over? Returns the pod with images applied and the grace annotation removed, or

@@ -1,12 +1,6 @@
 // Lifecycle hooks and the lifecycle.apps.kruise.io/state label (docs/kruise-rules.md §2.2, §8).
-import {
-  ANNOTATION_LIFECYCLE_TIMESTAMP,
-  CONDITION_KRUISE_POD_READY,
-  LABEL_LIFECYCLE_STATE,
-  type LifecycleHook,
-  type Pod,
-  type PodCondition,
-} from "../../k8s/objects";
+import type { LifecycleHook, Pod, PodCondition } from "../../k8s/objects";
+import { ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_KRUISE_POD_READY, LABEL_LIFECYCLE_STATE } from "../core/names";
 
 export type LifecycleState =
   "" | "PreparingNormal" | "Normal" | "PreparingUpdate" | "Updating" | "Updated" | "PreparingDelete";

@@ -1,6 +1,7 @@
 // Which pods go first on scale-in (docs/kruise-rules.md §4.2).
 import { getCondition, isPodAvailable, isPodReadyCondition, maxRestarts } from "../core/pod-state";
-import { ANNOTATION_DELETION_COST, type Pod } from "../../k8s/objects";
+import type { Pod } from "../../k8s/objects";
+import { ANNOTATION_DELETION_COST } from "../core/names";
 
 const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
 const INT32 = /^(-?[1-9]\d*|0|-0)$/;

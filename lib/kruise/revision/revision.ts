@@ -1,7 +1,8 @@
 // ControllerRevisions of a CloneSet (docs/kruise-rules.md §6).
 import { defaultPodTemplate } from "./defaults";
 import { fnv1_32, fnv1a_32, goMarshal, safeEncodeString, utf8 } from "./gojson";
-import { LABEL_REVISION_OBJECT_HASH, type CloneSet, type ControllerRevision } from "../../k8s/objects";
+import type { CloneSet, ControllerRevision } from "../../k8s/objects";
+import { LABEL_REVISION_OBJECT_HASH } from "../core/names";
 
 export const ANNOTATION_VCT_HASH = "kruise.io/cloneset-volumeclaimtemplate-hash";
 

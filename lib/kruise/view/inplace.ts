@@ -1,7 +1,7 @@
 /**
  * Reading `apps.kruise.io/inplace-update-state` for display (docs/kruise-rules.md §7.5).
  */
-import { ANNOTATION_INPLACE_STATE } from "../../k8s/objects";
+import { ANNOTATION_INPLACE_STATE } from "../core/names";
 
 export interface InPlaceBatch {
   timestamp: string;

@@ -7,7 +7,7 @@ import {
   CONDITION_INPLACE_READY,
   LABEL_LIFECYCLE_STATE,
   LABEL_REVISION_HASH,
-} from "../../k8s/objects";
+} from "../core/names";
 import { parseInPlaceState, type InPlaceStateView } from "./inplace";
 import type { ViewCloneSet, ViewCondition, ViewPod } from "./types";
 

@@ -1,6 +1,7 @@
 // New pods from a revision's template (docs/kruise-rules.md §8.1: names, labels, gates, owner).
 import { templateFromRevision } from "@/lib/kruise/inplace/spec";
 import { revisionHashPart } from "@/lib/kruise/core/pod-state";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import {
   CONDITION_INPLACE_READY,
   CONDITION_KRUISE_POD_READY,
@@ -9,10 +10,7 @@ import {
   LABEL_POD_TEMPLATE_HASH,
   LABEL_REVISION_HASH,
   ANNOTATION_LIFECYCLE_TIMESTAMP,
-  type CloneSet,
-  type ControllerRevision,
-  type Pod,
-} from "@/lib/k8s/objects";
+} from "@/lib/kruise/core/names";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 
 const ALPHANUMS = "bcdfghjklmnpqrstvwxz2456789";

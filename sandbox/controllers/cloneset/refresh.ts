@@ -9,14 +9,13 @@ import {
   type LifecycleState,
 } from "@/lib/kruise/lifecycle/lifecycle";
 import { getCondition, isPodOnRevision, lifecycleState, revisionHashPart } from "@/lib/kruise/core/pod-state";
+import type { CloneSet, Pod } from "@/lib/k8s/objects";
 import {
   CONDITION_INPLACE_READY,
   CONDITION_KRUISE_POD_READY,
   LABEL_POD_TEMPLATE_HASH,
   LABEL_REVISION_HASH,
-  type CloneSet,
-  type Pod,
-} from "@/lib/k8s/objects";
+} from "@/lib/kruise/core/names";
 import type { Action } from "./types";
 
 export interface RefreshResult {

@@ -10,14 +10,8 @@ import {
 } from "@/lib/kruise/lifecycle/lifecycle";
 import { getCondition, isPodOnRevision, lifecycleState } from "@/lib/kruise/core/pod-state";
 import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "@/lib/kruise/order/update-order";
-import {
-  CONDITION_INPLACE_READY,
-  LABEL_SPECIFIED_DELETE,
-  type CloneSet,
-  type ControllerRevision,
-  type Pod,
-  type PodCondition,
-} from "@/lib/k8s/objects";
+import type { CloneSet, ControllerRevision, Pod, PodCondition } from "@/lib/k8s/objects";
+import { CONDITION_INPLACE_READY, LABEL_SPECIFIED_DELETE } from "@/lib/kruise/core/names";
 import { refreshPod } from "./refresh";
 import type { Action, PlanInput } from "./types";
 
