@@ -1,220 +1,87 @@
-// Minimal structural types for CloneSets, pods and ControllerRevisions as they travel
-// over the Kubernetes API (JSON). They mirror apps.kruise.io/v1alpha1 (kruise v1.9.0,
-// apis/apps/v1alpha1/cloneset_types.go) and core/v1; only fields we read or write are
-// listed, and everything is optional because objects come from the wire.
+// The objects the console reads and writes, as they travel over the Kubernetes API (JSON). Core objects are
+// client-node's models; Kruise objects are generated from the CRDs (./generated, `npm run gen:types`). This file
+// only adapts them to the wire (Wire<T>) and names the parts other code refers to; it declares no shape itself.
+import type {
+  CoreV1Event,
+  V1Container,
+  V1ContainerState,
+  V1ContainerStatus,
+  V1ControllerRevision,
+  V1EnvVar,
+  V1LabelSelector,
+  V1LabelSelectorRequirement,
+  V1ObjectMeta,
+  V1OwnerReference,
+  V1Pod,
+  V1PodCondition,
+  V1PodSpec,
+  V1PodStatus,
+  V1PodTemplateSpec,
+} from "@kubernetes/client-node";
+import type { CloneSet as CloneSetModel } from "./generated/cloneset";
 
-/** An int-or-string field (`x-kubernetes-int-or-string`): a count or a percentage like "20%". */
-export type IntOrString = number | string;
+export type { IntOrString } from "@kubernetes/client-node";
+export type {
+  CloneSetCondition,
+  CloneSetScaleStrategy,
+  CloneSetStatus,
+  CloneSetUpdateScatterTerm as ScatterTerm,
+  CloneSetUpdateStrategy,
+  Lifecycle,
+  LifecycleHook,
+  UpdatePriorityStrategy,
+  UpdatePriorityWeightTerm,
+} from "./generated/cloneset";
 
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string;
-  deletionTimestamp?: string;
-  deletionGracePeriodSeconds?: number;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  finalizers?: string[];
-  ownerReferences?: OwnerReference[];
-}
+type IsAny<T> = 0 extends 1 & T ? true : false;
 
-export interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
+/**
+ * An object as JSON carries it. client-node's models type timestamps as `Date` because its own (de)serializer
+ * converts them, but everything here handles the JSON itself (SSE, fetch, the sandbox, merge patches), where a
+ * timestamp is an RFC 3339 string, or `null` where Go encodes a zero `metav1.Time` (a template's
+ * `creationTimestamp`, a condition's `lastProbeTime`). Wire<T> says so: every `Date` becomes `string | null`,
+ * recursively. An `any` in a model (ControllerRevision's `data`) becomes `unknown`, so readers must look first.
+ */
+export type Wire<T> =
+  IsAny<T> extends true
+    ? unknown
+    : T extends Date
+      ? string | null
+      : T extends readonly (infer U)[]
+        ? Wire<U>[]
+        : T extends object
+          ? { [K in keyof T]: Wire<T[K]> }
+          : T;
 
-export interface LabelSelectorRequirement {
-  key: string;
-  operator: "In" | "NotIn" | "Exists" | "DoesNotExist" | string;
-  values?: string[];
-}
+/** Every field optional at every depth: what a reader of a possibly partial object may rely on. */
+export type DeepPartial<T> = T extends readonly (infer U)[]
+  ? DeepPartial<U>[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
 
-export interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirement[];
-}
+/** The fields the API server always sets on objects it returns, made required. */
+type WithRequired<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: T[P] };
 
-export interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?: { fieldRef?: { fieldPath: string; apiVersion?: string }; [k: string]: unknown };
-}
+export type ObjectMeta = Wire<V1ObjectMeta>;
+export type OwnerReference = Wire<V1OwnerReference>;
+export type LabelSelector = Wire<V1LabelSelector>;
+export type LabelSelectorRequirement = Wire<V1LabelSelectorRequirement>;
 
-export interface Container {
-  name: string;
-  image?: string;
-  env?: EnvVar[];
-  resources?: Record<string, unknown>;
-  [k: string]: unknown;
-}
+export type Pod = WithRequired<Wire<V1Pod>, "metadata" | "spec">;
+export type PodSpec = Wire<V1PodSpec>;
+export type PodStatus = Wire<V1PodStatus>;
+export type PodCondition = Wire<V1PodCondition>;
+export type PodTemplateSpec = Wire<V1PodTemplateSpec>;
+export type Container = Wire<V1Container>;
+export type EnvVar = Wire<V1EnvVar>;
+export type ContainerState = Wire<V1ContainerState>;
+export type ContainerStatus = Wire<V1ContainerStatus>;
 
-export interface PodSpec {
-  containers: Container[];
-  initContainers?: Container[];
-  nodeName?: string;
-  readinessGates?: { conditionType: string }[];
-  terminationGracePeriodSeconds?: number;
-  topologySpreadConstraints?: { topologyKey: string; maxSkew?: number; [k: string]: unknown }[];
-  [k: string]: unknown;
-}
+/** apps/v1 ControllerRevision; `data` holds the template patch (docs/kruise-rules.md §6.1). */
+export type ControllerRevision = WithRequired<Wire<V1ControllerRevision>, "metadata">;
+export type Event = Wire<CoreV1Event>;
 
-export interface PodTemplateSpec {
-  metadata?: ObjectMeta;
-  spec?: PodSpec;
-}
-
-/** Lifecycle hook (apis/apps/pub/lifecycle.go: LifecycleHook). */
-export interface LifecycleHook {
-  labelsHandler?: Record<string, string>;
-  finalizersHandler?: string[];
-  markPodNotReady?: boolean;
-}
-
-export interface Lifecycle {
-  preDelete?: LifecycleHook;
-  inPlaceUpdate?: LifecycleHook;
-  preNormal?: LifecycleHook;
-}
-
-export interface UpdatePriorityWeightTerm {
-  weight: number;
-  matchSelector: LabelSelector;
-}
-
-export interface UpdatePriorityStrategy {
-  weightPriority?: UpdatePriorityWeightTerm[];
-  orderPriority?: { orderedKey: string }[];
-}
-
-export interface ScatterTerm {
-  key: string;
-  value: string;
-}
-
-export type CloneSetUpdateStrategyType = "ReCreate" | "InPlaceIfPossible" | "InPlaceOnly";
-
-export interface CloneSetUpdateStrategy {
-  type?: CloneSetUpdateStrategyType | string;
-  partition?: IntOrString;
-  maxUnavailable?: IntOrString;
-  maxSurge?: IntOrString;
-  paused?: boolean;
-  priorityStrategy?: UpdatePriorityStrategy;
-  scatterStrategy?: ScatterTerm[];
-  inPlaceUpdateStrategy?: { gracePeriodSeconds?: number };
-}
-
-export interface CloneSetScaleStrategy {
-  podsToDelete?: string[];
-  maxUnavailable?: IntOrString;
-  disablePVCReuse?: boolean;
-}
-
-export interface CloneSetSpec {
-  replicas?: number;
-  selector: LabelSelector;
-  template: PodTemplateSpec;
-  volumeClaimTemplates?: unknown[];
-  revisionHistoryLimit?: number;
-  minReadySeconds?: number;
-  scaleStrategy?: CloneSetScaleStrategy;
-  updateStrategy?: CloneSetUpdateStrategy;
-  lifecycle?: Lifecycle;
-  progressDeadlineSeconds?: number;
-}
-
-export interface CloneSetCondition {
-  type: string;
-  status: "True" | "False" | "Unknown" | string;
-  lastUpdateTime?: string;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-/** CloneSetStatus (apis/apps/v1alpha1/cloneset_types.go). */
-export interface CloneSetStatus {
-  observedGeneration?: number;
-  replicas: number;
-  readyReplicas: number;
-  availableReplicas: number;
-  updatedReplicas: number;
-  updatedReadyReplicas: number;
-  updatedAvailableReplicas?: number;
-  expectedUpdatedReplicas?: number;
-  updateRevision?: string;
-  currentRevision?: string;
-  collisionCount?: number;
-  labelSelector?: string;
-  conditions?: CloneSetCondition[];
-}
-
-export interface CloneSet {
-  apiVersion?: string;
-  kind?: string;
-  metadata: ObjectMeta;
-  spec: CloneSetSpec;
-  status?: CloneSetStatus;
-}
-
-export interface PodCondition {
-  type: string;
-  status: "True" | "False" | "Unknown" | string;
-  reason?: string;
-  message?: string;
-  lastTransitionTime?: string | null;
-  lastProbeTime?: string | null;
-}
-
-export interface ContainerState {
-  waiting?: { reason?: string; message?: string };
-  running?: { startedAt?: string };
-  terminated?: { exitCode: number; reason?: string; message?: string; startedAt?: string; finishedAt?: string };
-}
-
-export interface ContainerStatus {
-  name: string;
-  image: string;
-  imageID: string;
-  ready: boolean;
-  started?: boolean;
-  restartCount: number;
-  state?: ContainerState;
-  lastState?: ContainerState;
-  containerID?: string;
-}
-
-export interface PodStatus {
-  phase?: "Pending" | "Running" | "Succeeded" | "Failed" | "Unknown" | string;
-  conditions?: PodCondition[];
-  containerStatuses?: ContainerStatus[];
-  hostIP?: string;
-  podIP?: string;
-  startTime?: string;
-  qosClass?: string;
-}
-
-export interface Pod {
-  apiVersion?: string;
-  kind?: string;
-  metadata: ObjectMeta;
-  spec: PodSpec;
-  status?: PodStatus;
-}
-
-/** apps/v1 ControllerRevision; `data` holds the template patch (§6.1). */
-export interface ControllerRevision {
-  apiVersion?: string;
-  kind?: string;
-  metadata: ObjectMeta;
-  data: unknown;
-  revision: number;
-}
+/** apps.kruise.io/v1alpha1 CloneSet (openkruise/kruise apis/apps/v1alpha1/cloneset_types.go). */
+export type CloneSet = WithRequired<Wire<CloneSetModel>, "metadata" | "spec">;
+export type CloneSetSpec = CloneSet["spec"];

@@ -4,13 +4,11 @@
 // Simplification: only the common defaults are applied (k8s pkg/apis/core/v1/defaults.go subset).
 import type { Container, PodSpec, PodTemplateSpec } from "../../k8s/objects";
 
-type Obj = Record<string, unknown>;
+type Probe = NonNullable<Container["livenessProbe"]>;
 
-function defaultProbe(p: unknown): unknown {
-  if (!p || typeof p !== "object") return p;
-  const probe: Obj = { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...(p as Obj) };
-  if (probe.httpGet && typeof probe.httpGet === "object")
-    probe.httpGet = { scheme: "HTTP", path: "/", ...(probe.httpGet as Obj) };
+function defaultProbe(p: Probe): Probe {
+  const probe: Probe = { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3, ...p };
+  if (probe.httpGet) probe.httpGet = { scheme: "HTTP", path: "/", ...probe.httpGet };
   return probe;
 }
 
@@ -30,7 +28,7 @@ function defaultContainer(c: Container): Container {
     resources: {},
     ...c,
   };
-  if (Array.isArray(c.ports)) out.ports = (c.ports as Obj[]).map((p) => ({ protocol: "TCP", ...p }));
+  if (Array.isArray(c.ports)) out.ports = c.ports.map((p) => ({ protocol: "TCP", ...p }));
   if (Array.isArray(c.env)) {
     out.env = c.env.map((e) =>
       e.valueFrom?.fieldRef
@@ -38,7 +36,10 @@ function defaultContainer(c: Container): Container {
         : e,
     );
   }
-  for (const k of ["livenessProbe", "readinessProbe", "startupProbe"]) if (c[k]) out[k] = defaultProbe(c[k]);
+  for (const k of ["livenessProbe", "readinessProbe", "startupProbe"] as const) {
+    const probe = c[k];
+    if (probe) out[k] = defaultProbe(probe);
+  }
   return out;
 }
 
@@ -60,5 +61,5 @@ export function defaultPodTemplate(t: PodTemplateSpec): PodTemplateSpec {
   };
   spec.containers = (t.spec?.containers ?? []).map(defaultContainer);
   if (t.spec?.initContainers) spec.initContainers = t.spec.initContainers.map(defaultContainer);
-  return { ...t, metadata: { creationTimestamp: null as unknown as string, ...(t.metadata ?? {}) }, spec };
+  return { ...t, metadata: { creationTimestamp: null, ...(t.metadata ?? {}) }, spec };
 }
