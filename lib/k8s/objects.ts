@@ -53,22 +53,32 @@ export type Wire<T> =
           ? { [K in keyof T]: Wire<T[K]> }
           : T;
 
-/** Every field optional at every depth: what a reader of a possibly partial object may rely on. */
+/**
+ * Every field optional at every depth: what a reader of a possibly partial object may rely on. Maps (labels,
+ * annotations) stay maps of present values.
+ */
 export type DeepPartial<T> = T extends readonly (infer U)[]
   ? DeepPartial<U>[]
   : T extends object
-    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    ? string extends keyof T
+      ? { [K in keyof T]: DeepPartial<T[K]> }
+      : { [K in keyof T]?: DeepPartial<T[K]> }
     : T;
 
-/** The fields the API server always sets on objects it returns, made required. */
-type WithRequired<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: T[P] };
+/** The metadata of an object the API server returns: it always has a name. */
+export type StoredMeta = ObjectMeta & { name: string };
+
+/** An object as the API server returns it: metadata with a name, and the fields K (e.g. spec) always set. */
+type Stored<T extends { metadata?: unknown }, K extends keyof T = never> = Omit<T, "metadata" | K> & {
+  metadata: StoredMeta;
+} & { [P in K]-?: T[P] };
 
 export type ObjectMeta = Wire<V1ObjectMeta>;
 export type OwnerReference = Wire<V1OwnerReference>;
 export type LabelSelector = Wire<V1LabelSelector>;
 export type LabelSelectorRequirement = Wire<V1LabelSelectorRequirement>;
 
-export type Pod = WithRequired<Wire<V1Pod>, "metadata" | "spec">;
+export type Pod = Stored<Wire<V1Pod>, "spec">;
 export type PodSpec = Wire<V1PodSpec>;
 export type PodStatus = Wire<V1PodStatus>;
 export type PodCondition = Wire<V1PodCondition>;
@@ -79,9 +89,9 @@ export type ContainerState = Wire<V1ContainerState>;
 export type ContainerStatus = Wire<V1ContainerStatus>;
 
 /** apps/v1 ControllerRevision; `data` holds the template patch (docs/kruise-rules.md §6.1). */
-export type ControllerRevision = WithRequired<Wire<V1ControllerRevision>, "metadata">;
-export type Event = Wire<CoreV1Event>;
+export type ControllerRevision = Stored<Wire<V1ControllerRevision>>;
+export type Event = Stored<Wire<CoreV1Event>>;
 
 /** apps.kruise.io/v1alpha1 CloneSet (openkruise/kruise apis/apps/v1alpha1/cloneset_types.go). */
-export type CloneSet = WithRequired<Wire<CloneSetModel>, "metadata" | "spec">;
+export type CloneSet = Stored<Wire<CloneSetModel>, "spec">;
 export type CloneSetSpec = CloneSet["spec"];

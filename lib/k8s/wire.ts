@@ -3,26 +3,22 @@
  * Types only, no runtime code, so lib/server may `import type` them without pulling browser code.
  */
 
-/** The resources the read path serves; a fixed allow-list (docs/architecture.md §5: no generic proxy). */
-export type ResourceName = "clonesets" | "pods" | "controllerrevisions" | "events";
+import type { CloneSet, ControllerRevision, Event, Pod, StoredMeta } from "./objects";
 
-/** A Kubernetes object as the API server sent it (managedFields dropped by the hub). */
+/** The resources the read path serves, and the object each one holds; a fixed allow-list (DESIGN.md §5: no generic proxy). */
+export interface ResourceObjects {
+  clonesets: CloneSet;
+  pods: Pod;
+  controllerrevisions: ControllerRevision;
+  events: Event;
+}
+export type ResourceName = keyof ResourceObjects;
+
+/** A Kubernetes object of any served resource, as the API server sent it (managedFields dropped by the hub). */
 export interface K8sObject {
   apiVersion?: string;
   kind?: string;
-  metadata: {
-    name: string;
-    namespace?: string;
-    uid?: string;
-    resourceVersion?: string;
-    generation?: number;
-    creationTimestamp?: string;
-    deletionTimestamp?: string;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    ownerReferences?: { apiVersion: string; kind: string; name: string; uid: string; controller?: boolean }[];
-    [key: string]: unknown;
-  };
+  metadata: StoredMeta;
   [key: string]: unknown;
 }
 

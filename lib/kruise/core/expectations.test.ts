@@ -12,7 +12,7 @@ const NEW = "new_rev";
 const STATES: Record<string, string> = { P: "PreparingDelete", U: "Updating", R: "PreparingUpdate" };
 
 function pods(...codes: string[]): Pod[] {
-  return codes.flatMap((code) => {
+  return codes.flatMap((code, c) => {
     const m = /^(\d*)([on])([+-])(x?)([PUR]?)$/.exec(code);
     if (!m) throw new Error(`bad code ${code}`);
     const labels: Record<string, string> = {
@@ -21,8 +21,8 @@ function pods(...codes: string[]): Pod[] {
     };
     if (m[4]) labels["apps.kruise.io/specified-delete"] = "true";
     const status = m[3] === "+" ? { phase: "Running", conditions: [{ type: "Ready", status: "True" }] } : {};
-    return Array.from({ length: Number(m[1] || 1) }, (): Pod => ({
-      metadata: { labels: { ...labels } },
+    return Array.from({ length: Number(m[1] || 1) }, (_, i): Pod => ({
+      metadata: { name: `pod-${c}-${i}`, labels: { ...labels } },
       spec: { containers: [] },
       status,
     }));
@@ -40,7 +40,10 @@ interface Opts {
 
 function cloneSet(r: number, partition: IntOrString, mu: IntOrString, ms: IntOrString, o: Opts): CloneSet {
   return {
-    metadata: { labels: o.excludePD ? { "apps.kruise.io/cloneset-scaling-exclude-preparing-delete": "true" } : {} },
+    metadata: {
+      name: "cs",
+      labels: o.excludePD ? { "apps.kruise.io/cloneset-scaling-exclude-preparing-delete": "true" } : {},
+    },
     spec: {
       replicas: r,
       selector: {},

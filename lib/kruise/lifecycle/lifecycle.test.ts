@@ -4,7 +4,7 @@ import type { Pod } from "../../k8s/objects";
 
 const hook = { labelsHandler: { "example.com/ready": "true" }, finalizersHandler: ["example.com/drain"] };
 const pod = (labels: Record<string, string> = {}, finalizers: string[] = []): Pod => ({
-  metadata: { labels, finalizers },
+  metadata: { name: "pod", labels, finalizers },
   spec: { containers: [], readinessGates: [{ conditionType: "KruisePodReady" }] },
   status: { conditions: [] },
 });

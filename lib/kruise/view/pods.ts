@@ -66,7 +66,7 @@ function containerViews(pod: ViewPod): ContainerView[] {
           ? { reason: t.reason, message: t.message ?? "" }
           : null;
     return {
-      name: c.name,
+      name: c.name ?? "",
       specImage: c.image ?? "",
       statusImage: s?.image ?? "",
       imageID: s?.imageID ?? "",

@@ -77,7 +77,7 @@ describe("fake container runtime", () => {
 
 describe("pod Ready condition", () => {
   const pod = (gate: string | undefined): Pod => ({
-    metadata: {},
+    metadata: { name: "pod" },
     spec: { containers: [{ name: "app" }], readinessGates: [{ conditionType: "InPlaceUpdateReady" }] },
     status: { conditions: gate ? [{ type: "InPlaceUpdateReady", status: gate }] : [] },
   });
