@@ -3,7 +3,6 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
 import { cloneSetView, filterAndSortRows, namespacesOf, type SortKey } from "@/lib/kruise/view/list";
-import type { ViewCloneSet } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -45,7 +44,7 @@ export function CloneSetList({ cluster }: { cluster: string }) {
     [params, pathname, router],
   );
 
-  const all = useMemo(() => (items as unknown as ViewCloneSet[]).map((cs) => cloneSetView(cs, now)), [items, now]);
+  const all = useMemo(() => items.map((cs) => cloneSetView(cs, now)), [items, now]);
   const { sort: sortKey, desc } = sort;
   const rows = useMemo(
     () => filterAndSortRows(all, { namespace: ns, name: q, sort: sortKey, desc }),

@@ -7,7 +7,7 @@ import type { EditableResource } from "@/lib/client/editor";
 import { accessOptions } from "@/lib/client/mutations";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
-import { lineForField, parseEdited, type JsonObject } from "@/lib/patch";
+import { asJsonObject, lineForField, parseEdited } from "@/lib/patch";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { ConflictView } from "./ConflictView";
@@ -74,7 +74,8 @@ export function EditView({
   const s = useEditSession(cluster, namespace, resource, name);
   useClusterStream({ cluster, namespace, resources: [resource] });
   const list = useResourceList(cluster, resource, namespace);
-  const live = list.items.find((o) => o.metadata.name === name) as unknown as JsonObject | undefined;
+  const found = list.items.find((o) => o.metadata.name === name);
+  const live = found && asJsonObject(found);
   const markers = useMarkers(s.text, s.error);
   const { readOnly } = useSession();
   const blocked = useSaveBlocked(cluster, namespace, resource, name);

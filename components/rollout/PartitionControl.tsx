@@ -1,6 +1,5 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { K8sObject } from "@/lib/k8s/wire";
 import { partitionPresets, previewPartition } from "@/lib/kruise/order/preview";
 import { parsePartitionInput } from "@/lib/kruise/order/preview-input";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
@@ -13,7 +12,7 @@ interface Props {
   cluster: string;
   namespace: string;
   name: string;
-  object: K8sObject;
+  object: CloneSet;
   pods: Pod[];
   now: number;
   disabled?: string;
@@ -25,7 +24,7 @@ const str = (v: unknown) => (v === undefined || v === null ? "0" : String(v));
 
 /** Partition slider + text field with a live preview; nothing is sent before Apply. */
 export function PartitionControl({ cluster, namespace, name, object, pods, now, disabled, readOnly }: Props) {
-  const cs = object as unknown as CloneSet;
+  const cs = object;
   const replicas = cs.spec.replicas ?? 1;
   const current = cs.spec.updateStrategy?.partition;
   const intent = useIntent(cluster, namespace, name, object);

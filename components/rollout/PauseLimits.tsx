@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import type { K8sObject } from "@/lib/k8s/wire";
 import { parseLimitInput } from "@/lib/kruise/order/preview-input";
 import { previewLimits } from "@/lib/kruise/order/preview-limits";
 import type { CloneSet, IntOrString } from "@/lib/k8s/objects";
@@ -11,14 +10,14 @@ interface Props {
   cluster: string;
   namespace: string;
   name: string;
-  object: K8sObject;
+  object: CloneSet;
   disabled?: string;
   readOnly?: boolean;
 }
 
 /** Pause / resume (spec.updateStrategy.paused): the controller stops updating pods while paused. */
 export function PauseControl({ cluster, namespace, name, object, disabled, readOnly }: Props) {
-  const paused = !!(object as unknown as CloneSet).spec.updateStrategy?.paused;
+  const paused = !!object.spec.updateStrategy?.paused;
   const intent = useIntent(cluster, namespace, name, object);
   const action = paused ? "resume" : "pause";
   return (
@@ -45,7 +44,7 @@ const str = (v: IntOrString | undefined) => (v === undefined ? "" : String(v));
 
 /** maxUnavailable / maxSurge with validation and a preview of their rounding (docs/kruise-rules.md §3.3). */
 export function LimitsControl({ cluster, namespace, name, object, disabled, readOnly }: Props) {
-  const cs = object as unknown as CloneSet;
+  const cs = object;
   const us = cs.spec.updateStrategy ?? {};
   const replicas = cs.spec.replicas ?? 1;
   const intent = useIntent(cluster, namespace, name, object);

@@ -1,7 +1,14 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { K8sObject } from "@/lib/k8s/wire";
-import { diffObjects, predictInPlace, revisionTemplate, type FieldDiff, type JsonObject } from "@/lib/patch";
+import type { CloneSet, ControllerRevision } from "@/lib/k8s/objects";
+import {
+  asJsonObject,
+  diffObjects,
+  predictInPlace,
+  revisionTemplate,
+  type FieldDiff,
+  type JsonObject,
+} from "@/lib/patch";
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";
 
@@ -9,15 +16,15 @@ interface Props {
   cluster: string;
   namespace: string;
   name: string;
-  object: K8sObject;
-  revisions: K8sObject[];
+  object: CloneSet;
+  revisions: ControllerRevision[];
   updateRevision?: string;
   disabled?: string;
   readOnly?: boolean;
 }
 
 const fmt = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
-const tpl = (r: K8sObject | undefined) => (r ? (revisionTemplate(r as unknown as JsonObject) ?? {}) : {});
+const tpl = (r: ControllerRevision | undefined) => (r ? (revisionTemplate(asJsonObject(r)) ?? {}) : {});
 
 /** Side-by-side field table of two pod templates (lib/patch diffObjects: keyed lists by name). */
 export function TemplateDiff({ rows, left, right }: { rows: FieldDiff[]; left: string; right: string }) {
@@ -69,13 +76,14 @@ export function RevisionCompare({
   const byName = (n: string | undefined) => sorted.find((r) => r.metadata.name === n);
   const rows = useMemo(() => diffObjects(tpl(byName(left)), tpl(byName(right))), [left, right, sorted]); // eslint-disable-line react-hooks/exhaustive-deps
   const target = byName(left);
-  const spec = (object.spec ?? {}) as JsonObject;
-  const rolled = { ...(object as unknown as JsonObject), spec: { ...spec, template: tpl(target) } };
+  const json = asJsonObject(object);
+  const spec = asJsonObject(json.spec ?? {});
+  const rolled = { ...json, spec: { ...spec, template: tpl(target) } };
   const change = useMemo(
     () => diffObjects({ template: (spec.template ?? {}) as JsonObject }, { template: tpl(target) }),
     [spec.template, target],
   );
-  const prediction = target ? predictInPlace(object as unknown as JsonObject, rolled) : null;
+  const prediction = target ? predictInPlace(json, rolled) : null;
   if (sorted.length === 0) return null;
   const select = (label: string, v: string | undefined, set: (s: string) => void) => (
     <label style={{ marginRight: 12 }}>

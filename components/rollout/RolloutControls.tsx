@@ -4,7 +4,7 @@ import type { K8sObject } from "@/lib/k8s/wire";
 import { usePatchAccess } from "@/lib/client/mutations";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
-import type { Pod } from "@/lib/k8s/objects";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { PartitionControl } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";
@@ -15,14 +15,14 @@ interface Props {
   cluster: string;
   namespace: string;
   name: string;
-  object: K8sObject;
-  pods: K8sObject[];
-  revisions: K8sObject[];
+  object: CloneSet;
+  pods: Pod[];
+  revisions: ControllerRevision[];
   rollout: RolloutView;
   now: Date;
 }
 
-const ownedBy = (items: K8sObject[], uid: string | undefined) =>
+const ownedBy = <T extends K8sObject>(items: T[], uid: string | undefined) =>
   items.filter((o) => !!uid && (o.metadata.ownerReferences ?? []).some((r) => r.uid === uid && r.controller));
 
 /**
@@ -33,7 +33,7 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
   const access = usePatchAccess(cluster, namespace, name);
   const { readOnly } = useSession();
   const uid = object.metadata.uid;
-  const own = useMemo(() => ownedBy(pods, uid) as unknown as Pod[], [pods, uid]);
+  const own = useMemo(() => ownedBy(pods, uid), [pods, uid]);
   const revs = useMemo(() => ownedBy(revisions, uid), [revisions, uid]);
   // Read-only: the writes are hidden below and the server's review always says no; previews stay usable.
   const disabled = readOnly
@@ -43,9 +43,9 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
       : access.allowed === undefined
         ? (access.reason ?? "Checking permissions…")
         : undefined;
-  const paused = !!(object.spec as { updateStrategy?: { paused?: boolean } } | undefined)?.updateStrategy?.paused;
+  const paused = !!object.spec.updateStrategy?.paused;
   const common = { cluster, namespace, name, object, disabled, readOnly };
-  const updateRevision = (object.status as { updateRevision?: string } | undefined)?.updateRevision;
+  const updateRevision = object.status?.updateRevision;
   return (
     <section className="panel" aria-labelledby="rollout-controls" data-testid="rollout-controls">
       <h2 id="rollout-controls">Rollout controls</h2>

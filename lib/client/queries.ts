@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { apiFetch, ApiError } from "./api";
 import { clusterKeys, resourceKeys } from "./keys";
 import type { ResourceListState } from "./reducer";
-import type { ClusterInfo, ClustersResponse, ConnectionState, K8sObject, ResourceName } from "../k8s/wire";
+import type { ClusterInfo, ClustersResponse, ConnectionState, ResourceName, ResourceObjects } from "../k8s/wire";
 
 /**
  * A live list lives only in the query cache and is written only by useClusterStream; the query
@@ -27,13 +27,14 @@ export interface ResourceList<T> {
 }
 
 /** Reads one live list; call useClusterStream once on the page with this resource in `resources`. */
-export function useResourceList<T extends K8sObject = K8sObject>(
+export function useResourceList<R extends ResourceName>(
   cluster: string,
-  resource: ResourceName,
+  resource: R,
   namespace?: string | null,
-): ResourceList<T> {
+): ResourceList<ResourceObjects[R]> {
   const { data } = useQuery(resourceListOptions(cluster, resource, namespace));
-  const items = useMemo(() => (data ? (Object.values(data.byKey) as T[]) : []), [data]);
+  // The cache for `resource` holds only that resource's objects, as its stream sent them.
+  const items = useMemo(() => (data ? (Object.values(data.byKey) as ResourceObjects[R][]) : []), [data]);
   const connection = data?.connection ?? CONNECTING;
   return { items, connection, loading: !data?.synced && connection.state !== "error" };
 }

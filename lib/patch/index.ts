@@ -1,7 +1,7 @@
 // lib/patch: pure patch, diff and three-way-merge library (docs/architecture.md §4). No React, Next,
 // Node or client-node: callers send the returned requests themselves.
 export type { JsonObject, JsonValue, JsonPrimitive } from "./json";
-export { deepEqual, isObject, clone } from "./json";
+export { deepEqual, isObject, asJsonObject, clone } from "./json";
 export type { Path, PathSegment, KeySegment } from "./paths";
 export { formatPath, toPointer, getAt } from "./paths";
 export { mergeKeyFor, isServerOwned } from "./merge-keys";

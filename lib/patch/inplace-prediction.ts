@@ -1,7 +1,6 @@
 // Will a template change be applied in place or recreate pods, and to how many (docs/kruise-rules.md §7.1)?
-import { diffTemplatesInPlace } from "@/lib/kruise/inplace/spec";
+import { diffTemplatesInPlace, isPodTemplate } from "@/lib/kruise/inplace/spec";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
-import type { PodTemplateSpec } from "@/lib/k8s/objects";
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json";
 
 export interface ContainerChange {
@@ -76,8 +75,8 @@ export function predictInPlace(base: JsonObject, edited: JsonObject, gates: Gate
     containers.push(...envFromMetadata(oldT, newT, containers));
   // lib/kruise's rule is what the sandbox controller applies; without the vertical-scaling gate
   // it is the authority, and our walk only adds detail (all reasons, env-from-metadata restarts).
-  if (!gates.InPlaceWorkloadVerticalScaling) {
-    const rule = diffTemplatesInPlace(oldT as unknown as PodTemplateSpec, newT as unknown as PodTemplateSpec);
+  if (!gates.InPlaceWorkloadVerticalScaling && isPodTemplate(oldT) && isPodTemplate(newT)) {
+    const rule = diffTemplatesInPlace(oldT, newT);
     if (!rule.inPlace && reasons.length === 0) reasons.push(rule.reason ?? "spec.template.spec");
   }
   const capable = reasons.length === 0;

@@ -12,6 +12,15 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/**
+ * An object that came from JSON (a Kubernetes object from the API server or the stream) as a JsonObject for the
+ * patch functions. Only the top level is checked: everything below it was parsed from JSON, so it is JSON.
+ */
+export function asJsonObject(v: unknown): JsonObject {
+  if (!isObject(v)) throw new TypeError(`expected a JSON object, got ${v === null ? "null" : typeof v}`);
+  return v;
+}
+
 /** Structural equality of JSON values; `undefined` (absent) equals only `undefined`. */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

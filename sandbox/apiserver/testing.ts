@@ -57,7 +57,7 @@ export async function watch(h: ApiServerHandle, path: string, o: CallOpts = {}):
     const dec = new TextDecoder();
     let buf = "";
     try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      for await (const chunk of res.body ?? []) {
         buf += dec.decode(chunk, { stream: true });
         let i;
         while ((i = buf.indexOf("\n")) >= 0) {

@@ -4,7 +4,6 @@ import { useMemo } from "react";
 import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
 import { combineConnections } from "@/lib/kruise/view/connection";
 import { cloneSetDetailView } from "@/lib/kruise/view/detail";
-import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -41,16 +40,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
   const { readOnly } = useSession();
   const now = useNow();
   const view = useMemo(
-    () =>
-      d.object
-        ? cloneSetDetailView(
-            d.object as unknown as ViewCloneSet,
-            d.pods.items as unknown as ViewPod[],
-            d.revs.items as unknown as ViewRevision[],
-            d.events.items as unknown as ViewEvent[],
-            now,
-          )
-        : null,
+    () => (d.object ? cloneSetDetailView(d.object, d.pods.items, d.revs.items, d.events.items, now) : null),
     [d.object, d.pods.items, d.revs.items, d.events.items, now],
   );
   const listHref = `/c/${encodeURIComponent(cluster)}/clonesets`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calculateInPlaceUpdateSpec, diffTemplatesInPlace } from "./spec";
+import { calculateInPlaceUpdateSpec, diffTemplatesInPlace, isPodTemplate } from "./spec";
 import { readInPlaceState, startInPlaceUpdate } from "./inplace";
 import { checkInPlaceUpdateCompleted, finishGracePeriod, nextBatch } from "./refresh";
 import type { ControllerRevision, Pod, PodTemplateSpec } from "../../k8s/objects";
@@ -76,6 +76,17 @@ function runningPod(t: PodTemplateSpec, revName: string, ids: Record<string, str
   };
 }
 const T0 = Date.parse("2026-05-01T08:00:00Z");
+
+describe("edited JSON read as a pod template", () => {
+  it("accepts a template with named containers and string labels, and rejects one whose parts have other shapes", () => {
+    expect(isPodTemplate(tpl("nginx:1", "s:1"))).toBe(true);
+    expect(isPodTemplate({})).toBe(true);
+    expect(isPodTemplate({ spec: { containers: { name: "app" } } })).toBe(false);
+    expect(isPodTemplate({ spec: { containers: [{ image: "nginx" }] } })).toBe(false);
+    expect(isPodTemplate({ metadata: { labels: { app: 1 } } })).toBe(false);
+    expect(isPodTemplate([])).toBe(false);
+  });
+});
 
 describe("in-place sequence (inplace_update.go, §7.3-7.6)", () => {
   const oldT = tpl("nginx:1.0", "s:1"),

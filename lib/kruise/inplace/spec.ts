@@ -17,6 +17,29 @@ export function templateFromRevision(rev: ControllerRevision | undefined): PodTe
   return data?.spec?.template;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isStringMap = (v: unknown) =>
+  v === undefined || (isRecord(v) && Object.values(v).every((x) => typeof x === "string"));
+const isContainer = (c: unknown) =>
+  isRecord(c) && typeof c.name === "string" && (c.image === undefined || typeof c.image === "string");
+
+/**
+ * Whether a JSON value (a template a user edited, say) has the parts of a pod template diffTemplatesInPlace
+ * reads: label and annotation maps of strings, and containers with a name and a string image.
+ */
+export function isPodTemplate(v: unknown): v is PodTemplateSpec {
+  if (!isRecord(v)) return false;
+  const { metadata, spec } = v;
+  if (
+    metadata !== undefined &&
+    !(isRecord(metadata) && isStringMap(metadata.labels) && isStringMap(metadata.annotations))
+  )
+    return false;
+  if (spec === undefined) return true;
+  if (!isRecord(spec)) return false;
+  return spec.containers === undefined || (Array.isArray(spec.containers) && spec.containers.every(isContainer));
+}
+
 function mapDiff(
   a: Record<string, string> = {},
   b: Record<string, string> = {},

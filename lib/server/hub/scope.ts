@@ -158,8 +158,8 @@ export class Scope {
       const onEvent = (type: string, obj: K8sObject) => {
         events++;
         if (type === "ERROR") {
-          const status = obj as unknown as { code?: number };
-          if (status.code === 410) expired = true;
+          // An ERROR event carries a metav1.Status, not an object: 410 Gone means the resourceVersion expired.
+          if (obj.code === 410) expired = true;
           else failure = obj;
           this.abort?.abort();
           return;

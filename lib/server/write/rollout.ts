@@ -1,6 +1,7 @@
 import "server-only";
 import type { K8sObject } from "@/lib/k8s/wire";
 import {
+  asJsonObject,
   failedTests,
   partitionPatch,
   pausePatch,
@@ -28,7 +29,7 @@ async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise
     (o) => o.kind === "CloneSet" && o.name === t.name && o.controller,
   );
   if (!owned) throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
-  return rev as unknown as JsonObject;
+  return asJsonObject(rev);
 }
 
 /** The lib/patch request for an intent, and the Event that will describe it. */
@@ -102,7 +103,7 @@ function currentValues(o: K8sObject): RolloutBase {
  */
 async function explain422(actor: Actor, t: WriteTarget, request: PatchRequest, e: HttpError): Promise<Response> {
   const latest = await actor.client.get(RESOURCES.clonesets, t.namespace, t.name);
-  const failed = failedTests(request.body, latest as unknown as JsonObject);
+  const failed = failedTests(request.body, asJsonObject(latest));
   if (failed.length === 0) return Response.json(e.body, { status: 422 });
   const f = failed.find((x) => x.path !== "/metadata/generation") ?? failed[0];
   const what = FIELD_NAMES[f.path] ?? f.path;

@@ -1,5 +1,13 @@
 import "server-only";
-import { buildEditSave, checkEdit, isObject, type Choice, type Conflict, type JsonObject } from "@/lib/patch";
+import {
+  asJsonObject,
+  buildEditSave,
+  checkEdit,
+  isObject,
+  type Choice,
+  type Conflict,
+  type JsonObject,
+} from "@/lib/patch";
 import type { EditResponse, WireConflict, WireRequest } from "@/lib/client/editor";
 import { asWriter, type Actor } from "@/lib/server/auth";
 import { HttpError, httpErrors, toApiErrorBody } from "@/lib/server/errors";
@@ -46,7 +54,7 @@ const wireConflict = (c: Conflict): WireConflict => ({
 
 async function readLatest(actor: Actor, t: WriteTarget): Promise<JsonObject> {
   try {
-    const obj = (await actor.client.get(RESOURCES[t.resource], t.namespace, t.name)) as unknown as JsonObject;
+    const obj = asJsonObject(await actor.client.get(RESOURCES[t.resource], t.namespace, t.name));
     if (isObject(obj.metadata)) delete obj.metadata.managedFields;
     return obj;
   } catch (e) {
@@ -80,7 +88,7 @@ async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<
   if (input.expectBody !== undefined && input.expectBody !== body)
     return { kind: "preview", request, latest, changed: true };
   try {
-    const object = (await sendPatch(actor, t, request, { dryRun: input.dryRun })) as unknown as JsonObject;
+    const object = asJsonObject(await sendPatch(actor, t, request, { dryRun: input.dryRun }));
     if (input.dryRun) return { kind: "dry-run", request, object, latest };
     void recordEvent(actor, object as never, {
       reason: "EditedYAML",
