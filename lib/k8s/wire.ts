@@ -5,7 +5,10 @@
 
 import type { CloneSet, ControllerRevision, Event, Pod, StoredMeta } from "./objects";
 
-/** The resources the read path serves, and the object each one holds; a fixed allow-list (DESIGN.md §5: no generic proxy). */
+/**
+ * The resources the read path serves, and the object each one holds; a fixed allow-list (docs/architecture.md §5:
+ * no generic proxy).
+ */
 export interface ResourceObjects {
   clonesets: CloneSet;
   pods: Pod;
