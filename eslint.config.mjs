@@ -66,7 +66,7 @@ const config = [
         ].map((selector) => ({
           selector,
           message:
-            "lib/k8s holds types only: `import type` from @kubernetes/client-node or ./, no values (lib/k8s/README.md).",
+            "lib/k8s holds types only: `import type` from @kubernetes/client-node or ./, no values (docs/architecture.md §2, lib/k8s/README.md).",
         })),
       ],
     },
