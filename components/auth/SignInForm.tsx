@@ -1,6 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { loadSession } from "@/lib/client/session";
+import { api } from "@/lib/urls";
 import { safeNext } from "./safe-next";
 
 interface Refusal {
@@ -12,7 +13,7 @@ interface Refusal {
 async function signIn(token: string): Promise<Refusal | null> {
   let res: Response;
   try {
-    res = await fetch("/api/auth/signin", {
+    res = await fetch(api.signIn(), {
       method: "POST",
       credentials: "same-origin",
       cache: "no-store",

@@ -2,15 +2,16 @@
 import { useState } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { mutationHeaders, useSession } from "@/lib/client/session";
+import { api, pages } from "@/lib/urls";
 
 /** Token mode: end the server-side session (the cookie is HttpOnly), then back to the sign-in page. */
 async function signOut(): Promise<void> {
   const headers = await mutationHeaders();
-  await fetch("/api/auth/signout", { method: "POST", credentials: "same-origin", headers, body: "{}" }).catch(
+  await fetch(api.signOut(), { method: "POST", credentials: "same-origin", headers, body: "{}" }).catch(
     () => undefined,
   );
   // A full load on purpose: nothing cached for the old session may survive sign-out.
-  window.location.assign("/signin"); // eslint-disable-line @next/next/no-location-assign-relative-destination
+  window.location.assign(pages.signIn());
 }
 
 /** The header's right side: who the console acts as, read-only mode, sign out. */

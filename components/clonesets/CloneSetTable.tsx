@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { CloneSetRow, SortKey } from "@/lib/kruise/view/list";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
+import { pages } from "@/lib/urls";
 import { PhaseBadge } from "./PhaseBadge";
 
 export interface SortState {
@@ -34,15 +35,11 @@ function SortHeader({
   );
 }
 
-export function detailHref(cluster: string, ns: string, name: string): string {
-  return `/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(ns)}/clonesets/${encodeURIComponent(name)}`;
-}
-
 function CloneSetRowView({ cluster, r }: { cluster: string; r: CloneSetRow }) {
   return (
     <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
       <td>
-        <Link href={detailHref(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge phase={r.phase} />
+        <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge phase={r.phase} />
       </td>
       <td>{r.namespace}</td>
       <td className="num" data-col="desired">

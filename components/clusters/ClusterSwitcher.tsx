@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useClusters } from "@/lib/client";
+import { pages } from "@/lib/urls";
 
 /** Switches the page to another kubeconfig context (cluster names are context names). */
 export function ClusterSwitcher({ cluster }: { cluster: string }) {
@@ -13,7 +14,7 @@ export function ClusterSwitcher({ cluster }: { cluster: string }) {
       Cluster
       <select
         value={cluster}
-        onChange={(e) => router.push(`/c/${encodeURIComponent(e.target.value)}/clonesets`)}
+        onChange={(e) => router.push(pages.cloneSets(e.target.value))}
         aria-describedby={error ? "clusters-error" : undefined}
       >
         {names.map((n) => (

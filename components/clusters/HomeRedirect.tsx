@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { useClusters } from "@/lib/client";
+import { pages } from "@/lib/urls";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
 
@@ -11,7 +12,7 @@ export function HomeRedirect() {
   const { clusters, loading, error } = useClusters();
   const router = useRouter();
   const target = clusters.find((c) => c.current) ?? clusters[0];
-  const href = target ? `/c/${encodeURIComponent(target.name)}/clonesets` : null;
+  const href = target ? pages.cloneSets(target.name) : null;
   useEffect(() => {
     if (href) router.replace(href);
   }, [href, router]);

@@ -7,7 +7,8 @@ import type { EditableResource } from "@/lib/client/editor";
 import { accessOptions } from "@/lib/client/mutations";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
-import { asJsonObject, lineForField, parseEdited } from "@/lib/patch";
+import { pages } from "@/lib/urls";
+import { asJsonObject, lineForField, parseEdited, type JsonObject } from "@/lib/patch";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { ConflictView } from "./ConflictView";
@@ -81,10 +82,7 @@ export function EditView({
   const blocked = useSaveBlocked(cluster, namespace, resource, name);
   const [schemaMarkers, setSchemaMarkers] = useState<ReportedMarker[]>([]);
   const path = `file:///${cluster}/${namespace}/${name}.${resource === "clonesets" ? "cloneset" : "pod"}.yaml`;
-  const back =
-    resource === "clonesets"
-      ? `/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(namespace)}/clonesets/${encodeURIComponent(name)}`
-      : `/c/${encodeURIComponent(cluster)}/clonesets`;
+  const back = resource === "clonesets" ? pages.cloneSet(cluster, namespace, name) : pages.cloneSets(cluster);
 
   if (s.loading)
     return (

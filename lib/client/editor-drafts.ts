@@ -2,6 +2,7 @@
 // a failed save. One draft per object; it remembers the object it was based on, so a draft
 // whose base resourceVersion is no longer the cluster's can be re-merged (conflict view).
 import type { JsonObject } from "@/lib/patch";
+import { joinSegments } from "../urls";
 
 export interface Draft {
   cluster: string;
@@ -21,7 +22,7 @@ export type DraftId = Pick<Draft, "cluster" | "namespace" | "resource" | "name">
 const PREFIX = "kruise-console:draft:";
 
 export function draftKey(id: DraftId): string {
-  return `${PREFIX}${[id.cluster, id.namespace, id.resource, id.name].map(encodeURIComponent).join("/")}`;
+  return `${PREFIX}${joinSegments([id.cluster, id.namespace, id.resource, id.name])}`;
 }
 
 /** The storage is injectable for tests; the page passes window.localStorage. */

@@ -1,8 +1,10 @@
 // The editor's calls to POST /api/c/<cluster>/ns/<ns>/<resource>/<name>/edit.
 import type { JsonObject, JsonValue } from "@/lib/patch";
+import type { EditableResource } from "../k8s/wire";
+import { api } from "../urls";
 import { apiFetch } from "./api";
 
-export type EditableResource = "clonesets" | "pods";
+export type { EditableResource };
 export type ConflictChoice = "mine" | "theirs" | "base";
 
 /** The request exactly as the server sends it to the Kubernetes API (path includes the query). */
@@ -41,11 +43,6 @@ export type EditResponse =
   | { kind: "saved"; request: WireRequest; object: JsonObject }
   | { kind: "dry-run"; request: WireRequest; object: JsonObject; latest: JsonObject };
 
-export function editUrl(cluster: string, namespace: string, resource: EditableResource, name: string): string {
-  const e = encodeURIComponent;
-  return `/api/c/${e(cluster)}/ns/${e(namespace)}/${resource}/${e(name)}/edit`;
-}
-
 /** Posts an edit intent; throws ApiError (404 deleted, 422 with causes, 403, …) like every dashboard call. */
 export function postEdit(
   cluster: string,
@@ -54,7 +51,7 @@ export function postEdit(
   name: string,
   req: EditRequest,
 ): Promise<EditResponse> {
-  return apiFetch<EditResponse>(editUrl(cluster, namespace, resource, name), {
+  return apiFetch<EditResponse>(api.edit(cluster, namespace, resource, name), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(req),
@@ -68,6 +65,5 @@ export function fetchObject(
   resource: EditableResource | "controllerrevisions",
   name: string,
 ): Promise<JsonObject> {
-  const e = encodeURIComponent;
-  return apiFetch<JsonObject>(`/api/c/${e(cluster)}/ns/${e(namespace)}/${resource}/${e(name)}`);
+  return apiFetch<JsonObject>(api.object(cluster, namespace, resource, name));
 }

@@ -1,13 +1,11 @@
 import type { ResourceName, StreamEvent } from "../k8s/wire";
+import { api } from "../urls";
 
 export const STREAM_EVENT_NAMES = ["snapshot", "change", "status"] as const;
 
 /** The SSE endpoint for one page: one EventSource carries every resource it shows. */
 export function streamUrl(cluster: string, resources: readonly ResourceName[], namespace?: string | null): string {
-  const q = new URLSearchParams();
-  for (const r of resources) q.append("r", r);
-  if (namespace) q.set("ns", namespace);
-  return `/api/c/${encodeURIComponent(cluster)}/stream?${q.toString()}`;
+  return api.stream(cluster, resources, namespace);
 }
 
 /** Decodes one SSE message; returns null for anything malformed instead of breaking the page. */

@@ -2,6 +2,7 @@
 import { useMutation, useQuery, queryOptions } from "@tanstack/react-query";
 import { ApiError, apiFetch, errorFromResponse } from "./api";
 import { mutationHeaders, signInAgain } from "./session";
+import { api } from "../urls";
 import type { ApiErrorBody, K8sObject, RolloutAction, RolloutBase } from "../k8s/wire";
 
 // Rollout intents from the browser: POST …/rollout, and the access review behind the controls.
@@ -32,9 +33,6 @@ export class RolloutError extends ApiError {
   }
 }
 
-const base = (cluster: string, ns: string, name: string) =>
-  `/api/c/${encodeURIComponent(cluster)}/ns/${encodeURIComponent(ns)}/clonesets/${encodeURIComponent(name)}`;
-
 /** The guard values of a CloneSet as the page has it now. */
 export function rolloutBaseOf(cs: K8sObject, withTemplate = false): RolloutBase {
   const spec = (cs.spec ?? {}) as { updateStrategy?: Record<string, unknown>; template?: Record<string, unknown> };
@@ -58,7 +56,7 @@ export async function postRolloutIntent(
 ): Promise<{ request: ShownRequest; object?: K8sObject }> {
   let res: Response;
   try {
-    res = await fetch(`${base(cluster, ns, name)}/rollout`, {
+    res = await fetch(api.rollout(cluster, ns, name), {
       method: "POST",
       credentials: "same-origin",
       headers: await mutationHeaders(),
@@ -103,7 +101,7 @@ export const accessKeys = {
 export function accessOptions(cluster: string, ns: string, name: string) {
   return queryOptions<{ patch: { allowed: boolean; reason?: string } }, ApiError>({
     queryKey: accessKeys.patch(cluster, ns, name),
-    queryFn: () => apiFetch(`${base(cluster, ns, name)}/access`),
+    queryFn: () => apiFetch(api.access(cluster, ns, name)),
     staleTime: 60_000,
   });
 }

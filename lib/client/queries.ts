@@ -2,6 +2,7 @@ import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { apiFetch, ApiError } from "./api";
 import { clusterKeys, resourceKeys } from "./keys";
+import { api } from "../urls";
 import type { ResourceListState } from "./reducer";
 import type { ClusterInfo, ClustersResponse, ConnectionState, ResourceName, ResourceObjects } from "../k8s/wire";
 
@@ -42,7 +43,7 @@ export function useResourceList<R extends ResourceName>(
 export function clustersOptions() {
   return queryOptions<ClustersResponse, ApiError>({
     queryKey: clusterKeys.all,
-    queryFn: () => apiFetch<ClustersResponse>("/api/clusters"),
+    queryFn: () => apiFetch<ClustersResponse>(api.clusters()),
     staleTime: 30_000,
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { AuthMode } from "../k8s/wire";
+import { api, pages } from "../urls";
 
 /** GET /api/auth/session: who the browser acts as, and the anti-CSRF token mutations must carry. */
 export interface SessionInfo {
@@ -13,7 +14,7 @@ export interface SessionInfo {
   message?: string;
 }
 
-export const SESSION_PATH = "/api/auth/session";
+export const SESSION_PATH = api.session();
 export const CSRF_HEADER = "X-CSRF-Token";
 
 let pending: Promise<SessionInfo> | undefined;
@@ -66,7 +67,7 @@ export function signInAgain(): void {
       leaving = true;
       const next = window.location.pathname + window.location.search;
       // A full load: drops everything cached for the expired session.
-      window.location.assign(`/signin?next=${encodeURIComponent(next)}`); // eslint-disable-line @next/next/no-location-assign-relative-destination
+      window.location.assign(pages.signIn(next));
     },
     () => undefined,
   );

@@ -5,6 +5,9 @@
 
 import type { CloneSet, ControllerRevision, Event, Pod, StoredMeta } from "./objects";
 
+/** The kinds the YAML editor opens and saves. */
+export type EditableResource = "clonesets" | "pods";
+
 /**
  * The resources the read path serves, and the object each one holds; a fixed allow-list (docs/architecture.md §5:
  * no generic proxy).

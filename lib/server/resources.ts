@@ -1,4 +1,5 @@
 import type { ResourceName } from "@/lib/k8s/wire";
+import { kubePath } from "@/lib/urls";
 
 /** What the dashboard may read, and where each lives in the Kubernetes API. A closed list (docs/architecture.md §5). */
 export interface ResourceDef {
@@ -34,5 +35,5 @@ export function isResourceName(v: string): v is ResourceName {
 
 /** The collection path a list or watch uses, namespaced or across all namespaces. */
 export function collectionPath(d: ResourceDef, namespace: string | null): string {
-  return namespace ? `${d.prefix}/namespaces/${encodeURIComponent(namespace)}/${d.name}` : `${d.prefix}/${d.name}`;
+  return kubePath(d.prefix, d.name, namespace);
 }

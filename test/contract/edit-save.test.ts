@@ -15,6 +15,7 @@ import { clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, minimalStatus } from "./lib/fixtures";
 import { csrfFor } from "../support/console";
+import { api } from "@/lib/urls";
 
 type C = { name: string; image: string; env?: { name: string; value: string }[] };
 const containersOf = (o: { spec?: unknown }) =>
@@ -40,7 +41,7 @@ describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
   });
 
   async function save(name: string, body: EditRequest): Promise<EditResponse> {
-    const req = new Request(`http://127.0.0.1:3000/api/c/admin/ns/${h.ns}/clonesets/${name}/edit`, {
+    const req = new Request(`http://127.0.0.1:3000${api.edit("admin", h.ns, "clonesets", name)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor() },
       body: JSON.stringify(body),

@@ -14,6 +14,7 @@ import { postRollout } from "@/lib/server/write";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, core, minimalStatus, type Obj } from "./lib/fixtures";
 import { csrfFor } from "../support/console";
+import { api } from "@/lib/urls";
 
 const ORIGIN = "http://127.0.0.1:3000";
 
@@ -26,7 +27,7 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
 
   const post = async (name: string, body: unknown) =>
     postRollout(
-      new Request(`${ORIGIN}/api/c/admin/ns/${h.ns}/clonesets/${name}/rollout`, {
+      new Request(`${ORIGIN}${api.rollout("admin", h.ns, name)}`, {
         method: "POST",
         body: JSON.stringify(body),
         headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },

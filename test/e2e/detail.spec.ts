@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { kubectlJson, sandboxAdmin } from "./cluster";
 import { eventually, midRollout } from "./demo";
+import { pages } from "./paths";
 
-const detail = (ns: string, name: string) =>
-  `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${ns}/clonesets/${name}`;
+const detail = (ns: string, name: string) => pages.cloneSet(sandboxAdmin().context, ns, name);
 
 test("the mid-rollout CloneSet shows its revisions, pods by revision and in-place state", async ({ page }) => {
   test.setTimeout(300_000);

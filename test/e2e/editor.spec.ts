@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { kubectl, kubectlJson, sandboxAdmin } from "./cluster";
-import { E2E_KUBECONFIG } from "./paths";
+import { E2E_KUBECONFIG, pages } from "./paths";
 
 const NS = "editor-e2e";
 type Obj = {
@@ -53,7 +53,7 @@ spec:
 }
 
 async function openEditor(page: Page, name: string) {
-  await page.goto(`/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${NS}/clonesets/${name}/edit`);
+  await page.goto(pages.edit(sandboxAdmin().context, NS, "clonesets", name));
   // Generous: the first visit loads Monaco's chunks and workers on a busy machine.
   await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
     timeout: 60_000,

@@ -7,10 +7,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { sandboxAdmin } from "./cluster";
 import { eventually, midRollout } from "./demo";
-import { E2E_KUBECONFIG } from "./paths";
+import { E2E_KUBECONFIG, pages } from "./paths";
 
 const NS = "headers-e2e";
-const base = () => `/c/${encodeURIComponent(sandboxAdmin().context)}`;
+const ctx = () => sandboxAdmin().context;
 
 /** Collects CSP violations as the page reports them (the DOM event) and as Chromium logs them ("Refused to …"). */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -69,9 +69,9 @@ test("pages, API and static files carry the CSP and security headers; a page's n
   page,
   request,
 }) => {
-  const first = await request.get(`${base()}/clonesets`);
+  const first = await request.get(pages.cloneSets(ctx()));
   expectSecurityHeaders(first, "list page");
-  const second = await request.get(`${base()}/clonesets`);
+  const second = await request.get(pages.cloneSets(ctx()));
   const nonce = (r: Answer) => /'nonce-([^']+)'/.exec(r.headers()["content-security-policy"])?.[1];
   expect(nonce(second)).not.toBe(nonce(first));
   expect(await first.text()).toContain(`nonce="${nonce(first)}"`);
@@ -88,20 +88,17 @@ test("the list and a CloneSet's detail page render under the policy without a vi
   const cs = await eventually(midRollout, "a mid-rollout CloneSet");
   // Prerendered pages (the home redirect, the 404 page) run their stored bootstrap scripts too (allowed by hash).
   await page.goto("/");
-  await expect(page).toHaveURL(new RegExp(`${base()}/clonesets`));
+  await expect(page).toHaveURL(new RegExp(pages.cloneSets(ctx())));
   await page.goto("/no-such-page");
   await expect(page.getByTestId("not-found")).toBeVisible();
   await page.getByRole("link", { name: "Go to the CloneSet list" }).click();
-  await expect(page).toHaveURL(new RegExp(`${base()}/clonesets`));
-  expectSecurityHeaders(await page.goto(`${base()}/clonesets?ns=${cs.metadata.namespace}`), "list");
+  await expect(page).toHaveURL(new RegExp(pages.cloneSets(ctx())));
+  expectSecurityHeaders(await page.goto(pages.cloneSets(ctx(), { ns: cs.metadata.namespace })), "list");
   await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
   await expect(page.locator(`[data-testid=cloneset-row][data-name="${cs.metadata.name}"]`).first()).toBeVisible({
     timeout: 60_000,
   });
-  expectSecurityHeaders(
-    await page.goto(`${base()}/ns/${cs.metadata.namespace}/clonesets/${cs.metadata.name}`),
-    "detail",
-  );
+  expectSecurityHeaders(await page.goto(pages.cloneSet(ctx(), cs.metadata.namespace, cs.metadata.name)), "detail");
   await expect(page.getByRole("heading", { level: 1, name: cs.metadata.name })).toBeVisible();
   await expect(page.getByTestId("revision-row").first()).toBeVisible();
   expect(seen).toEqual([]);
@@ -132,7 +129,7 @@ spec:
         image: nginx:1.0
 `,
   });
-  expectSecurityHeaders(await page.goto(`${base()}/ns/${NS}/clonesets/csp/edit`), "editor");
+  expectSecurityHeaders(await page.goto(pages.edit(ctx(), NS, "clonesets", "csp")), "editor");
   const editor = page.locator("[data-testid=yaml-editor] .view-lines");
   await expect(editor).toContainText("kind: CloneSet", { timeout: 60_000 });
   await editor.click();

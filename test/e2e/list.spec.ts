@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { kubectl, sandboxAdmin } from "./cluster";
 import { cloneSets, eventually, steady } from "./demo";
+import { pages } from "./paths";
 
 test("the home page opens the current context's list, which shows every demo CloneSet live", async ({ page }) => {
   const expected = cloneSets()
@@ -8,7 +9,7 @@ test("the home page opens the current context's list, which shows every demo Clo
     .sort();
   expect(expected.length).toBeGreaterThan(0);
   await page.goto("/");
-  await expect(page).toHaveURL(new RegExp(`/c/${encodeURIComponent(sandboxAdmin().context)}/clonesets`));
+  await expect(page).toHaveURL(new RegExp(pages.cloneSets(sandboxAdmin().context)));
   await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
   await expect(page.getByTestId("cloneset-row")).toHaveCount(expected.length);
   const shown = await page
@@ -23,7 +24,7 @@ test("the home page opens the current context's list, which shows every demo Clo
 test("a change made with kubectl appears on the open page without a reload", async ({ page }) => {
   const cs = await eventually(steady, "a steady CloneSet");
   const { name, namespace } = cs!.metadata;
-  await page.goto(`/c/${encodeURIComponent(sandboxAdmin().context)}/clonesets?ns=${namespace}`);
+  await page.goto(pages.cloneSets(sandboxAdmin().context, { ns: namespace }));
   const row = page.locator(`[data-testid=cloneset-row][data-name="${name}"]`);
   const desired = row.locator("[data-col=desired]");
   await expect(desired).toHaveText(String(cs!.spec.replicas));
@@ -65,7 +66,7 @@ test("a change made with kubectl appears on the open page without a reload", asy
 test("filters by namespace and name are kept in the URL", async ({ page }) => {
   const list = cloneSets();
   const ns = list[0].metadata.namespace;
-  await page.goto(`/c/${encodeURIComponent(sandboxAdmin().context)}/clonesets`);
+  await page.goto(pages.cloneSets(sandboxAdmin().context));
   await page.getByLabel("Namespace").selectOption(ns);
   await expect(page).toHaveURL(new RegExp(`ns=${ns}`));
   await expect(page.getByTestId("cloneset-row")).toHaveCount(list.filter((c) => c.metadata.namespace === ns).length);

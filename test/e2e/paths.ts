@@ -1,5 +1,8 @@
 import path from "node:path";
 
+/** Page and API URLs come from the app's own builder, so a spec cannot drift from the routes. */
+export { api, pages } from "../../lib/urls";
+
 /** Where serve.ts writes the sandbox kubeconfig that the dashboard and the specs' kubectl use (set per run by playwright.config.ts). */
 export const E2E_KUBECONFIG = process.env.E2E_KUBECONFIG ?? path.resolve(__dirname, "../../.tmp/e2e/kubeconfig");
 

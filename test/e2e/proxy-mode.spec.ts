@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { proxyPkiIn, type ProxyPki } from "../support/proxy-pki";
 import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
-import { PROXY_PKI_DIR, PROXY_URL } from "./paths";
+import { pages, PROXY_PKI_DIR, PROXY_URL } from "./paths";
 
 // Proxy mode through the console's real https server: the browser plays the auth proxy by presenting the
 // proxy's TLS client certificate (from this run's own CA, made by serve.ts) and sending X-Remote-User /
@@ -9,7 +9,7 @@ import { PROXY_PKI_DIR, PROXY_URL } from "./paths";
 
 const NS = "shop"; // the sandbox's deployer may patch CloneSets here, the viewer may only read
 const NAME = `e2e-proxy-${Math.random().toString(36).slice(2, 7)}`;
-const detail = () => `${PROXY_URL}/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${NS}/clonesets/${NAME}`;
+const detail = () => `${PROXY_URL}${pages.cloneSet(sandboxAdmin().context, NS, NAME)}`;
 const as = (user: string, groups?: string) => ({
   "X-Remote-User": user,
   ...(groups ? { "X-Remote-Group": groups } : {}),

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster";
-import { READONLY_URL } from "./paths";
+import { api, pages, READONLY_URL } from "./paths";
 
 // Read-only mode (local --read-only on the same sandbox): everything reads, nothing offers to
 // write, and a write sent anyway is refused by the console before it reaches the cluster.
 
 const NS = `e2e-ro-${Math.random().toString(36).slice(2, 7)}`;
 const NAME = "web";
-const detail = () => `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${NS}/clonesets/${NAME}`;
+const detail = () => pages.cloneSet(sandboxAdmin().context, NS, NAME);
 
 test.beforeAll(() => {
   kubectl("create", "namespace", NS);
@@ -41,7 +41,7 @@ test("the read-only console shows the CloneSet without any control that writes, 
     await page.screenshot({ path: test.info().outputPath(`read-only-detail-${colorScheme}.png`), fullPage: true });
   }
 
-  await page.goto(`${READONLY_URL}${detail()}/edit`);
+  await page.goto(`${READONLY_URL}${pages.edit(sandboxAdmin().context, NS, "clonesets", NAME)}`);
   await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
     timeout: 60_000,
   });
@@ -49,15 +49,18 @@ test("the read-only console shows the CloneSet without any control that writes, 
   await expect(page.getByTestId("save")).toHaveCount(0);
   await expect(page.getByTestId("dry-run")).toHaveCount(0);
 
-  const forged = await page.evaluate(async (url) => {
-    const s = (await (await fetch("/api/auth/session")).json()) as { csrf: string; readOnly: boolean };
-    const r = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
-      body: JSON.stringify({ action: "pause", base: { generation: 1 } }),
-    });
-    return { readOnly: s.readOnly, status: r.status, body: (await r.json()) as { message: string } };
-  }, `/api${detail()}/rollout`);
+  const forged = await page.evaluate(
+    async ({ url, session }) => {
+      const s = (await (await fetch(session)).json()) as { csrf: string; readOnly: boolean };
+      const r = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
+        body: JSON.stringify({ action: "pause", base: { generation: 1 } }),
+      });
+      return { readOnly: s.readOnly, status: r.status, body: (await r.json()) as { message: string } };
+    },
+    { url: api.rollout(sandboxAdmin().context, NS, NAME), session: api.session() },
+  );
   expect(forged.readOnly).toBe(true);
   expect(forged.status).toBe(403);
   expect(forged.body.message).toMatch(/read-only/);

@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { faults, kubectl, sandboxAdmin } from "./cluster";
 import { eventually, steady } from "./demo";
+import { pages } from "./paths";
 
 test("a dropped upstream watch shows reconnecting, then recovers with the changes made meanwhile", async ({ page }) => {
   const cs = await eventually(steady, "a steady CloneSet");
   const { name, namespace } = cs!.metadata;
-  await page.goto(`/c/${encodeURIComponent(sandboxAdmin().context)}/clonesets?ns=${namespace}`);
+  await page.goto(pages.cloneSets(sandboxAdmin().context, { ns: namespace }));
   const badge = page.getByTestId("connection");
   await expect(badge).toHaveAttribute("data-state", "live");
   const desired = page.locator(`[data-testid=cloneset-row][data-name="${name}"] [data-col=desired]`);

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
+import { pages } from "./paths";
 
 // Rollout controls end to end on the sandbox (--fast): partition slider with a preview that names the pods,
 // safe apply (conflict on a concurrent partition change, none under status churn), pause/resume, undo.
 
 const NS = `e2e-roll-${Math.random().toString(36).slice(2, 7)}`;
 const NAME = "canary";
-const detail = () => `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${NS}/clonesets/${NAME}`;
+const detail = () => pages.cloneSet(sandboxAdmin().context, NS, NAME);
 
 interface PodJ {
   metadata: { name: string; uid: string; labels?: Record<string, string>; deletionTimestamp?: string };
@@ -186,7 +187,7 @@ test("a user without patch rights sees the controls disabled with the reason", a
     .contexts.map((c) => c.name)
     .find((n) => /viewer/.test(n));
   expect(viewer, "the sandbox kubeconfig has a viewer context").toBeTruthy();
-  await page.goto(`/c/${encodeURIComponent(viewer!)}/ns/${ns}/clonesets/${NAME}`);
+  await page.goto(pages.cloneSet(viewer!, ns, NAME));
   await expect(page.getByTestId("access-denied")).toContainText("You may not patch this CloneSet");
   await expect(page.getByRole("slider", { name: /Partition/ })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Apply partition" })).toBeDisabled();

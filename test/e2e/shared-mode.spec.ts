@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster";
 import { cloneSets } from "./demo";
-import { SHARED_LOG, SHARED_URL } from "./paths";
+import { api, pages, SHARED_LOG, SHARED_URL } from "./paths";
 
 // Shared mode in the browser, on the token-mode instance: nothing without a session, sign-in as the viewer,
 // writes refused by the cluster and explained where they happen, sign-out, and the token never leaves the server.
@@ -13,7 +13,7 @@ const NS = `e2e-shared-${Math.random().toString(36).slice(2, 7)}`;
 const NAME = "web";
 const ctx = () => sandboxAdmin().context;
 const at = (p: string) => `${SHARED_URL}${p}`;
-const detail = () => `/c/${encodeURIComponent(ctx())}/ns/${NS}/clonesets/${NAME}`;
+const detail = () => pages.cloneSet(ctx(), NS, NAME);
 
 test.describe.configure({ mode: "serial" });
 
@@ -62,21 +62,19 @@ test("without a session the API answers 401, the stream sends no data, and pages
   page,
   request,
 }) => {
-  for (const path of ["/api/clusters", `/api/c/${encodeURIComponent(ctx())}/ns/${NS}/clonesets/${NAME}`]) {
+  for (const path of [api.clusters(), api.object(ctx(), NS, "clonesets", NAME)]) {
     const r = await request.get(at(path));
     expect(r.status(), path).toBe(401);
   }
-  const stream = await request.get(at(`/api/c/${encodeURIComponent(ctx())}/stream?r=clonesets`), {
+  const stream = await request.get(at(api.stream(ctx(), ["clonesets"])), {
     headers: { Accept: "text/event-stream" },
   });
   expect(stream.status()).toBe(401);
   const body = await stream.text();
   expect(body).not.toMatch(/^(event|data):/m);
   expect(body).not.toContain(NAME);
-  await page.goto(at(`/c/${encodeURIComponent(ctx())}/clonesets`));
-  await page.waitForURL(
-    (u) => u.pathname === "/signin" && u.searchParams.get("next") === `/c/${encodeURIComponent(ctx())}/clonesets`,
-  );
+  await page.goto(at(pages.cloneSets(ctx())));
+  await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("next") === pages.cloneSets(ctx()));
   await expect(page.getByRole("heading", { name: "Sign in with your Kubernetes bearer token" })).toBeVisible();
   // For a person to look at (kept in the test's output folder), in both themes.
   for (const colorScheme of ["light", "dark"] as const) {
@@ -89,7 +87,7 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   page,
 }) => {
   const bodies = await recordBodies(page);
-  await page.goto(at(`/signin?next=${encodeURIComponent(`/c/${encodeURIComponent(ctx())}/clonesets`)}`));
+  await page.goto(at(pages.signIn(pages.cloneSets(ctx()))));
   const token = page.getByLabel("Bearer token");
   await expect(token).toHaveAttribute("type", "password");
   await expect(token).toHaveAttribute("autocomplete", "off");
@@ -100,7 +98,7 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
 
   await token.fill(VIEWER);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => u.pathname === `/c/${encodeURIComponent(ctx())}/clonesets`);
+  await page.waitForURL((u) => u.pathname === pages.cloneSets(ctx()));
   await expect(page.getByTestId("current-user")).toContainText("viewer");
   const demo = cloneSets().find((c) => !c.metadata.namespace.startsWith("e2e-"));
   expect(demo, "the demo scenario has CloneSets").toBeTruthy();
@@ -113,21 +111,24 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   await expect(page.getByRole("button", { name: "Apply partition" })).toBeDisabled();
 
   // A write the UI would not offer, forged from the signed-in page with the session's own anti-CSRF token.
-  const forged = await page.evaluate(async (url) => {
-    const s = (await (await fetch("/api/auth/session")).json()) as { csrf: string };
-    const r = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
-      body: JSON.stringify({ action: "pause", base: { generation: 1 } }),
-    });
-    return { status: r.status, body: (await r.json()) as { message: string } };
-  }, `/api${detail()}/rollout`);
+  const forged = await page.evaluate(
+    async ({ url, session }) => {
+      const s = (await (await fetch(session)).json()) as { csrf: string };
+      const r = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": s.csrf },
+        body: JSON.stringify({ action: "pause", base: { generation: 1 } }),
+      });
+      return { status: r.status, body: (await r.json()) as { message: string } };
+    },
+    { url: api.rollout(ctx(), NS, NAME), session: api.session() },
+  );
   expect(forged.status).toBe(403);
   expect(forged.body.message).toMatch(
     new RegExp(`^you may not patch clonesets\\.apps\\.kruise\\.io in ${NS} \\(Kubernetes: `),
   );
 
-  await page.goto(at(`${detail()}/edit`));
+  await page.goto(at(pages.edit(ctx(), NS, "clonesets", NAME)));
   await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
     timeout: 60_000,
   });
@@ -146,19 +147,22 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
 
   // The session ends behind the page's back (signed out in another tab): the next API call leads to
   // sign-in, and signing in returns to the page.
-  await page.evaluate(() =>
-    fetch("/api/auth/signout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+  await page.evaluate(
+    (signOut) => fetch(signOut, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+    api.signOut(),
   );
   await page.getByTestId("dry-run").click();
-  await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("next") === `${detail()}/edit`);
+  await page.waitForURL(
+    (u) => u.pathname === "/signin" && u.searchParams.get("next") === pages.edit(ctx(), NS, "clonesets", NAME),
+  );
   await page.getByLabel("Bearer token").fill(VIEWER);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => u.pathname === `${detail()}/edit`);
+  await page.waitForURL((u) => u.pathname === pages.edit(ctx(), NS, "clonesets", NAME));
   await expect(page.getByTestId("current-user")).toContainText("viewer");
 
   await page.getByTestId("sign-out").click();
   await page.waitForURL((u) => u.pathname === "/signin");
-  expect((await page.request.get(at("/api/auth/session"))).status()).toBe(401);
+  expect((await page.request.get(at(api.session()))).status()).toBe(401);
   await page.goto(at(detail()));
   await page.waitForURL((u) => u.pathname === "/signin");
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
+import { pages } from "./paths";
 
 // Request hygiene: cluster data is attacker-controlled text. Annotations, pod-template
 // annotations (so revisions carry them) and Event messages hold HTML/JS payloads; every view shows them
@@ -8,8 +9,7 @@ import { kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 const NS = `e2e-xss-${Math.random().toString(36).slice(2, 7)}`;
 const NAME = "xss";
 const PAYLOADS = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>", '"><svg onload=alert(1)>'];
-const base = () => `/c/${encodeURIComponent(sandboxAdmin().context)}`;
-const detail = () => `${base()}/ns/${NS}/clonesets/${NAME}`;
+const detail = () => pages.cloneSet(sandboxAdmin().context, NS, NAME);
 
 const annotations = (prefix: string) =>
   Object.fromEntries(PAYLOADS.map((p, i) => [`e2e.kruise-console/${prefix}${i}`, p]));
@@ -87,7 +87,7 @@ test("HTML and script in annotations and Event messages are shown as text on eve
     void d.dismiss();
   });
 
-  await page.goto(`${base()}/clonesets`);
+  await page.goto(pages.cloneSets(sandboxAdmin().context));
   await expect(page.locator(`[data-testid=cloneset-row][data-name="${NAME}"]`)).toBeVisible();
   await expectInert(page);
 
@@ -100,13 +100,13 @@ test("HTML and script in annotations and Event messages are shown as text on eve
   await expect(diff).toContainText(PAYLOADS[2]);
   await expectInert(page);
 
-  await page.goto(`${detail()}/yaml`);
+  await page.goto(pages.cloneSetYaml(sandboxAdmin().context, NS, NAME));
   await expect(page.getByTestId("yaml")).toContainText("e2e.kruise-console/a0");
   const yaml = await text(page, "[data-testid=yaml]");
   for (const p of [PAYLOADS[0], PAYLOADS[1], "<svg onload=alert(1)>"]) expect(yaml).toContain(p);
   await expectInert(page);
 
-  await page.goto(`${detail()}/edit`);
+  await page.goto(pages.edit(sandboxAdmin().context, NS, "clonesets", NAME));
   const lines = page.locator("[data-testid=yaml-editor] .view-lines");
   await expect(lines).toContainText("kind: CloneSet", { timeout: 60_000 });
   await expect.poll(() => text(page, "[data-testid=yaml-editor] .view-lines")).toContain(PAYLOADS[1]);

@@ -13,6 +13,8 @@ import { applyJsonPatch, clone, prepareForEdit, type JsonObject } from "@/lib/pa
 import { startCluster, type TestCluster } from "../support/clusters";
 import { cloneSet, clonesets, pod } from "../contract/lib/fixtures";
 import { csrfFor } from "../support/console";
+import { api } from "@/lib/urls";
+import type { EditableResource } from "@/lib/k8s/wire";
 
 let cluster: TestCluster;
 const NS = "shop";
@@ -28,8 +30,8 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-async function post(resource: string, name: string, body: unknown, headers: Record<string, string> = {}) {
-  const req = new Request(`http://127.0.0.1:3000/api/c/admin/ns/${NS}/${resource}/${name}/edit`, {
+async function post(resource: EditableResource, name: string, body: unknown, headers: Record<string, string> = {}) {
+  const req = new Request(`http://127.0.0.1:3000${api.edit("admin", NS, resource, name)}`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",

@@ -10,6 +10,7 @@ import { csrfFor } from "../support/console";
 import { HttpError } from "@/lib/server/errors";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { startCluster, type TestCluster } from "../support/clusters";
+import { api } from "@/lib/urls";
 
 let cluster: TestCluster;
 const NS = "shop";
@@ -43,7 +44,7 @@ async function getCloneSet(name: string): Promise<K8sObject> {
 }
 
 const mutation = (body: string, headers: Record<string, string>) =>
-  new Request(`${ORIGIN}/api/c/admin/ns/${NS}/clonesets/x/rollout`, { method: "POST", body, headers });
+  new Request(`${ORIGIN}${api.rollout("admin", NS, "x")}`, { method: "POST", body, headers });
 
 async function thrown(p: Promise<unknown>): Promise<HttpError> {
   try {
@@ -181,7 +182,7 @@ describe("shared write module against the sandbox", () => {
 
 const post = async (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
   postRollout(
-    new Request(`${ORIGIN}/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+    new Request(`${ORIGIN}${api.rollout("admin", NS, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", "x-csrf-token": await csrfFor(), ...headers },

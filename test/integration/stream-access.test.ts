@@ -9,6 +9,7 @@ import { getHub } from "@/lib/server/hub";
 import { getStream } from "@/lib/server/routes";
 import { startCluster, type ClusterKind, type TestCluster, type TestUser } from "../support/clusters";
 import { createPod, waitFor } from "./hub-helpers";
+import { api } from "@/lib/urls";
 
 // The same scenarios run against the real kube-apiserver when one is available (npm test builds it).
 const KINDS: ClusterKind[] = process.env.KUBE_APISERVER_BIN ? ["sandbox", "kube-apiserver"] : ["sandbox"];
@@ -59,7 +60,7 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
 
   async function signIn(user: TestUser): Promise<string> {
     const res = await postSignIn(
-      new Request(`${ORIGIN}/api/auth/signin`, {
+      new Request(`${ORIGIN}${api.signIn()}`, {
         method: "POST",
         headers: { origin: ORIGIN, "content-type": "application/json" },
         body: JSON.stringify({ token: cluster.tokens[user] }),
@@ -71,7 +72,7 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
 
   function stream(cookie: string | undefined, query: string, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = cookie ? { cookie } : {};
-    return getStream(new Request(`${ORIGIN}/api/c/admin/stream?${query}`, { headers, signal }), "admin");
+    return getStream(new Request(`${ORIGIN}${api.stream("admin", [])}?${query}`, { headers, signal }), "admin");
   }
 
   async function openStream(cookie: string, query: string): Promise<Raw> {
@@ -196,7 +197,7 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
     const s = await openStream(cookie, "r=pods");
     await waitFor("snapshot", () => names(s).includes(`shop-early-${id}`));
     const out = await postSignOut(
-      new Request(`${ORIGIN}/api/auth/signout`, { method: "POST", headers: { origin: ORIGIN, cookie } }),
+      new Request(`${ORIGIN}${api.signOut()}`, { method: "POST", headers: { origin: ORIGIN, cookie } }),
     );
     expect(out.status).toBe(200);
     await waitFor("stream ended", () => s.ended);

@@ -9,7 +9,7 @@ import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useNow } from "@/components/ui/useNow";
 import { notLive } from "../CloneSetList";
-import { detailHref } from "../CloneSetTable";
+import { pages } from "@/lib/urls";
 import { DetailHeader } from "./DetailHeader";
 import { EventsPanel } from "./EventsPanel";
 import { PodsPanel } from "./PodsPanel";
@@ -43,7 +43,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
     () => (d.object ? cloneSetDetailView(d.object, d.pods.items, d.revs.items, d.events.items, now) : null),
     [d.object, d.pods.items, d.revs.items, d.events.items, now],
   );
-  const listHref = `/c/${encodeURIComponent(cluster)}/clonesets`;
+  const listHref = pages.cloneSets(cluster);
   const crumbs = (
     <div className="crumbs">
       <Link href={listHref}>CloneSets</Link> / {namespace} / {name}
@@ -98,7 +98,8 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
         <DetailHeader
           h={view.header}
           rollout={view.rollout}
-          yamlHref={`${detailHref(cluster, namespace, name)}/yaml`}
+          yamlHref={pages.cloneSetYaml(cluster, namespace, name)}
+          editHref={pages.edit(cluster, namespace, "clonesets", name)}
           readOnly={readOnly}
         />
         <RolloutPanel r={view.rollout} />

@@ -40,11 +40,13 @@ export function DetailHeader({
   h,
   rollout,
   yamlHref,
+  editHref,
   readOnly,
 }: {
   h: CloneSetRow;
   rollout: RolloutView;
   yamlHref: string;
+  editHref: string;
   readOnly?: boolean;
 }) {
   return (
@@ -56,7 +58,7 @@ export function DetailHeader({
         <span className="spacer" />
         <Link href={yamlHref}>View YAML</Link>
         {readOnly ? null : (
-          <Link href={yamlHref.replace(/\/yaml$/, "/edit")} data-testid="edit-yaml">
+          <Link href={editHref} data-testid="edit-yaml">
             Edit YAML
           </Link>
         )}

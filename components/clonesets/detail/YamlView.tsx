@@ -5,7 +5,7 @@ import { useSession } from "@/lib/client/session";
 import { stringify } from "yaml";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { detailHref } from "../CloneSetTable";
+import { pages } from "@/lib/urls";
 import { useCloneSetData } from "./CloneSetDetail";
 
 /** Read-only YAML of the live object (managedFields dropped by the hub); rendered as text, never HTML. */
@@ -16,7 +16,7 @@ export function YamlView({ cluster, namespace, name }: { cluster: string; namesp
   return (
     <>
       <div className="crumbs">
-        <Link href={detailHref(cluster, namespace, name)}>
+        <Link href={pages.cloneSet(cluster, namespace, name)}>
           {namespace} / {name}
         </Link>{" "}
         / YAML
@@ -28,7 +28,7 @@ export function YamlView({ cluster, namespace, name }: { cluster: string; namesp
         {readOnly ? (
           <span className="muted small">This console is read-only.</span>
         ) : (
-          <Link href={`${detailHref(cluster, namespace, name)}/edit`} data-testid="edit-yaml">
+          <Link href={pages.edit(cluster, namespace, "clonesets", name)} data-testid="edit-yaml">
             Edit YAML
           </Link>
         )}

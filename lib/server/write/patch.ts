@@ -1,6 +1,7 @@
 import "server-only";
 import { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
 import type { K8sObject } from "@/lib/k8s/wire";
+import { kubePath } from "@/lib/urls";
 import type { Actor } from "../auth/actor";
 import { HttpError, toApiErrorBody } from "../errors";
 import { RESOURCES } from "../resources";
@@ -50,7 +51,7 @@ export function patchPath(target: WriteTarget, opts: SendOptions = {}): string {
   const q = new URLSearchParams({ fieldManager: opts.manager ?? FIELD_MANAGER });
   if (opts.dryRun) q.set("dryRun", "All");
   if (opts.force) q.set("force", "true");
-  return `${d.prefix}/namespaces/${encodeURIComponent(target.namespace)}/${d.name}/${encodeURIComponent(target.name)}?${q}`;
+  return `${kubePath(d.prefix, d.name, target.namespace, target.name)}?${q}`;
 }
 
 /**

@@ -1,0 +1,84 @@
+/**
+ * Every URL the console builds, in one place: the pages (links, redirects), the dashboard's own API
+ * (fetches, EventSource) and the Kubernetes API paths the server writes to. Pure and typed, so
+ * components, lib/client, lib/server and the test suites share it. This is the only module that
+ * encodes path segments: cluster names are kubeconfig context names (`admin@prod`, `arn:aws:…/x`).
+ */
+import type { EditableResource, ResourceName as NamespacedResource } from "./k8s/wire";
+
+const segment = (value: string): string => encodeURIComponent(value);
+
+/** Names joined as one `/`-separated key, each encoded so a name holding "/" cannot shift the others. */
+export function joinSegments(names: readonly string[]): string {
+  return names.map(segment).join("/");
+}
+
+/** `?a=1&b=2` from the defined, non-empty values (repeated keys from arrays), or "" when none is left. */
+export function queryString(params: Record<string, string | readonly string[] | undefined | null>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one) query.append(key, one as string);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Filters and sort of the CloneSet list page, kept in its URL so a view can be bookmarked. */
+export interface CloneSetListQuery {
+  ns?: string;
+  q?: string;
+  sort?: string;
+  desc?: boolean;
+}
+
+const clusterPage = (cluster: string) => `/c/${segment(cluster)}`;
+const objectPage = (cluster: string, namespace: string, resource: NamespacedResource, name: string) =>
+  `${clusterPage(cluster)}/ns/${segment(namespace)}/${resource}/${segment(name)}`;
+
+/** Browser pages (app/…/page.tsx). */
+export const pages = {
+  home: () => "/",
+  /** `next` is where to return after signing in (a same-site path). */
+  signIn: (next?: string) => `/signin${queryString({ next })}`,
+  cloneSets: (cluster: string, query: CloneSetListQuery = {}) =>
+    `${clusterPage(cluster)}/clonesets${queryString({ ...query, desc: query.desc ? "1" : undefined })}`,
+  cloneSet: (cluster: string, namespace: string, name: string) => objectPage(cluster, namespace, "clonesets", name),
+  cloneSetYaml: (cluster: string, namespace: string, name: string) =>
+    `${objectPage(cluster, namespace, "clonesets", name)}/yaml`,
+  edit: (cluster: string, namespace: string, resource: EditableResource, name: string) =>
+    `${objectPage(cluster, namespace, resource, name)}/edit`,
+  controllerRevision: (cluster: string, namespace: string, name: string) =>
+    objectPage(cluster, namespace, "controllerrevisions", name),
+};
+
+const clusterApi = (cluster: string) => `/api/c/${segment(cluster)}`;
+const objectApi = (cluster: string, namespace: string, resource: NamespacedResource, name: string) =>
+  `${clusterApi(cluster)}/ns/${segment(namespace)}/${resource}/${segment(name)}`;
+
+/** The dashboard's own API (app/api/…/route.ts). */
+export const api = {
+  clusters: () => "/api/clusters",
+  session: () => "/api/auth/session",
+  signIn: () => "/api/auth/signin",
+  signOut: () => "/api/auth/signout",
+  /** One SSE stream per page: every resource it shows (`r=` repeated), in one namespace or all (`ns` omitted). */
+  stream: (cluster: string, resources: readonly string[], namespace?: string | null) =>
+    `${clusterApi(cluster)}/stream${queryString({ r: resources, ns: namespace })}`,
+  object: (cluster: string, namespace: string, resource: NamespacedResource, name: string) =>
+    objectApi(cluster, namespace, resource, name),
+  edit: (cluster: string, namespace: string, resource: EditableResource, name: string) =>
+    `${objectApi(cluster, namespace, resource, name)}/edit`,
+  rollout: (cluster: string, namespace: string, name: string) =>
+    `${objectApi(cluster, namespace, "clonesets", name)}/rollout`,
+  access: (cluster: string, namespace: string, name: string) =>
+    `${objectApi(cluster, namespace, "clonesets", name)}/access`,
+};
+
+/**
+ * A Kubernetes API collection or object path: `<prefix>/namespaces/<ns>/<plural>[/<name>]`, or the
+ * cluster-wide `<prefix>/<plural>` without a namespace (`prefix` is `/api/v1` or `/apis/<group>/<version>`).
+ */
+export function kubePath(prefix: string, plural: string, namespace?: string | null, name?: string): string {
+  const collection = namespace ? `${prefix}/namespaces/${segment(namespace)}/${plural}` : `${prefix}/${plural}`;
+  return name === undefined ? collection : `${collection}/${segment(name)}`;
+}
