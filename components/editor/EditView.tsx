@@ -16,6 +16,7 @@ import { InPlacePanel } from "./InPlacePanel";
 import { LiveBanner } from "./LiveBanner";
 import { Monaco } from "./Monaco";
 import type { EditorMarker, ReportedMarker } from "./monaco-types";
+import { NoticeLine } from "./NoticeLine";
 import { PatchPreview } from "./PatchPreview";
 import { useEditSession, type EditTab } from "./useEditSession";
 
@@ -54,10 +55,10 @@ function useSaveBlocked(
   resource: EditableResource,
   name: string,
 ): string | undefined {
-  const q = useQuery({ ...accessOptions(cluster, namespace, name), enabled: resource === "clonesets" });
-  const p = q.data?.patch;
-  if (!p || p.allowed) return undefined;
-  return `You may not patch this CloneSet${p.reason ? `: ${p.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`;
+  const access = useQuery({ ...accessOptions(cluster, namespace, name), enabled: resource === "clonesets" });
+  const patch = access.data?.patch;
+  if (!patch || patch.allowed) return undefined;
+  return `You may not patch this CloneSet${patch.reason ? `: ${patch.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`;
 }
 
 /** /c/<cluster>/ns/<ns>/<clonesets|pods>/<name>/edit: Monaco + diff + exact request + dry run + conflict-safe save. */
@@ -72,29 +73,29 @@ export function EditView({
   resource: EditableResource;
   name: string;
 }) {
-  const s = useEditSession(cluster, namespace, resource, name);
+  const session = useEditSession({ cluster, namespace, resource, name });
   useClusterStream({ cluster, namespace, resources: [resource] });
   const list = useResourceList(cluster, resource, namespace);
   const found = list.items.find((o) => o.metadata.name === name);
   const live = found && asJsonObject(found);
-  const markers = useMarkers(s.text, s.error);
+  const markers = useMarkers(session.text, session.error);
   const { readOnly } = useSession();
   const blocked = useSaveBlocked(cluster, namespace, resource, name);
   const [schemaMarkers, setSchemaMarkers] = useState<ReportedMarker[]>([]);
   const path = `file:///${cluster}/${namespace}/${name}.${resource === "clonesets" ? "cloneset" : "pod"}.yaml`;
   const back = resource === "clonesets" ? pages.cloneSet(cluster, namespace, name) : pages.cloneSets(cluster);
 
-  if (s.loading)
+  if (session.loading)
     return (
       <div className="panel muted">
         Loading {KIND[resource]} {namespace}/{name}…
       </div>
     );
-  if (s.loadError || !s.base)
+  if (session.loadError || !session.base)
     return (
       <ErrorPanel
         title={`Cannot open ${KIND[resource]} ${namespace}/${name}`}
-        error={s.loadError ?? { message: "not found" }}
+        error={session.loadError ?? { message: "not found" }}
       />
     );
   const problems = [...markers, ...schemaMarkers.filter((m) => m.owner !== "kruise-console")];
@@ -114,13 +115,18 @@ export function EditView({
         <span className="spacer" />
         {readOnly ? null : (
           <>
-            <button type="button" onClick={() => void s.runDryRun()} disabled={s.busy} data-testid="dry-run">
+            <button
+              type="button"
+              onClick={() => void session.runDryRun()}
+              disabled={session.busy}
+              data-testid="dry-run"
+            >
               Dry run
             </button>
             <button
               type="button"
-              onClick={() => void s.review()}
-              disabled={s.busy || !!blocked}
+              onClick={() => void session.review()}
+              disabled={session.busy || !!blocked}
               title={blocked}
               data-testid="save"
             >
@@ -140,47 +146,39 @@ export function EditView({
         whose <span className="mono">test</span> operations guard every field it touches. You see the exact request
         before it is sent.
       </p>
-      <LiveBanner base={s.base} live={live} deleted={!list.loading && !live && list.connection.state === "live"} />
-      {resource === "clonesets" ? <InPlacePanel base={s.base} text={s.text} /> : null}
-      {s.notice ? (
-        <div className={`callout ${s.notice.tone === "ok" ? "" : s.notice.tone}`} role="status" data-testid="notice">
-          {s.notice.text}
-          {s.notice.text.startsWith("Restored") ? (
-            <>
-              {" "}
-              <button type="button" onClick={s.discardDraft}>
-                Discard draft
-              </button>
-            </>
-          ) : null}
-        </div>
-      ) : null}
-      {s.error && s.error.code !== 404 ? <ErrorPanel title="The server refused the edit" error={s.error} /> : null}
+      <LiveBanner
+        base={session.base}
+        live={live}
+        deleted={!list.loading && !live && list.connection.state === "live"}
+      />
+      {resource === "clonesets" ? <InPlacePanel base={session.base} text={session.text} /> : null}
+      {session.notice ? <NoticeLine notice={session.notice} onDiscardDraft={session.discardDraft} /> : null}
+      {session.error ? <ErrorPanel title="The server refused the edit" error={session.error} /> : null}
       <div role="tablist" className="page-head">
         {TABS.filter(
           (t) =>
-            (t.key !== "conflicts" || s.conflicts.length) &&
-            (t.key !== "dry-run" || s.dryRun) &&
+            (t.key !== "conflicts" || session.conflicts.length) &&
+            (t.key !== "dry-run" || session.dryRun) &&
             (t.key !== "request" || !readOnly),
         ).map((t) => (
           <button
             key={t.key}
             type="button"
             role="tab"
-            aria-selected={s.tab === t.key}
-            onClick={() => s.setTab(t.key)}
+            aria-selected={session.tab === t.key}
+            onClick={() => session.setTab(t.key)}
             data-testid={`tab-${t.key}`}
-            style={s.tab === t.key ? { fontWeight: 700 } : undefined}
+            style={session.tab === t.key ? { fontWeight: 700 } : undefined}
           >
             {t.label}
           </button>
         ))}
       </div>
-      <div hidden={s.tab !== "edit"}>
+      <div hidden={session.tab !== "edit"}>
         <Monaco
           path={path}
-          value={s.text}
-          onChange={s.setText}
+          value={session.text}
+          onChange={session.setText}
           markers={markers}
           onMarkers={setSchemaMarkers}
           height="60vh"
@@ -196,21 +194,34 @@ export function EditView({
           </ul>
         ) : null}
       </div>
-      {s.tab === "diff" ? <Monaco path={path} diff={{ original: s.baseText, modified: s.text }} height="60vh" /> : null}
-      {s.tab === "request" && !readOnly ? (
-        <PatchPreview request={s.request} base={s.base} text={s.text} busy={s.busy} onSend={() => void s.send()} />
+      {session.tab === "diff" ? (
+        <Monaco path={path} diff={{ original: session.baseText, modified: session.text }} height="60vh" />
       ) : null}
-      {s.tab === "conflicts" ? (
-        <ConflictView
-          conflicts={s.conflicts}
-          choices={s.choices}
-          choose={s.choose}
-          busy={s.busy}
-          onReview={() => void s.review()}
+      {session.tab === "request" && !readOnly ? (
+        <PatchPreview
+          request={session.request}
+          base={session.base}
+          text={session.text}
+          busy={session.busy}
+          onSend={() => void session.send()}
+          path={path}
         />
       ) : null}
-      {s.tab === "dry-run" && s.dryRun ? (
-        <Monaco path={`${path}.dryrun`} diff={{ original: s.dryRun.before, modified: s.dryRun.after }} height="60vh" />
+      {session.tab === "conflicts" ? (
+        <ConflictView
+          conflicts={session.conflicts}
+          choices={session.choices}
+          choose={session.choose}
+          busy={session.busy}
+          onReview={() => void session.review()}
+        />
+      ) : null}
+      {session.tab === "dry-run" && session.dryRun ? (
+        <Monaco
+          path={`${path}.dryrun`}
+          diff={{ original: session.dryRun.before, modified: session.dryRun.after }}
+          height="60vh"
+        />
       ) : null}
     </>
   );

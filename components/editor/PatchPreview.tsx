@@ -1,7 +1,8 @@
 "use client";
 import { useMemo } from "react";
-import type { WireRequest } from "@/lib/client/editor";
+import type { ShownEditRequest } from "@/lib/client/editor-state";
 import { isBuiltinKind, parseEdited, patchPreviews, type JsonObject, type PatchRequest } from "@/lib/patch";
+import { ServerReview } from "./ServerReview";
 
 function pretty(body: string): string {
   try {
@@ -18,8 +19,11 @@ export function PatchPreview({
   text,
   busy,
   onSend,
+  path,
 }: {
-  request?: WireRequest & { changed?: boolean; sent?: boolean };
+  request?: ShownEditRequest;
+  /** Monaco model path of the edited object (the review's diff sits beside it). */
+  path: string;
   base: JsonObject;
   text: string;
   busy: boolean;
@@ -55,15 +59,16 @@ export function PatchPreview({
           cluster now.
         </p>
       )}
+      {request && !request.sent ? <ServerReview review={request.review} body={request.body} path={path} /> : null}
       {alternatives ? (
         <section className="panel">
           <h2>Other ways to send this edit (not used)</h2>
           <Alternative
             title={`kubectl edit parity (${isBuiltinKind(base) ? "strategic merge" : "JSON merge patch"}, computed from the object you opened)`}
-            r={alternatives.kubectlEdit}
+            request={alternatives.kubectlEdit}
           />
-          {alternatives.alternatives.map((r) => (
-            <Alternative key={r.contentType} title={r.contentType} r={r} />
+          {alternatives.alternatives.map((alternative) => (
+            <Alternative key={alternative.contentType} title={alternative.contentType} request={alternative} />
           ))}
         </section>
       ) : null}
@@ -71,13 +76,13 @@ export function PatchPreview({
   );
 }
 
-function Alternative({ title, r }: { title: string; r: PatchRequest }) {
+function Alternative({ title, request }: { title: string; request: PatchRequest }) {
   return (
     <details data-testid="alternative">
       <summary>
-        <span className="mono">{title}</span> — {r.note}
+        <span className="mono">{title}</span> — {request.note}
       </summary>
-      <pre className="yaml">{`Content-Type: ${r.contentType}\n\n${pretty(r.body)}`}</pre>
+      <pre className="yaml">{`Content-Type: ${request.contentType}\n\n${pretty(request.body)}`}</pre>
     </details>
   );
 }

@@ -42,8 +42,8 @@ export async function errorFromResponse(res: Response): Promise<ApiError> {
   });
 }
 
-/** GETs (or sends) JSON from the dashboard's own API; throws ApiError on any failure, network included. */
-export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> {
+/** Sends one request to the dashboard's own API; throws ApiError only when the server is unreachable. */
+export async function apiResponse(path: string, init?: RequestInit): Promise<Response> {
   let res: Response;
   try {
     const write = !!init?.method && init.method.toUpperCase() !== "GET";
@@ -62,6 +62,12 @@ export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> 
   }
   // 401: no session or it expired; the caller still gets the error while the page moves to sign-in.
   if (res.status === 401) signInAgain();
+  return res;
+}
+
+/** GETs (or sends) JSON from the dashboard's own API; throws ApiError on any failure, network included. */
+export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await apiResponse(path, init);
   if (!res.ok) throw await errorFromResponse(res);
   return (await res.json()) as T;
 }

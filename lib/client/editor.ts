@@ -1,61 +1,65 @@
-// The editor's calls to POST /api/c/<cluster>/ns/<ns>/<resource>/<name>/edit.
-import type { JsonObject, JsonValue } from "@/lib/patch";
-import type { EditableResource } from "../k8s/wire";
+// The editor's server state (docs/architecture.md §3-§4): the opened object is a query, the save a
+// mutation, both against the routes in lib/urls.ts. Every answer of the edit route is an EditOutcome.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { JsonObject } from "@/lib/patch";
+import type { EditableResource, EditOutcome, EditRequest } from "../k8s/wire";
 import { api } from "../urls";
-import { apiFetch } from "./api";
+import { apiFetch, apiResponse, errorFromResponse, type ApiError } from "./api";
+import { editorKeys } from "./keys";
 
-export type { EditableResource };
-export type ConflictChoice = "mine" | "theirs" | "base";
+export type {
+  ConflictChoice,
+  DryRunCheck,
+  EditableResource,
+  EditFailure,
+  EditOutcome,
+  EditRequest,
+  KeptField,
+  WireConflict,
+  WireRequest,
+} from "../k8s/wire";
 
-/** The request exactly as the server sends it to the Kubernetes API (path includes the query). */
-export interface WireRequest {
-  method: "PATCH";
-  path: string;
-  contentType: string;
-  body: string;
-  note: string;
+/** The object one editor page edits. */
+export interface EditTarget {
+  cluster: string;
+  namespace: string;
+  resource: EditableResource;
+  name: string;
 }
 
-/** A field changed on both sides; a missing `base`/`mine`/`theirs` key means the field is absent there. */
-export interface WireConflict {
-  field: string;
-  base?: JsonValue;
-  mine?: JsonValue;
-  theirs?: JsonValue;
-}
+const OUTCOMES = new Set<string>([
+  "no-changes",
+  "refused",
+  "conflict",
+  "preview",
+  "dry-run",
+  "saved",
+  "no-op",
+  "deleted",
+  "denied",
+  "invalid",
+]);
 
-export interface EditRequest {
-  base: JsonObject;
-  mine: JsonObject;
-  choices?: Record<string, ConflictChoice>;
-  /** true: only compute the request against the latest object, send nothing. */
-  preview?: boolean;
-  dryRun?: boolean;
-  /** The body the user previewed: if the recomputed one differs, nothing is sent and the new one comes back as a preview. */
-  expectBody?: string;
-}
+const isOutcome = (v: unknown): v is EditOutcome =>
+  !!v && typeof v === "object" && OUTCOMES.has(String((v as { kind?: unknown }).kind));
 
-export type EditResponse =
-  | { kind: "no-changes"; message: string }
-  | { kind: "refused"; message: string; fields: string[] }
-  | { kind: "conflict"; conflicts: WireConflict[]; latest: JsonObject }
-  | { kind: "preview"; request: WireRequest; latest: JsonObject; changed?: boolean }
-  | { kind: "saved"; request: WireRequest; object: JsonObject }
-  | { kind: "dry-run"; request: WireRequest; object: JsonObject; latest: JsonObject };
-
-/** Posts an edit intent; throws ApiError (404 deleted, 422 with causes, 403, …) like every dashboard call. */
-export function postEdit(
-  cluster: string,
-  namespace: string,
-  resource: EditableResource,
-  name: string,
-  req: EditRequest,
-): Promise<EditResponse> {
-  return apiFetch<EditResponse>(api.edit(cluster, namespace, resource, name), {
+/**
+ * Posts an edit intent. Every answer of the edit logic is an outcome, the refusals (deleted 404,
+ * denied 403, invalid 422) included; anything else (sign-in, same-origin checks, a proxy's page)
+ * throws ApiError like every dashboard call.
+ */
+export async function postEdit(target: EditTarget, req: EditRequest): Promise<EditOutcome> {
+  const res = await apiResponse(api.edit(target.cluster, target.namespace, target.resource, target.name), {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(req),
   });
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => null);
+  if (isOutcome(body)) return body;
+  throw await errorFromResponse(res);
 }
 
 /** GET the object as the API server has it now (managedFields dropped). */
@@ -66,4 +70,32 @@ export function fetchObject(
   name: string,
 ): Promise<JsonObject> {
   return apiFetch<JsonObject>(api.object(cluster, namespace, resource, name));
+}
+
+/**
+ * The object as opened. It is read once: the editor's base must not move under the user's text
+ * (the live banner shows changes from the stream instead); a save or "discard draft" refetches it.
+ */
+export function editedObjectOptions(target: EditTarget) {
+  return queryOptions<JsonObject, ApiError>({
+    queryKey: editorKeys.object(target.cluster, target.namespace, target.resource, target.name),
+    queryFn: () => fetchObject(target.cluster, target.namespace, target.resource, target.name),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** The save: one mutation per editor page. What the server stored becomes the opened object. */
+export function useEditMutation(target: EditTarget) {
+  const queryClient = useQueryClient();
+  return useMutation<EditOutcome, ApiError, EditRequest>({
+    mutationFn: (req) => postEdit(target, req),
+    onSuccess: (outcome) => {
+      if (outcome.kind === "saved" || outcome.kind === "no-op")
+        queryClient.setQueryData(editedObjectOptions(target).queryKey, outcome.object);
+    },
+  });
 }

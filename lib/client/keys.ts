@@ -11,3 +11,9 @@ export const resourceKeys = {
 export const clusterKeys = {
   all: ["clusters"] as const,
 };
+
+/** The object an editor page opened (read once; see editedObjectOptions). */
+export const editorKeys = {
+  object: (cluster: string, namespace: string, resource: string, name: string) =>
+    ["editor", cluster, namespace, resource, name] as const,
+};

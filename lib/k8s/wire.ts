@@ -2,6 +2,7 @@
  * The wire contract between the dashboard's route handlers and the browser (docs/architecture.md §3).
  * Types only, no runtime code, so lib/server may `import type` them without pulling browser code.
  */
+import type { JsonObject, JsonValue } from "../patch/json";
 
 import type { CloneSet, ControllerRevision, Event, Pod, StoredMeta } from "./objects";
 
@@ -103,3 +104,76 @@ export interface RolloutBase<Template = Record<string, unknown>> {
  * proxy (auth proxy + impersonation).
  */
 export type AuthMode = "local" | "token" | "proxy";
+
+// The YAML editor's save route (POST …/<resource>/<name>/edit): what the browser sends and every
+// outcome it can get back. The page switches on `kind`, never on a message.
+
+/** Which side of a conflicting field the user keeps. */
+export type ConflictChoice = "mine" | "theirs" | "base";
+
+/** The request exactly as the server sends it to the Kubernetes API (path includes the query). */
+export interface WireRequest {
+  method: "PATCH";
+  path: string;
+  contentType: string;
+  body: string;
+  note: string;
+}
+
+/** A field changed on both sides; a missing `base`/`mine`/`theirs` key means the field is absent there. */
+export interface WireConflict {
+  field: string;
+  base?: JsonValue;
+  mine?: JsonValue;
+  theirs?: JsonValue;
+}
+
+export interface EditRequest {
+  base: JsonObject;
+  mine: JsonObject;
+  choices?: Record<string, ConflictChoice>;
+  /** true: compute the request against the latest object and dry-run it; write nothing. */
+  preview?: boolean;
+  dryRun?: boolean;
+  /** The body the user reviewed: if the recomputed one differs, nothing is sent and the new one comes back as a preview. */
+  expectBody?: string;
+}
+
+/**
+ * A field the patch changed that the server did not store as asked (a mutating webhook or a default
+ * put a value back). `asked`/`stored`/`before` absent = the field is absent there.
+ * `kept`: the server kept the value it had before; `replaced`: it stored another value.
+ */
+export interface KeptField {
+  field: string;
+  how: "kept" | "replaced";
+  asked?: JsonValue;
+  stored?: JsonValue;
+  before?: JsonValue;
+}
+
+/** The server-side dry run behind a review: what the server would store, or why it would refuse. */
+export type DryRunCheck = { ok: true; object: JsonObject; kept: KeptField[] } | { ok: false; error: ApiErrorBody };
+
+/** A refusal from the cluster, still a Kubernetes Status (HTTP status = `code`) with the outcome named. */
+export type EditFailure = ApiErrorBody & {
+  /** deleted: 404, the object is gone; denied: 403 (RBAC, admission); invalid: 422 (validation, with causes). */
+  kind: "deleted" | "denied" | "invalid";
+};
+
+export type EditOutcome =
+  /** Nothing to send: the text equals the object, or the cluster already has every change. */
+  | { kind: "no-changes"; message: string }
+  /** kubectl edit's local rules refuse the edit (identity fields changed). */
+  | { kind: "refused"; message: string; fields: string[] }
+  /** The same field changed here and on the cluster: nothing was written. */
+  | { kind: "conflict"; conflicts: WireConflict[]; latest: JsonObject }
+  /** The exact request, computed against `latest` and dry-run on the server; nothing was written. `changed`: not the reviewed one. */
+  | { kind: "preview"; request: WireRequest; latest: JsonObject; changed?: boolean; dryRun?: DryRunCheck }
+  /** The server accepted the request in a dry run; nothing was written. */
+  | { kind: "dry-run"; request: WireRequest; object: JsonObject; latest: JsonObject; kept: KeptField[] }
+  /** Stored under a new resourceVersion; `kept` lists the changes the server did not take as asked. */
+  | { kind: "saved"; request: WireRequest; object: JsonObject; kept: KeptField[] }
+  /** Sent and accepted, but the server stored nothing new (same resourceVersion): `kept` says which fields it put back. */
+  | { kind: "no-op"; request: WireRequest; object: JsonObject; kept: KeptField[] }
+  | EditFailure;

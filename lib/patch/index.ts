@@ -27,3 +27,4 @@ export { prepareForEdit, parseEdited, lineForField, fieldSegments, checkEdit } f
 export type { PreparedEdit, PrepareOptions, ParsedEdit, YamlError, FieldLines, EditCheck } from "./edit-yaml";
 export { diffObjects, type FieldDiff, type DiffOptions } from "./diff";
 export { predictInPlace, type InPlacePrediction, type ContainerChange, type Gates } from "./inplace-prediction";
+export { serverKept, describeKept, type KeptField } from "./server-kept";

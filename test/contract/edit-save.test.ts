@@ -1,6 +1,6 @@
 /**
  * Contract: the editor's save through the real route logic
- * (app/api/.../edit/save.ts → lib/patch buildEditSave → lib/server/write sendPatch) against the
+ * (lib/server/write/edit.ts → lib/patch buildEditSave → lib/server/write sendPatch) against the
  * sandbox AND kube-apiserver 1.20.2: a guarded JSON patch never fails on status churn, keeps
  * unrelated concurrent changes (also inside keyed lists), and reports a same-field change as a
  * conflict, writing nothing until the user chooses.
@@ -9,8 +9,8 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editObject } from "@/app/api/c/[cluster]/ns/[namespace]/[resource]/[name]/edit/save";
-import type { EditRequest, EditResponse } from "@/lib/client/editor";
+import { editObject } from "@/lib/server/write";
+import type { EditOutcome, EditRequest } from "@/lib/k8s/wire";
 import { clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, minimalStatus } from "./lib/fixtures";
@@ -40,7 +40,7 @@ describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
     delete process.env.KRUISE_CONSOLE_KUBECONFIG;
   });
 
-  async function save(name: string, body: EditRequest): Promise<EditResponse> {
+  async function save(name: string, body: EditRequest): Promise<EditOutcome> {
     const req = new Request(`http://127.0.0.1:3000${api.edit("admin", h.ns, "clonesets", name)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor() },
@@ -49,7 +49,7 @@ describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
     const res = await editObject(req, "admin", h.ns, "clonesets", name);
     const json = await res.json();
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(json)}`);
-    return json as EditResponse;
+    return json as EditOutcome;
   }
   /** What the editor opens: the object as fetched, prepared like kubectl edit. */
   const open = async (name: string) => prepareForEdit((await cs().get(name)) as unknown as JsonObject).object;

@@ -7,8 +7,8 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editObject } from "@/app/api/c/[cluster]/ns/[namespace]/[resource]/[name]/edit/save";
-import type { EditRequest, EditResponse } from "@/lib/client/editor";
+import { editObject } from "@/lib/server/write";
+import type { EditOutcome, EditRequest } from "@/lib/k8s/wire";
 import { applyJsonPatch, clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { startCluster, type TestCluster } from "../support/clusters";
 import { cloneSet, clonesets, pod } from "../contract/lib/fixtures";
@@ -44,7 +44,7 @@ async function post(resource: EditableResource, name: string, body: unknown, hea
   const res = await editObject(req, "admin", NS, resource, name);
   return {
     status: res.status,
-    body: (await res.json()) as EditResponse & {
+    body: (await res.json()) as EditOutcome & {
       code?: number;
       message?: string;
       details?: { causes?: { field?: string }[] };

@@ -5,8 +5,7 @@
  */
 import { getClusters, getObject, getStream } from "@/lib/server/routes";
 import { getSession, postSignIn, postSignOut } from "@/lib/server/auth";
-import { getAccess, postRollout } from "@/lib/server/write";
-import { editObject } from "@/app/api/c/[cluster]/ns/[namespace]/[resource]/[name]/edit/save";
+import { editObject, getAccess, postRollout } from "@/lib/server/write";
 import type { EditableResource, ResourceName } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
 

@@ -14,3 +14,4 @@ export { canI, type AccessQuestion } from "./access";
 export { applyRollout, type ShownRequest } from "./rollout";
 export { parseIntent, guardBase, type RolloutIntent, type RolloutBase, type RolloutAction } from "./intent";
 export { postRollout, getAccess } from "./routes";
+export { editObject } from "./edit";

@@ -1,0 +1,159 @@
+import "server-only";
+import {
+  applyJsonPatch,
+  asJsonObject,
+  buildEditSave,
+  checkEdit,
+  isObject,
+  serverKept,
+  type JsonObject,
+} from "@/lib/patch";
+import type { JsonPatchOp } from "@/lib/patch";
+import type { DryRunCheck, EditOutcome, WireRequest } from "@/lib/k8s/wire";
+import { asWriter, explainForbidden, type Actor } from "../auth";
+import { HttpError, httpErrors, toApiErrorBody } from "../errors";
+import { RESOURCES } from "../resources";
+import { validateNamespace, validateObjectName, validateResource } from "../validate";
+import { editFailure, parseEditInput, wireConflict, type EditInput } from "./edit-input";
+import { recordEvent } from "./events";
+import { fieldManagerFor, patchPath, sendPatch, type WriteTarget } from "./patch";
+
+const deletedMessage = (t: WriteTarget, cluster: string) =>
+  `${RESOURCES[t.resource].kind} ${t.namespace}/${t.name} no longer exists on ${cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.`;
+
+async function readLatest(actor: Actor, t: WriteTarget): Promise<JsonObject> {
+  try {
+    const obj = asJsonObject(await actor.client.get(RESOURCES[t.resource], t.namespace, t.name));
+    if (isObject(obj.metadata)) delete obj.metadata.managedFields;
+    return obj;
+  } catch (e) {
+    const body = toApiErrorBody(e, `cluster "${actor.cluster}"`);
+    if (body.code !== 404) throw new HttpError(body);
+    throw new HttpError({ ...body, message: deletedMessage(t, actor.cluster) });
+  }
+}
+
+const rvOf = (o: JsonObject) => (isObject(o.metadata) ? String(o.metadata.resourceVersion ?? "") : "");
+
+/** What the patch asks the object to become: `latest` with the request applied. */
+const askedBy = (latest: JsonObject, request: WireRequest) =>
+  applyJsonPatch(latest, JSON.parse(request.body) as JsonPatchOp[]);
+
+/** The review's server-side dry run: what would be stored, field by field against what was asked. */
+async function dryRunCheck(actor: Actor, t: WriteTarget, latest: JsonObject, request: WireRequest) {
+  try {
+    const object = asJsonObject(await sendPatch(actor, t, request, { dryRun: true }));
+    return { ok: true, object, kept: serverKept(latest, askedBy(latest, request), object) } satisfies DryRunCheck;
+  } catch (e) {
+    return { ok: false, error: toApiErrorBody(e, `cluster "${actor.cluster}"`) } satisfies DryRunCheck;
+  }
+}
+
+/** One pass: re-read, three-way merge, then preview / refuse a changed body / send. `retry` after a guard's 422. */
+async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<EditOutcome | { retry: true }> {
+  const latest = await readLatest(actor, t);
+  const out = buildEditSave(input.base, input.mine, latest, { choices: input.choices });
+  if (out.kind === "no-changes")
+    return { kind: "no-changes", message: "No changes to send: the cluster already has everything you changed." };
+  if (out.kind === "conflict") return { kind: "conflict", conflicts: out.conflicts.map(wireConflict), latest };
+  const { contentType, body, note } = out.request;
+  const path = patchPath(t, { dryRun: input.dryRun, manager: fieldManagerFor(actor) });
+  const request: WireRequest = { method: "PATCH", path, contentType, body, note };
+  if (input.preview) return { kind: "preview", request, latest, dryRun: await dryRunCheck(actor, t, latest, request) };
+  if (input.expectBody !== undefined && input.expectBody !== body)
+    return { kind: "preview", request, latest, changed: true, dryRun: await dryRunCheck(actor, t, latest, request) };
+  try {
+    const object = asJsonObject(await sendPatch(actor, t, request, { dryRun: input.dryRun }));
+    const kept = serverKept(latest, askedBy(latest, request), object);
+    if (input.dryRun) return { kind: "dry-run", request, object, latest, kept };
+    // The apiserver skips a write that changes nothing: same resourceVersion, nothing stored, no Event to record.
+    if (rvOf(object) === rvOf(latest)) return { kind: "no-op", request, object, kept };
+    void recordEvent(actor, object as never, {
+      reason: "EditedYAML",
+      message: `Edited in Kruise Console: JSON patch of ${out.opCount} operation(s)`,
+    });
+    return { kind: "saved", request, object, kept };
+  } catch (e) {
+    // A guard's `test` failed (422 without the field, reference §11.6) when the object moved on: merge again.
+    if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, t)) !== rvOf(latest))
+      return { retry: true };
+    throw e;
+  }
+}
+
+/** The target, checked: a known editable kind and DNS-1123 names. */
+function targetOf(resource: string, namespace: string, name: string): WriteTarget {
+  return {
+    resource: validateResource(resource, ["clonesets", "pods"]) as WriteTarget["resource"],
+    namespace: validateNamespace(namespace),
+    name: validateObjectName(name),
+  };
+}
+
+/** The base must be the very object the URL names, or the merge would write one object's edit onto another. */
+function assertBaseIs(base: JsonObject, t: WriteTarget): void {
+  const meta = base.metadata;
+  const kind = RESOURCES[t.resource].kind;
+  if (!isObject(meta) || meta.name !== t.name || (meta.namespace ?? t.namespace) !== t.namespace || base.kind !== kind)
+    throw httpErrors.badRequest(`base is not the ${kind} ${t.namespace}/${t.name}`, "base");
+}
+
+const answer = (out: EditOutcome) =>
+  Response.json(out, {
+    status: "code" in out ? out.code : 200,
+    headers: { "Cache-Control": "no-store" },
+  });
+
+/**
+ * Saves a YAML edit without overwriting concurrent changes (docs/architecture.md §4): the latest object
+ * is re-read, merged three-way (lib/patch buildEditSave) and written with a guarded JSON patch. Every
+ * answer is an EditOutcome (lib/k8s/wire.ts): a conflict comes back per field and nothing is written;
+ * with `expectBody` nothing is sent unless the request equals the reviewed one; a write the server
+ * accepted without storing anything new is a `no-op`, never `saved`.
+ */
+export function editObject(
+  req: Request,
+  cluster: string,
+  namespace: string,
+  resource: string,
+  name: string,
+): Promise<Response> {
+  const what = resource === "pods" ? "pods" : "clonesets.apps.kruise.io";
+  const audited = { verb: "patch", resource: what, namespace, name };
+  return asWriter(req, cluster, audited, async (ctx) => {
+    const input = parseEditInput(ctx.body);
+    const t = targetOf(resource, namespace, name);
+    ctx.summary = {
+      intent: "edit",
+      ...(input.preview ? { preview: true } : {}),
+      ...(input.dryRun ? { dryRun: true } : {}),
+    };
+    const check = checkEdit(input.base, input.mine);
+    if (check.kind !== "changed") ctx.outcome = check.kind;
+    if (check.kind === "refused") return answer({ kind: "refused", message: check.message, fields: check.fields });
+    if (check.kind === "no-changes") return answer({ kind: "no-changes", message: check.message });
+    assertBaseIs(input.base, t);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const out = await attempt(ctx.actor, t, input);
+        if ("request" in out && out.request)
+          ctx.summary = { ...ctx.summary, contentType: out.request.contentType, bytes: out.request.body.length };
+        if (!("retry" in out)) {
+          ctx.outcome = out.kind;
+          return answer(out);
+        }
+      }
+    } catch (e) {
+      const failure = editFailure(toApiErrorBody(explainForbidden(e, audited, `cluster "${cluster}"`)));
+      // Gone between the read and the patch: the same answer as gone before the read.
+      if (failure?.kind === "deleted") return answer({ ...failure, message: deletedMessage(t, cluster) });
+      if (failure) return answer(failure);
+      throw e;
+    }
+    throw new HttpError({
+      code: 409,
+      reason: "Conflict",
+      message: "The object kept changing while saving; nothing was written. Try again.",
+    });
+  });
+}
