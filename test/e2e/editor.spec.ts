@@ -2,7 +2,8 @@
  * The editor's save scenarios on the sandbox, typing into Monaco (find/replace, as a user would):
  * (1) status churn never conflicts, (2)+(3) unrelated concurrent changes survive, (4) a real
  * conflict shows base/mine/theirs and writes nothing until resolved, (5) deletion keeps the text,
- * (6) syntax and schema errors are marked, (7) the reviewed request is the one sent.
+ * (6) syntax and schema errors are marked, (7) the reviewed request is the one sent; a write the
+ * server does not store (a webhook puts the field back) is said field by field, never "Saved".
  */
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
@@ -212,6 +213,24 @@ test("(6) invalid YAML and a schema violation are marked in the editor", async (
   await expect(page.locator("[data-testid=yaml-editor] .squiggly-error").first()).toBeVisible();
   await page.getByTestId("save").click();
   await expect(page.getByTestId("notice")).toContainText("YAML syntax error at line");
+});
+
+test("removing partition: 0, which the CloneSet webhook puts back, is said field by field at review and after send; never Saved", async ({
+  page,
+}) => {
+  createCloneSet("e2e-noop");
+  await openEditor(page, "e2e-noop");
+  await replaceAll(page, "partition: 0", "");
+  const kept = "the server kept spec.updateStrategy.partition: 0 (you removed it) — a webhook or default sets it";
+  await page.getByTestId("save").click();
+  await expect(page.getByTestId("review-kept")).toContainText(kept);
+  await expect(page.getByTestId("notice")).toContainText("would not store every change as asked");
+  const before = get("e2e-noop").metadata.resourceVersion;
+  await page.getByTestId("send").click();
+  await expect(page.getByTestId("notice")).toContainText("Nothing was stored");
+  await expect(page.getByTestId("server-kept")).toContainText(kept);
+  await expect(page.getByTestId("notice")).not.toContainText("Saved");
+  expect(get("e2e-noop").metadata.resourceVersion).toBe(before);
 });
 
 test("drafts: a reload restores the edit; after the object changed, the old draft opens in the conflict view", async ({

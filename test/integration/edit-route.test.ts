@@ -155,6 +155,39 @@ describe("edit route against the sandbox", () => {
     expect(out.body.details?.causes?.[0]?.field).toMatch(/^spec/);
   });
 
+  it("removing a partition the CloneSet webhook defaults back is a no-op that names the kept field, never saved", async () => {
+    await cs().create(cloneSet("noop"));
+    const base = await open("noop");
+    const mine = clone(base);
+    delete ((mine.spec as JsonObject).updateStrategy as JsonObject).partition;
+    const kept = [{ field: "spec.updateStrategy.partition", how: "kept", stored: 0, before: 0 }];
+    // The review's dry run already shows it, before anything is sent.
+    const preview = await post("clonesets", "noop", { base, mine, preview: true });
+    expect(preview.body).toMatchObject({ kind: "preview", dryRun: { ok: true, kept } });
+    if (preview.body.kind !== "preview") throw new Error("no preview");
+    expect(JSON.parse(preview.body.request.body)).toContainEqual({
+      op: "remove",
+      path: "/spec/updateStrategy/partition",
+    });
+    const rv = (await cs().get("noop")).metadata.resourceVersion;
+    const out = await post("clonesets", "noop", { base, mine, expectBody: preview.body.request.body });
+    expect(out.body).toMatchObject({ kind: "no-op", kept, object: { metadata: { resourceVersion: rv } } });
+    expect((await cs().get("noop")).metadata.resourceVersion).toBe(rv);
+  });
+
+  it("a save whose other change lands still lists the field the webhook put back", async () => {
+    await cs().create(cloneSet("partly"));
+    const base = await open("partly");
+    const mine = withReplicas(base, 4);
+    delete ((mine.spec as JsonObject).updateStrategy as JsonObject).partition;
+    const out = await post("clonesets", "partly", { base, mine });
+    expect(out.body).toMatchObject({
+      kind: "saved",
+      kept: [{ field: "spec.updateStrategy.partition", how: "kept", stored: 0 }],
+    });
+    expect((await cs().get("partly")).spec!.replicas).toBe(4);
+  });
+
   it("refuses a cross-site request before reading anything", async () => {
     await cs().create(cloneSet("xsite"));
     const base = await open("xsite");
