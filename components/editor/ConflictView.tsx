@@ -7,7 +7,8 @@ const SIDES: { key: ConflictChoice; label: string }[] = [
   { key: "theirs", label: "theirs (on the cluster now)" },
 ];
 
-const show = (c: WireConflict, k: ConflictChoice) => (k in c ? JSON.stringify(c[k]) : "(absent)");
+const shown = (conflict: WireConflict, side: ConflictChoice) =>
+  side in conflict ? JSON.stringify(conflict[side]) : "(absent)";
 
 /** Per conflicting field: base / mine / theirs and a choice each. The request is computed again once all are chosen. */
 export function ConflictView({
@@ -19,11 +20,11 @@ export function ConflictView({
 }: {
   conflicts: WireConflict[];
   choices: Record<string, ConflictChoice>;
-  choose(field: string, c: ConflictChoice): void;
+  choose(field: string, choice: ConflictChoice): void;
   busy: boolean;
   onReview(): void;
 }) {
-  const allChosen = conflicts.every((c) => choices[c.field]);
+  const allChosen = conflicts.every((conflict) => choices[conflict.field]);
   return (
     <section className="panel" data-testid="conflicts">
       <h2>Conflicts: changed by you and on the cluster</h2>
@@ -34,26 +35,26 @@ export function ConflictView({
         <thead>
           <tr>
             <th>FIELD</th>
-            {SIDES.map((s) => (
-              <th key={s.key}>{s.label}</th>
+            {SIDES.map((side) => (
+              <th key={side.key}>{side.label}</th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {conflicts.map((c) => (
-            <tr key={c.field} data-testid="conflict-row" data-field={c.field}>
-              <td className="mono">{c.field}</td>
-              {SIDES.map((s) => (
-                <td key={s.key}>
+          {conflicts.map((conflict) => (
+            <tr key={conflict.field} data-testid="conflict-row" data-field={conflict.field}>
+              <td className="mono">{conflict.field}</td>
+              {SIDES.map((side) => (
+                <td key={side.key}>
                   <label className="mono">
                     <input
                       type="radio"
-                      name={`choice-${c.field}`}
-                      checked={choices[c.field] === s.key}
-                      onChange={() => choose(c.field, s.key)}
-                      data-testid={`choose-${s.key}`}
+                      name={`choice-${conflict.field}`}
+                      checked={choices[conflict.field] === side.key}
+                      onChange={() => choose(conflict.field, side.key)}
+                      data-testid={`choose-${side.key}`}
                     />{" "}
-                    <span data-testid={`value-${s.key}`}>{show(c, s.key)}</span>
+                    <span data-testid={`value-${side.key}`}>{shown(conflict, side.key)}</span>
                   </label>
                 </td>
               ))}

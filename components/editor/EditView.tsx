@@ -41,9 +41,9 @@ function useMarkers(
     const causes = error.details?.causes?.length
       ? error.details.causes
       : [{ field: undefined, message: error.message }];
-    return causes.map((c) => ({
-      line: (c.field && lineForField(parsed.fieldLines, c.field)) || 1,
-      message: `${c.field ? `${c.field}: ` : ""}${c.message ?? error.message}`,
+    return causes.map((cause) => ({
+      line: (cause.field && lineForField(parsed.fieldLines, cause.field)) || 1,
+      message: `${cause.field ? `${cause.field}: ` : ""}${cause.message ?? error.message}`,
     }));
   }, [text, error]);
 }
@@ -156,21 +156,21 @@ export function EditView({
       {session.error ? <ErrorPanel title="The server refused the edit" error={session.error} /> : null}
       <div role="tablist" className="page-head">
         {TABS.filter(
-          (t) =>
-            (t.key !== "conflicts" || session.conflicts.length) &&
-            (t.key !== "dry-run" || session.dryRun) &&
-            (t.key !== "request" || !readOnly),
-        ).map((t) => (
+          (tab) =>
+            (tab.key !== "conflicts" || session.conflicts.length) &&
+            (tab.key !== "dry-run" || session.dryRun) &&
+            (tab.key !== "request" || !readOnly),
+        ).map((tab) => (
           <button
-            key={t.key}
+            key={tab.key}
             type="button"
             role="tab"
-            aria-selected={session.tab === t.key}
-            onClick={() => session.setTab(t.key)}
-            data-testid={`tab-${t.key}`}
-            style={session.tab === t.key ? { fontWeight: 700 } : undefined}
+            aria-selected={session.tab === tab.key}
+            onClick={() => session.setTab(tab.key)}
+            data-testid={`tab-${tab.key}`}
+            style={session.tab === tab.key ? { fontWeight: 700 } : undefined}
           >
-            {t.label}
+            {tab.label}
           </button>
         ))}
       </div>
@@ -185,10 +185,10 @@ export function EditView({
         />
         {problems.length ? (
           <ul className="small mono" data-testid="problems">
-            {problems.map((m, i) => (
-              <li key={i}>
-                line {m.line}
-                {m.column ? `:${m.column}` : ""} — {m.message}
+            {problems.map((marker, index) => (
+              <li key={index}>
+                line {marker.line}
+                {marker.column ? `:${marker.column}` : ""} — {marker.message}
               </li>
             ))}
           </ul>

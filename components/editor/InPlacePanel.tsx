@@ -7,23 +7,23 @@ import { parseEdited, predictInPlace, type JsonObject } from "@/lib/patch";
  * (docs/kruise-rules.md §7.1).
  */
 export function InPlacePanel({ base, text }: { base: JsonObject; text: string }) {
-  const p = useMemo(() => {
+  const prediction = useMemo(() => {
     const parsed = parseEdited(text);
     return parsed.ok && parsed.value ? predictInPlace(base, parsed.value) : null;
   }, [base, text]);
-  if (!p || p.mode === "none") return null;
-  const tone = p.mode === "in-place" ? "" : p.mode === "blocked" ? " bad" : " warn";
+  if (!prediction || prediction.mode === "none") return null;
+  const tone = prediction.mode === "in-place" ? "" : prediction.mode === "blocked" ? " bad" : " warn";
   return (
-    <div className={`callout${tone}`} data-testid="inplace-prediction" data-mode={p.mode}>
+    <div className={`callout${tone}`} data-testid="inplace-prediction" data-mode={prediction.mode}>
       <strong>
-        {p.mode === "in-place"
+        {prediction.mode === "in-place"
           ? "In-place update"
-          : p.mode === "recreate"
+          : prediction.mode === "recreate"
             ? "Pods will be recreated"
             : "Blocked by InPlaceOnly"}
       </strong>{" "}
-      {p.summary}
-      {p.reasons.length > 0 ? <div className="small mono">{p.reasons.join("; ")}</div> : null}
+      {prediction.summary}
+      {prediction.reasons.length > 0 ? <div className="small mono">{prediction.reasons.join("; ")}</div> : null}
     </div>
   );
 }

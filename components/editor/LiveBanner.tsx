@@ -2,7 +2,7 @@
 import { useMemo } from "react";
 import { diffObjects, type JsonObject } from "@/lib/patch";
 
-const v = (x: unknown) => (x === undefined ? "(absent)" : JSON.stringify(x));
+const shown = (value: unknown) => (value === undefined ? "(absent)" : JSON.stringify(value));
 
 /** Spec/metadata changed on the cluster since the object was opened (status churn is ignored); the buffer is left alone. */
 export function LiveBanner({
@@ -29,9 +29,9 @@ export function LiveBanner({
       <strong>Changed on the cluster since you opened it</strong> (your text is untouched; Save merges these in and
       reports only real conflicts):
       <ul className="mono small">
-        {changes.slice(0, 20).map((c) => (
-          <li key={c.field}>
-            {c.field}: {v(c.before)} → {v(c.after)}
+        {changes.slice(0, 20).map((change) => (
+          <li key={change.field}>
+            {change.field}: {shown(change.before)} → {shown(change.after)}
           </li>
         ))}
         {changes.length > 20 ? <li>… and {changes.length - 20} more</li> : null}

@@ -16,12 +16,12 @@ const OPTIONS = {
 const OWNER = "kruise-console";
 
 /** The YAML editor, or a side-by-side diff; our own markers (syntax, 422 causes) sit beside monaco-yaml's schema markers. */
-export default function MonacoPane(p: MonacoPaneProps) {
+export default function MonacoPane(props: MonacoPaneProps) {
   const [ready, setReady] = useState(false);
   const editorRef = useRef<Parameters<OnMount>[0] | null>(null);
-  const onMarkers = useRef(p.onMarkers);
+  const onMarkers = useRef(props.onMarkers);
   useEffect(() => {
-    onMarkers.current = p.onMarkers;
+    onMarkers.current = props.onMarkers;
   });
   useEffect(() => {
     let live = true;
@@ -32,16 +32,16 @@ export default function MonacoPane(p: MonacoPaneProps) {
   }, []);
   useEffect(() => {
     if (!ready) return;
-    const sub = watchMarkers(p.path, (m) => onMarkers.current?.(m));
+    const sub = watchMarkers(props.path, (m) => onMarkers.current?.(m));
     return () => sub.dispose();
-  }, [ready, p.path]);
+  }, [ready, props.path]);
   useEffect(() => {
     const model = editorRef.current?.getModel();
-    if (!model || p.diff) return;
+    if (!model || props.diff) return;
     monaco.editor.setModelMarkers(
       model,
       OWNER,
-      (p.markers ?? []).map((m) => ({
+      (props.markers ?? []).map((m) => ({
         startLineNumber: m.line,
         startColumn: m.column ?? 1,
         endLineNumber: m.line,
@@ -50,40 +50,40 @@ export default function MonacoPane(p: MonacoPaneProps) {
         severity: m.severity === "warning" ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Error,
       })),
     );
-  }, [p.markers, p.diff, ready]);
+  }, [props.markers, props.diff, ready]);
   if (!ready)
     return (
-      <div className="panel muted" style={{ height: p.height }}>
+      <div className="panel muted" style={{ height: props.height }}>
         Loading editor…
       </div>
     );
-  if (p.diff) {
+  if (props.diff) {
     return (
-      <div data-testid="diff-editor" style={{ height: p.height, border: "1px solid var(--border, #ccc)" }}>
+      <div data-testid="diff-editor" style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}>
         <DiffEditor
-          original={p.diff.original}
-          modified={p.diff.modified}
+          original={props.diff.original}
+          modified={props.diff.modified}
           language="yaml"
           theme="vs"
-          originalModelPath={`${p.path}.orig.yaml`}
-          modifiedModelPath={`${p.path}.diff.yaml`}
+          originalModelPath={`${props.path}.orig.yaml`}
+          modifiedModelPath={`${props.path}.diff.yaml`}
           options={{ ...OPTIONS, readOnly: true, originalEditable: false, renderSideBySide: true }}
         />
       </div>
     );
   }
   return (
-    <div data-testid="yaml-editor" style={{ height: p.height, border: "1px solid var(--border, #ccc)" }}>
+    <div data-testid="yaml-editor" style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}>
       <Editor
-        value={p.value}
-        path={p.path}
+        value={props.value}
+        path={props.path}
         language="yaml"
         theme="vs"
-        options={{ ...OPTIONS, readOnly: !!p.readOnly }}
+        options={{ ...OPTIONS, readOnly: !!props.readOnly }}
         onMount={(ed) => {
           editorRef.current = ed;
         }}
-        onChange={(v) => p.onChange?.(v ?? "")}
+        onChange={(value) => props.onChange?.(value ?? "")}
       />
     </div>
   );

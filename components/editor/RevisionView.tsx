@@ -14,14 +14,19 @@ export function RevisionView({ cluster, namespace, name }: { cluster: string; na
     let live = true;
     fetchObject(cluster, namespace, "controllerrevisions", name)
       .then(
-        (o) =>
+        (revision) =>
           live &&
           setText(
-            prepareForEdit(o, { saveNote: "ControllerRevisions cannot be changed: this view is read-only." }).text,
+            prepareForEdit(revision, { saveNote: "ControllerRevisions cannot be changed: this view is read-only." })
+              .text,
           ),
       )
       .catch(
-        (e) => live && setError(e instanceof ApiError ? e.toJSON() : { code: 0, reason: "Error", message: String(e) }),
+        (failure) =>
+          live &&
+          setError(
+            failure instanceof ApiError ? failure.toJSON() : { code: 0, reason: "Error", message: String(failure) },
+          ),
       );
     return () => {
       live = false;

@@ -30,8 +30,8 @@ export function loadDraft(store: Storage, id: DraftId): Draft | null {
   try {
     const raw = store.getItem(draftKey(id));
     if (!raw) return null;
-    const d = JSON.parse(raw) as Draft;
-    return typeof d.text === "string" && typeof d.baseResourceVersion === "string" && d.base ? d : null;
+    const draft = JSON.parse(raw) as Draft;
+    return typeof draft.text === "string" && typeof draft.baseResourceVersion === "string" && draft.base ? draft : null;
   } catch {
     return null;
   }

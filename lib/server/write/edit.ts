@@ -18,18 +18,18 @@ import { editFailure, parseEditInput, wireConflict, type EditInput } from "./edi
 import { recordEvent } from "./events";
 import { fieldManagerFor, patchPath, sendPatch, type WriteTarget } from "./patch";
 
-const deletedMessage = (t: WriteTarget, cluster: string) =>
-  `${RESOURCES[t.resource].kind} ${t.namespace}/${t.name} no longer exists on ${cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.`;
+const deletedMessage = (target: WriteTarget, cluster: string) =>
+  `${RESOURCES[target.resource].kind} ${target.namespace}/${target.name} no longer exists on ${cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.`;
 
-async function readLatest(actor: Actor, t: WriteTarget): Promise<JsonObject> {
+async function readLatest(actor: Actor, target: WriteTarget): Promise<JsonObject> {
   try {
-    const obj = asJsonObject(await actor.client.get(RESOURCES[t.resource], t.namespace, t.name));
+    const obj = asJsonObject(await actor.client.get(RESOURCES[target.resource], target.namespace, target.name));
     if (isObject(obj.metadata)) delete obj.metadata.managedFields;
     return obj;
   } catch (e) {
     const body = toApiErrorBody(e, `cluster "${actor.cluster}"`);
     if (body.code !== 404) throw new HttpError(body);
-    throw new HttpError({ ...body, message: deletedMessage(t, actor.cluster) });
+    throw new HttpError({ ...body, message: deletedMessage(target, actor.cluster) });
   }
 }
 
@@ -40,9 +40,9 @@ const askedBy = (latest: JsonObject, request: WireRequest) =>
   applyJsonPatch(latest, JSON.parse(request.body) as JsonPatchOp[]);
 
 /** The review's server-side dry run: what would be stored, field by field against what was asked. */
-async function dryRunCheck(actor: Actor, t: WriteTarget, latest: JsonObject, request: WireRequest) {
+async function dryRunCheck(actor: Actor, target: WriteTarget, latest: JsonObject, request: WireRequest) {
   try {
-    const object = asJsonObject(await sendPatch(actor, t, request, { dryRun: true }));
+    const object = asJsonObject(await sendPatch(actor, target, request, { dryRun: true }));
     return { ok: true, object, kept: serverKept(latest, askedBy(latest, request), object) } satisfies DryRunCheck;
   } catch (e) {
     return { ok: false, error: toApiErrorBody(e, `cluster "${actor.cluster}"`) } satisfies DryRunCheck;
@@ -50,32 +50,39 @@ async function dryRunCheck(actor: Actor, t: WriteTarget, latest: JsonObject, req
 }
 
 /** One pass: re-read, three-way merge, then preview / refuse a changed body / send. `retry` after a guard's 422. */
-async function attempt(actor: Actor, t: WriteTarget, input: EditInput): Promise<EditOutcome | { retry: true }> {
-  const latest = await readLatest(actor, t);
-  const out = buildEditSave(input.base, input.mine, latest, { choices: input.choices });
-  if (out.kind === "no-changes")
+async function attempt(actor: Actor, target: WriteTarget, input: EditInput): Promise<EditOutcome | { retry: true }> {
+  const latest = await readLatest(actor, target);
+  const merge = buildEditSave(input.base, input.mine, latest, { choices: input.choices });
+  if (merge.kind === "no-changes")
     return { kind: "no-changes", message: "No changes to send: the cluster already has everything you changed." };
-  if (out.kind === "conflict") return { kind: "conflict", conflicts: out.conflicts.map(wireConflict), latest };
-  const { contentType, body, note } = out.request;
-  const path = patchPath(t, { dryRun: input.dryRun, manager: fieldManagerFor(actor) });
+  if (merge.kind === "conflict") return { kind: "conflict", conflicts: merge.conflicts.map(wireConflict), latest };
+  const { contentType, body, note } = merge.request;
+  const path = patchPath(target, { dryRun: input.dryRun, manager: fieldManagerFor(actor) });
   const request: WireRequest = { method: "PATCH", path, contentType, body, note };
-  if (input.preview) return { kind: "preview", request, latest, dryRun: await dryRunCheck(actor, t, latest, request) };
+  if (input.preview)
+    return { kind: "preview", request, latest, dryRun: await dryRunCheck(actor, target, latest, request) };
   if (input.expectBody !== undefined && input.expectBody !== body)
-    return { kind: "preview", request, latest, changed: true, dryRun: await dryRunCheck(actor, t, latest, request) };
+    return {
+      kind: "preview",
+      request,
+      latest,
+      changed: true,
+      dryRun: await dryRunCheck(actor, target, latest, request),
+    };
   try {
-    const object = asJsonObject(await sendPatch(actor, t, request, { dryRun: input.dryRun }));
+    const object = asJsonObject(await sendPatch(actor, target, request, { dryRun: input.dryRun }));
     const kept = serverKept(latest, askedBy(latest, request), object);
     if (input.dryRun) return { kind: "dry-run", request, object, latest, kept };
     // The apiserver skips a write that changes nothing: same resourceVersion, nothing stored, no Event to record.
     if (rvOf(object) === rvOf(latest)) return { kind: "no-op", request, object, kept };
     void recordEvent(actor, object as never, {
       reason: "EditedYAML",
-      message: `Edited in Kruise Console: JSON patch of ${out.opCount} operation(s)`,
+      message: `Edited in Kruise Console: JSON patch of ${merge.opCount} operation(s)`,
     });
     return { kind: "saved", request, object, kept };
   } catch (e) {
     // A guard's `test` failed (422 without the field, reference §11.6) when the object moved on: merge again.
-    if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, t)) !== rvOf(latest))
+    if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, target)) !== rvOf(latest))
       return { retry: true };
     throw e;
   }
@@ -91,11 +98,16 @@ function targetOf(resource: string, namespace: string, name: string): WriteTarge
 }
 
 /** The base must be the very object the URL names, or the merge would write one object's edit onto another. */
-function assertBaseIs(base: JsonObject, t: WriteTarget): void {
+function assertBaseIs(base: JsonObject, target: WriteTarget): void {
   const meta = base.metadata;
-  const kind = RESOURCES[t.resource].kind;
-  if (!isObject(meta) || meta.name !== t.name || (meta.namespace ?? t.namespace) !== t.namespace || base.kind !== kind)
-    throw httpErrors.badRequest(`base is not the ${kind} ${t.namespace}/${t.name}`, "base");
+  const kind = RESOURCES[target.resource].kind;
+  if (
+    !isObject(meta) ||
+    meta.name !== target.name ||
+    (meta.namespace ?? target.namespace) !== target.namespace ||
+    base.kind !== kind
+  )
+    throw httpErrors.badRequest(`base is not the ${kind} ${target.namespace}/${target.name}`, "base");
 }
 
 const answer = (out: EditOutcome) =>
@@ -122,7 +134,7 @@ export function editObject(
   const audited = { verb: "patch", resource: what, namespace, name };
   return asWriter(req, cluster, audited, async (ctx) => {
     const input = parseEditInput(ctx.body);
-    const t = targetOf(resource, namespace, name);
+    const target = targetOf(resource, namespace, name);
     ctx.summary = {
       intent: "edit",
       ...(input.preview ? { preview: true } : {}),
@@ -132,10 +144,10 @@ export function editObject(
     if (check.kind !== "changed") ctx.outcome = check.kind;
     if (check.kind === "refused") return answer({ kind: "refused", message: check.message, fields: check.fields });
     if (check.kind === "no-changes") return answer({ kind: "no-changes", message: check.message });
-    assertBaseIs(input.base, t);
+    assertBaseIs(input.base, target);
     try {
       for (let i = 0; i < 3; i++) {
-        const out = await attempt(ctx.actor, t, input);
+        const out = await attempt(ctx.actor, target, input);
         if ("request" in out && out.request)
           ctx.summary = { ...ctx.summary, contentType: out.request.contentType, bytes: out.request.body.length };
         if (!("retry" in out)) {
@@ -146,7 +158,7 @@ export function editObject(
     } catch (e) {
       const failure = editFailure(toApiErrorBody(explainForbidden(e, audited, `cluster "${cluster}"`)));
       // Gone between the read and the patch: the same answer as gone before the read.
-      if (failure?.kind === "deleted") return answer({ ...failure, message: deletedMessage(t, cluster) });
+      if (failure?.kind === "deleted") return answer({ ...failure, message: deletedMessage(target, cluster) });
       if (failure) return answer(failure);
       throw e;
     }
