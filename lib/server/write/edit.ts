@@ -81,7 +81,7 @@ async function attempt(actor: Actor, target: WriteTarget, input: EditInput): Pro
     });
     return { kind: "saved", request, object, kept };
   } catch (e) {
-    // A guard's `test` failed (422 without the field, reference §11.6) when the object moved on: merge again.
+    // A guard's `test` failed (422 without the field, docs/kruise-rules.md §11.6): the object moved on, merge again.
     if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, target)) !== rvOf(latest))
       return { retry: true };
     throw e;
