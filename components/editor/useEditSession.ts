@@ -13,7 +13,7 @@ import { clearDraft, loadDraft, saveDraft } from "@/lib/client/editor-drafts";
 import { noticeView, type NoticeView } from "@/lib/client/editor-notice";
 import { editorReducer, initialEditorState, type EditTab, type ShownEditRequest } from "@/lib/client/editor-state";
 import { ApiError, type ApiErrorBody } from "@/lib/client";
-import { checkEdit, parseEdited, type JsonObject } from "@/lib/patch";
+import { checkEdit, parseEdited, PatchInputError, type JsonObject } from "@/lib/patch";
 
 export type { EditTab };
 
@@ -88,7 +88,16 @@ export function useEditSession(target: EditTarget): EditSession {
       dispatch({ type: "syntaxError", line: first.line, column: first.column, message: first.message });
       return null;
     }
-    const check = checkEdit(base!, parsed.value);
+    let check;
+    try {
+      check = checkEdit(base!, parsed.value);
+    } catch (e) {
+      // Beyond lib/patch's size/shape limits: say what to fix, as the server would, and keep the text.
+      if (!(e instanceof PatchInputError)) throw e;
+      const reason = e.status === 413 ? "RequestEntityTooLarge" : "Invalid";
+      dispatch({ type: "failed", error: { code: e.status, reason, message: e.message } });
+      return null;
+    }
     if (check.kind !== "changed") {
       dispatch({ type: "checkedLocally", check });
       return null;
