@@ -7,7 +7,7 @@ import { listJson, type Lister } from "./list";
 import { applyPatch, patchTypeOf } from "./mechanics/patch";
 import { serverSideApply } from "./mechanics/managed-fields";
 import { copy, rfc3339 } from "./meta";
-import { decodeObject, decodeOptional, PlainNotFound, readBody, type RequestInfo } from "./request";
+import { decodeObject, decodeOptional, decodeRaw, PlainNotFound, readBody, type RequestInfo } from "./request";
 import { accessReview, tokenReview } from "./reviews";
 import { decodeProtobufReview } from "./protobuf";
 import { virtualResources } from "./resources";
@@ -249,15 +249,10 @@ function patch(
       throw errors.invalid(patchOptions, "", [
         { type: "FieldValueRequired", field: "fieldManager", detail: "is required for apply patch" },
       ]);
-    let applied: Obj;
-    try {
-      applied = decodeObject(body, "application/apply-patch+yaml", rt.kind);
-    } catch (e) {
-      // The apply handler decodes YAML itself (apiserver patch.go applyPatcher): "error decoding YAML: ...".
-      throw errors.badRequest(
-        `error decoding YAML: ${(e as Error).message.replace(/^the object provided is unrecognized \(must be of type \w+\): /, "")}`,
-      );
-    }
+    // The apply handler decodes YAML itself (apiserver patch.go applyPatcher): "error decoding YAML: ...".
+    const applied = decodeRaw(body, "application/apply-patch+yaml", (msg) => `error decoding YAML: ${msg}`) as Obj;
+    if (!applied || typeof applied !== "object" || Array.isArray(applied))
+      throw errors.badRequest("error decoding YAML: the applied configuration is not an object");
     if (applied.metadata?.name && applied.metadata.name !== name) {
       throw errors.badRequest(
         `the name of the object (${applied.metadata.name}) does not match the name on the URL (${name})`,

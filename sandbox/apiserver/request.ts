@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { parse as parseYaml } from "yaml";
+import { goJsonKind, goSyntaxError } from "./mechanics/decode";
 import { ApiError, errors } from "./status";
 import type { Obj } from "./types";
 
@@ -99,29 +100,78 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 const mediaType = (ct: string | undefined) => (ct ?? "").split(";")[0].trim().toLowerCase();
 
-/** Decodes a create/update body (JSON or YAML); anything unparsable → 400 like the apiserver's decoder. */
-export function decodeObject(body: string, contentType: string | undefined, kind = "Object"): Obj {
-  const mt = mediaType(contentType);
+/** The struct Go's json decoder names when the body is not an object (apimachinery SimpleMetaFactory.Interpret). */
+const TYPE_META_STRUCT =
+  'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+
+/**
+ * The body excerpt kube-apiserver appends to decode errors (apiserver handlers/rest.go summarizeData):
+ * up to 30 bytes as text when the body starts with `{`, else as hex; `<empty>` for no body.
+ */
+export function summarizeBody(body: string): string {
+  const b = Buffer.from(body, "utf8");
+  if (b.length === 0) return "<empty>";
+  const head = b.subarray(0, 30);
+  const text = b[0] === 0x7b ? head.toString("utf8") : head.toString("hex");
+  return b.length > 30 ? `${text} ...` : text;
+}
+
+/** Reads apiVersion/kind the way SimpleMetaFactory.Interpret does; its failures are "json parse error"s. */
+function interpretTypeMeta(body: string): unknown {
   let v: unknown;
   try {
-    if (mt === "application/yaml" || mt === "application/apply-patch+yaml") v = parseYaml(body);
-    else if (mt === "application/json" || mt === "" || mt === "*/*") v = JSON.parse(body);
-    else
-      throw errors.unsupportedMediaType([
-        "application/json",
-        "application/yaml",
-        "application/vnd.kubernetes.protobuf",
-      ]);
+    v = JSON.parse(body);
   } catch (e) {
-    if ((e as { status?: unknown }).status) throw e;
+    throw new Error(`couldn't get version/kind; json parse error: ${goSyntaxError(body, e)}`);
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v))
+    throw new Error(
+      `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(v)} into Go value of type ${TYPE_META_STRUCT}`,
+    );
+  for (const k of ["apiVersion", "kind"]) {
+    const f = (v as Obj)[k];
+    if (f !== undefined && f !== null && typeof f !== "string")
+      throw new Error(
+        `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonKind(f)} into Go struct field .${k} of type string`,
+      );
+  }
+  return v;
+}
+
+function parseBody(body: string, mt: string): unknown {
+  if (mt === "application/yaml" || mt === "application/apply-patch+yaml") return parseYaml(body);
+  if (mt === "application/json" || mt === "" || mt === "*/*") return interpretTypeMeta(body);
+  throw errors.unsupportedMediaType(["application/json", "application/yaml", "application/vnd.kubernetes.protobuf"]);
+}
+
+/**
+ * Decodes a create/update body (JSON or YAML); anything unparsable → 400 like the apiserver's decoder
+ * (handlers/rest.go transformDecodeError: `the object provided is unrecognized (must be of type K): <err> (<excerpt>)`).
+ * The error text of a YAML body comes from our YAML parser, not Go's, so only its shape matches.
+ */
+export function decodeObject(body: string, contentType: string | undefined, kind = "Object"): Obj {
+  const v = decodeRaw(
+    body,
+    contentType,
+    (msg) => `the object provided is unrecognized (must be of type ${kind}): ${msg} (${summarizeBody(body)})`,
+  );
+  if (!v || typeof v !== "object" || Array.isArray(v)) {
+    const msg = `json: cannot unmarshal ${goJsonKind(v)} into Go value of type ${TYPE_META_STRUCT}`;
     throw errors.badRequest(
-      `the object provided is unrecognized (must be of type ${kind}): ${(e as Error).message.split("\n")[0]}`,
+      `the object provided is unrecognized (must be of type ${kind}): ${msg} (${summarizeBody(body)})`,
     );
   }
-  if (!v || typeof v !== "object" || Array.isArray(v)) {
-    throw errors.badRequest(`the object provided is unrecognized (must be of type ${kind}): body is not a JSON object`);
-  }
   return v as Obj;
+}
+
+/** Parses a body, turning a parser failure into 400 with `wrap(parser message)`. */
+export function decodeRaw(body: string, contentType: string | undefined, wrap: (msg: string) => string): unknown {
+  try {
+    return parseBody(body, mediaType(contentType));
+  } catch (e) {
+    if ((e as { status?: unknown }).status) throw e;
+    throw errors.badRequest(wrap((e as Error).message.split("\n")[0]));
+  }
 }
 
 /** Parses an optional JSON body such as DeleteOptions; empty → {}. */

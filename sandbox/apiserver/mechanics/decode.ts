@@ -17,6 +17,9 @@ export function goSyntaxError(text: string, err: unknown): string {
 
 /** What Go's scanner was expecting at `pos`, from the structure before it. */
 function goSyntaxContext(text: string, pos: number): string {
+  const word = /[a-z]+$/.exec(text.slice(0, pos))?.[0];
+  const literal = word && ["true", "false", "null"].find((l) => l.startsWith(word) && l !== word);
+  if (word && literal) return `in literal ${literal} (expecting '${literal[word.length]}')`;
   const stack: { c: string; colon: boolean }[] = [];
   let inString = false;
   let last = "";
