@@ -49,6 +49,8 @@ export class Kubelet {
   private d: Delays;
   private nodeNames: string[];
   private podsPerNode = new Map<string, number>();
+  /** Node of every live pod, bound or being bound by us: what spreads a burst before any binding is visible. */
+  private placement = new Map<string, string>();
   private dirty = new Set<string>();
   private running = 0;
   private stopped = false;
@@ -74,7 +76,10 @@ export class Kubelet {
     });
     this.pods.on((type, pod) => {
       if (type === "DELETED") this.forget(keyOf(pod));
-      else this.mark(keyOf(pod));
+      else {
+        if (pod.spec.nodeName) this.placement.set(keyOf(pod), pod.spec.nodeName);
+        this.mark(keyOf(pod));
+      }
     });
   }
 
@@ -98,6 +103,7 @@ export class Kubelet {
     if (r?.timer !== undefined) this.o.clock.clearTimeout(r.timer);
     if (r) this.podsPerNode.set(r.node, (this.podsPerNode.get(r.node) ?? 1) - 1);
     this.rt.delete(key);
+    this.placement.delete(key);
   }
 
   private mark(key: string): void {
@@ -137,10 +143,19 @@ export class Kubelet {
     }, ms);
   }
 
-  private pickNode(): string {
-    return [...this.nodeNames].sort(
-      (a, b) => (this.podsPerNode.get(a) ?? 0) - (this.podsPerNode.get(b) ?? 0) || a.localeCompare(b),
-    )[0];
+  /**
+   * The node for `key`: the one already chosen for it, else the least loaded, counting every pod placed on a
+   * node (bound, seen bound in the informer, or with a bind in flight) rather than only pods already synced,
+   * so a burst of creations spreads however fast the API server answers.
+   */
+  private pickNode(key: string): string {
+    const chosen = this.placement.get(key);
+    if (chosen) return chosen;
+    const load = new Map<string, number>();
+    for (const n of this.placement.values()) load.set(n, (load.get(n) ?? 0) + 1);
+    const node = [...this.nodeNames].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a.localeCompare(b))[0];
+    this.placement.set(key, node);
+    return node;
   }
 
   private async sync(key: string): Promise<void> {
@@ -173,12 +188,13 @@ export class Kubelet {
       await this.kube.deletePod(pod.metadata.namespace!, pod.metadata.name!, 0);
       return;
     }
-    const node = this.pickNode();
+    const node = this.pickNode(key);
     const wait = between(this.rnd, this.o.fast ? [5, 30] : [100, 400]);
     this.o.clock.setTimeout(() => {
       const cur = this.pods.get(key);
       if (!cur || cur.spec.nodeName || cur.metadata.uid !== pod.metadata.uid) return;
       this.kube.bindPod(pod.metadata.namespace!, pod.metadata.name!, node).catch((e) => {
+        if (errorCode(e) === 404) this.placement.delete(key);
         if (errorCode(e) !== 409 && errorCode(e) !== 404) this.o.log?.(`bind ${key}: ${errorMessage(e)}`);
       });
     }, wait);
