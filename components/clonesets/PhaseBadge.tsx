@@ -25,8 +25,14 @@ const PHASES: Record<RolloutPhase, { tone: Tone; icon: string; text: string; tit
   "stale-status": {
     tone: "warn",
     icon: "!",
-    text: "status behind spec",
-    title: "status.observedGeneration < metadata.generation",
+    text: "waiting for the controller",
+    title: "status.observedGeneration < metadata.generation: the controller has not processed the latest spec yet",
+  },
+  "waiting-for-hook": {
+    tone: "warn",
+    icon: "⧗",
+    text: "waiting for a lifecycle hook",
+    title: "pods are held by a lifecycle hook until your hook controller changes their labels or finalizers",
   },
 };
 

@@ -1,13 +1,15 @@
 import type { RolloutView } from "@/lib/kruise/view/rollout";
+import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
+import { HookWaits } from "@/components/clonesets/HookWaits";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 
 /** The current step against the partition's target: updated / ready / available, complete or stuck. */
 export function StepProgress({ r, paused }: { r: RolloutView; paused: boolean }) {
   const p = r.progress;
-  const complete =
-    p.target > 0 ? p.updatedAvailable >= p.target && p.updated >= p.target : p.updated === 0 || p.doneForPartition;
-  const stuck = r.stuck.length > 0 && !complete;
+  // The rollout view's state, not a second reading of the numbers: the step never contradicts the other panels.
+  const complete = r.state === "complete" || r.state === "held-by-partition";
+  const stuck = r.state === "stuck";
   return (
     <div data-testid="step-progress">
       <h3>
@@ -19,6 +21,14 @@ export function StepProgress({ r, paused }: { r: RolloutView; paused: boolean })
         ) : stuck ? (
           <Badge tone="bad" icon="✕">
             <span data-testid="step-state">Step stuck</span>
+          </Badge>
+        ) : r.state === "waiting-for-controller" ? (
+          <Badge tone="warn" icon="!">
+            <span data-testid="step-state">Waiting for the controller</span>
+          </Badge>
+        ) : r.state === "waiting-for-hook" ? (
+          <Badge tone="warn" icon="⧗">
+            <span data-testid="step-state">Waiting for a lifecycle hook</span>
           </Badge>
         ) : paused ? (
           <Badge tone="warn" icon="‖">
@@ -38,11 +48,10 @@ export function StepProgress({ r, paused }: { r: RolloutView; paused: boolean })
         <span>Available</span>
         <ProgressBar value={p.updatedAvailable} max={p.target} label="Updated available pods against the target" />
       </div>
+      {complete ? null : <HookWaits waits={r.waits} testId="step-hook-waits" />}
       {stuck ? (
         <div className="callout bad" data-testid="step-stuck">
-          <strong>
-            The step is stuck: {r.stuck.length} pod{r.stuck.length === 1 ? "" : "s"} failing
-          </strong>
+          <strong>The step is stuck: {plural(r.stuck.length, "pod")} failing</strong>
           <ul style={{ margin: 0, paddingLeft: 18 }}>
             {r.stuck.slice(0, 10).map((s) => (
               <li key={s.pod}>

@@ -3,6 +3,7 @@ import type { CloneSetRow } from "@/lib/kruise/view/list";
 import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
+import { plural } from "@/lib/kruise/view/format";
 import { PhaseBadge } from "../PhaseBadge";
 
 /** status.conditions (docs/kruise-rules.md §9.1): FailedScale/FailedUpdate are never cleared by the controller. */
@@ -65,9 +66,9 @@ export function DetailHeader({
       </div>
       {h.statusStale ? (
         <div className="callout warn" role="alert" data-testid="stale-status">
-          <strong>! Status is behind the spec</strong>
+          <strong>! Waiting for the controller</strong>
           status.observedGeneration is lower than metadata.generation: the controller has not processed the latest
-          change yet, so the numbers below may be out of date.
+          change yet, so the numbers below describe the previous spec.
         </div>
       ) : null}
       <div className="cols">
@@ -88,7 +89,7 @@ export function DetailHeader({
                 unparsable
               </Badge>
             ) : (
-              <span className="muted">→ {h.partitionResolved} pods stay on old revisions</span>
+              <span className="muted">→ {plural(h.partitionResolved, "pod")} stay on old revisions</span>
             )}
           </dd>
           <dt>maxUnavailable / maxSurge</dt>

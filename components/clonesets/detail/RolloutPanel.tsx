@@ -1,5 +1,7 @@
 import type { RolloutView, RolloutState } from "@/lib/kruise/view/rollout";
+import { plural } from "@/lib/kruise/view/format";
 import { Badge, type Tone } from "@/components/ui/Badge";
+import { HookWaits } from "@/components/clonesets/HookWaits";
 
 const STATES: Record<RolloutState, { tone: Tone; icon: string; text: string }> = {
   complete: { tone: "ok", icon: "✓", text: "Rolled out" },
@@ -7,6 +9,8 @@ const STATES: Record<RolloutState, { tone: Tone; icon: string; text: string }> =
   "held-by-partition": { tone: "neutral", icon: "‖", text: "Held by partition" },
   paused: { tone: "warn", icon: "‖", text: "Paused" },
   stuck: { tone: "bad", icon: "✕", text: "Stuck" },
+  "waiting-for-controller": { tone: "warn", icon: "!", text: "Waiting for the controller" },
+  "waiting-for-hook": { tone: "warn", icon: "⧗", text: "Waiting for a lifecycle hook" },
 };
 
 const MAX_STEPS = 50;
@@ -30,11 +34,16 @@ export function RolloutPanel({ r }: { r: RolloutView }) {
         {r.remaining > 0 ? <> {r.remaining} still to move.</> : null}
         {r.heldByPartition > 0 ? <> The partition keeps {r.heldByPartition} on old revisions.</> : null}
       </p>
+      {r.state === "waiting-for-controller" ? (
+        <div className="callout warn" data-testid="rollout-waiting-controller">
+          Waiting for the controller: it has not processed the latest spec yet (status.observedGeneration &lt;
+          metadata.generation), so the numbers above describe the previous spec.
+        </div>
+      ) : null}
+      <HookWaits waits={r.waits} testId="rollout-hook-waits" />
       {r.stuck.length > 0 ? (
         <div className="callout bad" data-testid="stuck">
-          <strong>
-            ✕ {r.stuck.length} pod{r.stuck.length === 1 ? "" : "s"} failing
-          </strong>
+          <strong>✕ {plural(r.stuck.length, "pod")} failing</strong>
           <ul style={{ margin: 0, paddingLeft: 18 }}>
             {r.stuck.slice(0, 10).map((p) => (
               <li key={p.pod}>
@@ -61,7 +70,7 @@ export function RolloutPanel({ r }: { r: RolloutView }) {
               <span className="mono small">{st.at ? st.at.replace("T", " ") : "—"}</span>
               <span>{st.how === "in-place" ? "in place" : "created"}</span>
               <span>
-                {st.pods.length} pod{st.pods.length === 1 ? "" : "s"}: {st.ready} ready
+                {plural(st.pods.length, "pod")}: {st.ready} ready
                 {st.inProgress ? (
                   <>
                     ,{" "}

@@ -2,6 +2,11 @@
 import type { LifecycleHook, Pod, PodCondition } from "../../k8s/objects";
 import { ANNOTATION_LIFECYCLE_TIMESTAMP, CONDITION_KRUISE_POD_READY, LABEL_LIFECYCLE_STATE } from "../core/names";
 
+/** What the hook checks read: a pod's labels and finalizers (Pod and the view models' pods both fit). */
+export interface HookedPod {
+  metadata?: { labels?: Record<string, string>; finalizers?: string[] };
+}
+
 export type LifecycleState =
   "" | "PreparingNormal" | "Normal" | "PreparingUpdate" | "Updating" | "Updated" | "PreparingDelete";
 
@@ -9,10 +14,10 @@ export type LifecycleState =
  * Hooked = carries ANY of the hook's finalizers or labelsHandler pairs.
  * Upstream: kruise pkg/util/lifecycle/lifecycle_utils.go IsPodHooked.
  */
-export function isPodHooked(hook: LifecycleHook | undefined, pod: Pod): boolean {
+export function isPodHooked(hook: LifecycleHook | undefined, pod: HookedPod): boolean {
   if (!hook) return false;
-  const labels = pod.metadata.labels ?? {},
-    fins = pod.metadata.finalizers ?? [];
+  const labels = pod.metadata?.labels ?? {},
+    fins = pod.metadata?.finalizers ?? [];
   return (
     (hook.finalizersHandler ?? []).some((f) => fins.includes(f)) ||
     Object.entries(hook.labelsHandler ?? {}).some(([k, v]) => labels[k] === v)
@@ -23,10 +28,10 @@ export function isPodHooked(hook: LifecycleHook | undefined, pod: Pod): boolean 
  * All-hooked = carries ALL of the hook's finalizers and labelsHandler pairs.
  * Upstream: kruise pkg/util/lifecycle/lifecycle_utils.go IsPodAllHooked.
  */
-export function isPodAllHooked(hook: LifecycleHook | undefined, pod: Pod): boolean {
+export function isPodAllHooked(hook: LifecycleHook | undefined, pod: HookedPod): boolean {
   if (!hook) return false;
-  const labels = pod.metadata.labels ?? {},
-    fins = pod.metadata.finalizers ?? [];
+  const labels = pod.metadata?.labels ?? {},
+    fins = pod.metadata?.finalizers ?? [];
   return (
     (hook.finalizersHandler ?? []).every((f) => fins.includes(f)) &&
     Object.entries(hook.labelsHandler ?? {}).every(([k, v]) => labels[k] === v)

@@ -1,11 +1,16 @@
 /**
- * The CloneSet detail page's view model, computed once per render from the live lists.
+ * The CloneSet detail page's view model, computed once per render from one snapshot of the live lists, so no two
+ * panels can describe different moments: the header, the rollout panel and the step all read the counts this
+ * function derives from the same CloneSet and pods.
  */
-import { cloneSetView, type CloneSetRow } from "./list";
+import { hookWaits } from "../lifecycle/waits";
+import { cloneSetView, type CloneSetRow, type RolloutPhase } from "./list";
 import { eventsView, type EventRow } from "./events";
+import { hookWaitText } from "./hooks";
 import { ownedBy, podView, podsByRevision, type PodGroup, type PodRow } from "./pods";
 import { revisionsView, type RevisionRow } from "./revisions";
-import { inPlaceBatches, type RolloutView } from "./rollout";
+import { inPlaceBatches, type HookWaitView, type RolloutState, type RolloutView } from "./rollout";
+import { podCounts } from "./snapshot";
 import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "./types";
 
 export interface CloneSetDetail {
@@ -15,6 +20,26 @@ export interface CloneSetDetail {
   pods: PodRow[];
   rollout: RolloutView;
   events: EventRow[];
+}
+
+export interface DetailOptions {
+  /** The pod list has arrived (false while it loads: counts then come from the CloneSet's status). */
+  podsLoaded?: boolean;
+}
+
+const PHASE_OF: Record<RolloutState, RolloutPhase> = {
+  complete: "complete",
+  rolling: "rolling",
+  stuck: "stuck",
+  "held-by-partition": "partitioned",
+  paused: "paused",
+  "waiting-for-controller": "stale-status",
+  "waiting-for-hook": "waiting-for-hook",
+};
+
+/** Hook holds among the CloneSet's pods, worded (reference §2.2, §8). */
+export function hookWaitViews(cs: ViewCloneSet, pods: ViewPod[]): HookWaitView[] {
+  return hookWaits(cs.spec?.lifecycle, pods).map((w) => ({ ...w, text: hookWaitText(w) }));
 }
 
 /**
@@ -27,13 +52,27 @@ export function cloneSetDetailView(
   revisions: ViewRevision[],
   events: ViewEvent[],
   now: Date,
+  opts: DetailOptions = {},
 ): CloneSetDetail {
-  const podRows = ownedBy(pods, cs).map((p) => podView(p, now));
+  const owned = ownedBy(pods, cs);
+  const podRows = owned.map((p) => podView(p, now));
   const revRows = revisionsView(cs, revisions, podRows, now);
-  const rollout = inPlaceBatches(cs, podRows);
+  const counts = opts.podsLoaded === false ? undefined : podCounts(cs, podRows, now);
+  const rollout = inPlaceBatches(cs, podRows, { counts, waits: hookWaitViews(cs, owned) });
   const header = cloneSetView(cs, now);
-  // The list sees only the CloneSet; here the pods are known, so a rolling step with failing pods is called stuck.
-  if (header.phase === "rolling" && rollout.state === "stuck") header.phase = "stuck";
+  if (counts) {
+    Object.assign(header, {
+      total: counts.replicas,
+      ready: counts.ready,
+      updated: counts.updated,
+      updatedReady: counts.updatedReady,
+      updatedAvailable: counts.updatedAvailable,
+      progress: rollout.progress,
+    });
+  }
+  // One state for the whole page: the header's word is the rollout's (the list, without pods, decides alone).
+  const overridesPause = ["waiting-for-controller", "stuck", "waiting-for-hook"].includes(rollout.state);
+  header.phase = header.paused && !overridesPause ? "paused" : PHASE_OF[rollout.state];
   return {
     header,
     revisions: revRows,

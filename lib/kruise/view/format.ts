@@ -48,3 +48,14 @@ export function shortHash(revision: string | undefined): string {
 export function sameRevision(a: string | undefined, b: string | undefined): boolean {
   return !!a && !!b && shortHash(a) === shortHash(b);
 }
+
+/** A count with its noun in the right number: plural(1, "pod") = "1 pod", plural(3, "pod") = "3 pods". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "a", "a and b", "a, b and c". */
+export function listPhrase(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}

@@ -52,7 +52,8 @@ export interface CloneSetRow {
   phase: RolloutPhase;
 }
 
-export type RolloutPhase = "complete" | "rolling" | "stuck" | "partitioned" | "paused" | "stale-status";
+export type RolloutPhase =
+  "complete" | "rolling" | "stuck" | "partitioned" | "paused" | "stale-status" | "waiting-for-hook";
 
 function intOrStr(v: IntOrString | undefined, dflt: string): string {
   return v === undefined || v === null ? dflt : String(v);

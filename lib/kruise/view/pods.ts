@@ -31,6 +31,8 @@ export interface PodRow {
   node: string;
   phase: string;
   ready: boolean;
+  /** Ready condition's lastTransitionTime ("" when unknown): availability counts from here (minReadySeconds). */
+  readySince: string;
   lifecycle: string;
   inPlaceUpdateReady: { status: string; reason: string } | null;
   restarts: number;
@@ -99,6 +101,7 @@ export function podView(pod: ViewPod, now: Date): PodRow {
     node: pod.spec?.nodeName ?? "",
     phase: pod.status?.phase ?? "Unknown",
     ready: cond(conds, "Ready")?.status === "True",
+    readySince: cond(conds, "Ready")?.lastTransitionTime ?? "",
     lifecycle: md.labels?.[LABEL_LIFECYCLE_STATE] ?? "",
     inPlaceUpdateReady: ipr ? { status: ipr.status ?? "Unknown", reason: ipr.reason ?? "" } : null,
     restarts: containers.reduce((n, c) => n + c.restarts, 0),

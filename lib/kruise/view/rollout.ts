@@ -2,9 +2,11 @@
  * The rollout as steps: which pods moved to the update revision when, and what is stuck.
  * docs/kruise-rules.md §7.3/§7.5 (in-place moves carry updateTimestamp), §9.2 (recreates show as new pods), §10.
  */
+import type { HookWait } from "../lifecycle/waits";
 import { rolloutProgress, type RolloutProgress } from "./list";
 import { sameRevision, timeOf } from "./format";
 import type { PodRow } from "./pods";
+import type { PodCounts } from "./snapshot";
 import type { ViewCloneSet } from "./types";
 
 export interface RolloutStep {
@@ -27,7 +29,13 @@ export interface StuckPod {
   message: string;
 }
 
-export type RolloutState = "complete" | "paused" | "stuck" | "held-by-partition" | "rolling";
+export type RolloutState =
+  "complete" | "paused" | "stuck" | "held-by-partition" | "rolling" | "waiting-for-controller" | "waiting-for-hook";
+
+/** A lifecycle hook holding pods, with the sentence the step and the list show. */
+export interface HookWaitView extends HookWait {
+  text: string;
+}
 
 export interface RolloutView {
   progress: RolloutProgress;
@@ -39,6 +47,15 @@ export interface RolloutView {
   state: RolloutState;
   steps: RolloutStep[];
   stuck: StuckPod[];
+  /** Lifecycle hooks holding pods (reference §2.2, §8.2): what a step that does not move waits for. */
+  waits: HookWaitView[];
+}
+
+/** What the detail knows beyond the CloneSet: the pods snapshot's counts and hook holds. */
+export interface RolloutInputs {
+  /** Counts from the same pods snapshot (./snapshot.ts); without them the status counts are used. */
+  counts?: PodCounts;
+  waits?: HookWaitView[];
 }
 
 function moved(p: PodRow, updateRevision: string): { at: string; how: RolloutStep["how"] } {
@@ -90,25 +107,61 @@ export function stuckPods(pods: PodRow[]): StuckPod[] {
     .sort((a, b) => a.pod.localeCompare(b.pod));
 }
 
-/** Where the rollout stands for the current partition (docs/kruise-rules.md §10 cheat-sheet) and what is stuck. */
-export function inPlaceBatches(cs: ViewCloneSet, pods: PodRow[]): RolloutView {
+/** status.observedGeneration < metadata.generation: nothing derived from status describes the current spec. */
+export function generationAhead(cs: ViewCloneSet): boolean {
+  const g = cs.metadata?.generation;
+  return g !== undefined && (cs.status?.observedGeneration ?? 0) < g;
+}
+
+function progressFrom(base: RolloutProgress, counts: PodCounts | undefined): RolloutProgress {
+  if (!counts) return base;
+  const { target } = base;
+  const percent = target <= 0 ? 100 : Math.min(100, Math.round((counts.updatedAvailable / target) * 100));
+  return {
+    updated: counts.updated,
+    updatedReady: counts.updatedReady,
+    updatedAvailable: counts.updatedAvailable,
+    target,
+    percent,
+    doneForPartition: counts.updatedAvailable >= target,
+  };
+}
+
+/**
+ * Where the rollout stands for the current partition (reference §10 cheat-sheet) and what is stuck. Checked in
+ * order: the controller has not seen the spec; fully rolled out; failing pods; hooks holding pods; paused;
+ * the partition's target reached; otherwise rolling.
+ */
+function rolloutState(cs: ViewCloneSet, progress: RolloutProgress, stuck: number, waits: number, i: RolloutInputs) {
   const st = cs.status ?? {};
-  const progress = rolloutProgress(cs);
+  const replicas = cs.spec?.replicas ?? 1;
+  if (generationAhead(cs)) return "waiting-for-controller";
+  // With a pods snapshot "rolled out" means every pod of it is updated and available, not only the status's word.
+  const synced = i.counts
+    ? i.counts.replicas === replicas && i.counts.updated === replicas
+    : !!st.updateRevision && st.currentRevision === st.updateRevision;
+  if (synced && progress.updatedAvailable >= replicas) return "complete";
+  if (stuck > 0) return "stuck";
+  if (waits > 0) return "waiting-for-hook";
+  if (cs.spec?.updateStrategy?.paused && progress.updated < progress.target) return "paused";
+  if (progress.doneForPartition) return progress.target >= replicas ? "complete" : "held-by-partition";
+  return "rolling";
+}
+
+export function inPlaceBatches(cs: ViewCloneSet, pods: PodRow[], inputs: RolloutInputs = {}): RolloutView {
+  const st = cs.status ?? {};
+  const progress = progressFrom(rolloutProgress(cs), inputs.counts);
   const replicas = cs.spec?.replicas ?? 1;
   const stuck = stuckPods(pods);
-  const synced = !!st.updateRevision && st.currentRevision === st.updateRevision;
-  let state: RolloutState = "rolling";
-  if (synced && progress.updatedAvailable >= replicas) state = "complete";
-  else if (stuck.length > 0) state = "stuck";
-  else if (cs.spec?.updateStrategy?.paused && progress.updated < progress.target) state = "paused";
-  else if (progress.doneForPartition) state = progress.target >= replicas ? "complete" : "held-by-partition";
+  const waits = inputs.waits ?? [];
   return {
     progress,
     replicas,
     remaining: Math.max(progress.target - progress.updated, 0),
     heldByPartition: Math.max(replicas - progress.target, 0),
-    state,
+    state: rolloutState(cs, progress, stuck.length, waits.length, inputs),
     steps: rolloutSteps(pods, st.updateRevision ?? ""),
     stuck,
+    waits,
   };
 }

@@ -12,3 +12,5 @@ export type ViewRevision = k8s.DeepPartial<k8s.ControllerRevision>;
 export type ViewEvent = k8s.DeepPartial<k8s.Event>;
 /** A condition of a CloneSet or a pod. */
 export type ViewCondition = k8s.DeepPartial<k8s.PodCondition | k8s.CloneSetCondition>;
+/** A lifecycle hook (apis/apps/pub/lifecycle.go LifecycleHook). */
+export type ViewLifecycleHook = k8s.DeepPartial<k8s.LifecycleHook>;
