@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { CloneSetRow, SortKey } from "@/lib/kruise/view/list";
+import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { pages } from "@/lib/urls";
@@ -63,7 +64,7 @@ function CloneSetRowView({ cluster, r }: { cluster: string; r: CloneSetRow }) {
             unparsable
           </Badge>
         ) : String(r.partitionResolved) !== r.partitionSet ? (
-          <span className="muted"> → {r.partitionResolved} pods</span>
+          <span className="muted"> → {plural(r.partitionResolved, "pod")}</span>
         ) : null}
       </td>
       <td>

@@ -1,6 +1,5 @@
 import type { PartitionPreview } from "@/lib/kruise/order/preview";
-
-const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+import { plural } from "@/lib/kruise/view/format";
 
 /** What the chosen partition will do, in Kruise's arithmetic and update order. */
 export function PartitionPreviewView({ p }: { p: PartitionPreview }) {

@@ -1,6 +1,7 @@
 "use client";
 import { useMemo, useState } from "react";
 import type { PodGroup, PodRow } from "@/lib/kruise/view/pods";
+import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
 import { VirtualTable } from "@/components/ui/VirtualTable";
 
@@ -175,7 +176,9 @@ export function PodsPanel({ groups, total }: { groups: PodGroup[]; total: number
                   </Badge>
                 ) : null}{" "}
                 <span className="muted">
-                  {l.shown === l.g.pods.length ? `${l.g.pods.length} pods` : `${l.shown} of ${l.g.pods.length} pods`}
+                  {l.shown === l.g.pods.length
+                    ? plural(l.g.pods.length, "pod")
+                    : `${l.shown} of ${plural(l.g.pods.length, "pod")}`}
                 </span>
               </td>
             ) : (

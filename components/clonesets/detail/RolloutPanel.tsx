@@ -28,10 +28,16 @@ export function RolloutPanel({ r }: { r: RolloutView }) {
         </Badge>
       </h2>
       <p data-testid="rollout-summary">
-        Target for the current partition: <strong>{r.progress.target}</strong> of {r.replicas} pods on the update
-        revision — {r.progress.updated} updated, {r.progress.updatedReady} ready, {r.progress.updatedAvailable}{" "}
+        Target for the current partition: <strong>{r.progress.target}</strong> of {plural(r.replicas, "pod")} on the
+        update revision — {r.progress.updated} updated, {r.progress.updatedReady} ready, {r.progress.updatedAvailable}{" "}
         available.
-        {r.remaining > 0 ? <> {r.remaining} still to move.</> : null}
+        {r.remaining > 0 ? (
+          <>
+            {" "}
+            {r.remaining} still to move
+            {r.heldByHook > 0 ? <>, {r.heldByHook} of them held by the in-place-update hook</> : null}.
+          </>
+        ) : null}
         {r.heldByPartition > 0 ? <> The partition keeps {r.heldByPartition} on old revisions.</> : null}
       </p>
       {r.state === "waiting-for-controller" ? (

@@ -74,6 +74,7 @@ describe("one snapshot for every panel of the detail", () => {
     const d = view({ ...cs, status: { ...cs.status, updatedReplicas: 0, updatedReadyReplicas: 0 } }, pods);
     expect(d.rollout.state).toBe("waiting-for-hook");
     expect(d.header.phase).toBe("waiting-for-hook");
+    expect([d.rollout.remaining, d.rollout.heldByHook]).toEqual([3, 3]);
     expect(d.rollout.waits.map((w) => w.text)).toEqual([
       "waiting for the in-place-update hook on 3 pods: remove label example.com/hold=true (owned by your hook controller)",
     ]);

@@ -44,6 +44,8 @@ export interface RolloutView {
   remaining: number;
   /** Pods held on old revisions by the partition once the target is reached. */
   heldByPartition: number;
+  /** Of the pods still to move, those an inPlaceUpdate hook holds in PreparingUpdate: not next to move. */
+  heldByHook: number;
   state: RolloutState;
   steps: RolloutStep[];
   stuck: StuckPod[];
@@ -159,6 +161,7 @@ export function inPlaceBatches(cs: ViewCloneSet, pods: PodRow[], inputs: Rollout
     replicas,
     remaining: Math.max(progress.target - progress.updated, 0),
     heldByPartition: Math.max(replicas - progress.target, 0),
+    heldByHook: waits.filter((w) => w.state === "PreparingUpdate").reduce((n, w) => n + w.pods.length, 0),
     state: rolloutState(cs, progress, stuck.length, waits.length, inputs),
     steps: rolloutSteps(pods, st.updateRevision ?? ""),
     stuck,
