@@ -1,13 +1,20 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
-import { cloneSetView, filterAndSortRows, namespacesOf, type SortKey } from "@/lib/kruise/view/list";
+import { hasHooks } from "@/lib/kruise/view/hooks";
+import { cloneSetView, filterAndSortRows, namespacesOf, withHookWaits, type SortKey } from "@/lib/kruise/view/list";
+import type { HookWaitView } from "@/lib/kruise/view/rollout";
+import type { ViewCloneSet } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useNow } from "@/components/ui/useNow";
 import { CloneSetTable } from "./CloneSetTable";
+import { HookPods } from "./HookPods";
+
+// Pod watches the list may open for CloneSets with lifecycle hooks (each is one more connection to the server).
+const MAX_HOOK_NAMESPACES = 3;
 
 /** Reconnecting, stale or failed: what is on screen may be behind the cluster. */
 export function notLive(state: string): boolean {
@@ -44,7 +51,34 @@ export function CloneSetList({ cluster }: { cluster: string }) {
     [params, pathname, router],
   );
 
-  const all = useMemo(() => items.map((cs) => cloneSetView(cs, now)), [items, now]);
+  const cloneSets: ViewCloneSet[] = items;
+  // Only namespaces with hooked CloneSets have their pods watched: hook holds are the one thing the list needs pods for.
+  const hooked = useMemo(() => {
+    const byNs = new Map<string, ViewCloneSet[]>();
+    for (const cs of cloneSets.filter(hasHooks)) {
+      const n = cs.metadata?.namespace ?? "";
+      byNs.set(n, [...(byNs.get(n) ?? []), cs]);
+    }
+    return [...byNs.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(0, MAX_HOOK_NAMESPACES);
+  }, [cloneSets]);
+  const [waits, setWaits] = useState<Record<string, Map<string, HookWaitView[]>>>({});
+  const onWaits = useCallback((n: string, w: Map<string, HookWaitView[]> | null) => {
+    setWaits((prev) => {
+      if (!w && !(n in prev)) return prev;
+      const next = { ...prev };
+      if (w) next[n] = w;
+      else delete next[n];
+      return next;
+    });
+  }, []);
+  const all = useMemo(
+    () =>
+      cloneSets.map((cs) => {
+        const row = cloneSetView(cs, now);
+        return withHookWaits(row, waits[row.namespace]?.get(row.key));
+      }),
+    [cloneSets, now, waits],
+  );
   const { sort: sortKey, desc } = sort;
   const rows = useMemo(
     () => filterAndSortRows(all, { namespace: ns, name: q, sort: sortKey, desc }),
@@ -55,6 +89,9 @@ export function CloneSetList({ cluster }: { cluster: string }) {
 
   return (
     <>
+      {hooked.map(([n, css]) => (
+        <HookPods key={n} cluster={cluster} namespace={n} cloneSets={css} onWaits={onWaits} />
+      ))}
       <div className="page-head">
         <h1>CloneSets</h1>
         <ConnectionBadge connection={connection} />

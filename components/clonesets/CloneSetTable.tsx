@@ -41,6 +41,11 @@ function CloneSetRowView({ cluster, r }: { cluster: string; r: CloneSetRow }) {
     <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
       <td>
         <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge phase={r.phase} />
+        {r.hookWaits.map((t) => (
+          <div key={t} className="small muted wrap" data-testid="row-hook-wait">
+            {t[0].toUpperCase() + t.slice(1)}
+          </div>
+        ))}
       </td>
       <td>{r.namespace}</td>
       <td className="num" data-col="desired">

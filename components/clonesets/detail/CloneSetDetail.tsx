@@ -40,8 +40,11 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
   const { readOnly } = useSession();
   const now = useNow();
   const view = useMemo(
-    () => (d.object ? cloneSetDetailView(d.object, d.pods.items, d.revs.items, d.events.items, now) : null),
-    [d.object, d.pods.items, d.revs.items, d.events.items, now],
+    () =>
+      d.object
+        ? cloneSetDetailView(d.object, d.pods.items, d.revs.items, d.events.items, now, { podsLoaded: !d.pods.loading })
+        : null,
+    [d.object, d.pods.items, d.pods.loading, d.revs.items, d.events.items, now],
   );
   const listHref = pages.cloneSets(cluster);
   const crumbs = (

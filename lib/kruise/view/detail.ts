@@ -3,13 +3,12 @@
  * panels can describe different moments: the header, the rollout panel and the step all read the counts this
  * function derives from the same CloneSet and pods.
  */
-import { hookWaits } from "../lifecycle/waits";
 import { cloneSetView, type CloneSetRow, type RolloutPhase } from "./list";
 import { eventsView, type EventRow } from "./events";
-import { hookWaitText } from "./hooks";
+import { hookWaitViews } from "./hooks";
 import { ownedBy, podView, podsByRevision, type PodGroup, type PodRow } from "./pods";
 import { revisionsView, type RevisionRow } from "./revisions";
-import { inPlaceBatches, type HookWaitView, type RolloutState, type RolloutView } from "./rollout";
+import { inPlaceBatches, type RolloutState, type RolloutView } from "./rollout";
 import { podCounts } from "./snapshot";
 import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "./types";
 
@@ -36,11 +35,6 @@ const PHASE_OF: Record<RolloutState, RolloutPhase> = {
   "waiting-for-controller": "stale-status",
   "waiting-for-hook": "waiting-for-hook",
 };
-
-/** Hook holds among the CloneSet's pods, worded (reference §2.2, §8). */
-export function hookWaitViews(cs: ViewCloneSet, pods: ViewPod[]): HookWaitView[] {
-  return hookWaits(cs.spec?.lifecycle, pods).map((w) => ({ ...w, text: hookWaitText(w) }));
-}
 
 /**
  * Everything the detail shows: pods and revisions are those the CloneSet controls (ownerReference UID,

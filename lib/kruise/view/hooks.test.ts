@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { HookWait } from "../lifecycle/waits";
-import { hookWaitText } from "./hooks";
+import { NOW } from "./fixtures";
+import { hookWaitsByCloneSet, hookWaitText } from "./hooks";
+import { cloneSetView, withHookWaits } from "./list";
 
 const wait = (over: Partial<HookWait>): HookWait => ({
   hook: "inPlaceUpdate",
@@ -44,5 +46,42 @@ describe("hook holds in words", () => {
     expect(hookWaitText(wait({ hook: "preNormal", state: "PreparingNormal", action: "add", pods: ["a", "b"] }))).toBe(
       "waiting for the pre-normal hook on 2 pods: add label example.com/hold=true (owned by your hook controller)",
     );
+  });
+});
+
+describe("hook holds on the list", () => {
+  const lifecycle = { inPlaceUpdate: { labelsHandler: { "example.com/hold": "true" } } };
+  const held = (name: string, ownerUid: string) => ({
+    metadata: {
+      name,
+      namespace: "shop",
+      labels: { "lifecycle.apps.kruise.io/state": "PreparingUpdate", "example.com/hold": "true" },
+      ownerReferences: [{ uid: ownerUid, controller: true }],
+    },
+  });
+
+  it("counts only each CloneSet's own held pods, and only CloneSets that declare hooks", () => {
+    const hooked = { metadata: { name: "a", namespace: "shop", uid: "u-a" }, spec: { lifecycle } };
+    const plain = { metadata: { name: "b", namespace: "shop", uid: "u-b" }, spec: {} };
+    const w = hookWaitsByCloneSet([hooked, plain], [held("a-1", "u-a"), held("a-2", "u-a"), held("b-1", "u-b")]);
+    expect([...w.keys()]).toEqual(["shop/a"]);
+    expect(w.get("shop/a")![0].pods).toEqual(["a-1", "a-2"]);
+  });
+
+  it("a row whose pods a hook holds says so instead of rolling, but a stale status still comes first", () => {
+    const cs = {
+      metadata: { name: "a", namespace: "shop", generation: 2 },
+      spec: { replicas: 3 },
+      status: { observedGeneration: 2, expectedUpdatedReplicas: 3 },
+    };
+    const texts = [
+      { text: "waiting for the in-place-update hook on 2 pods: remove label x=y (owned by your hook controller)" },
+    ];
+    const row = withHookWaits(cloneSetView(cs, NOW), texts);
+    expect(row.phase).toBe("waiting-for-hook");
+    expect(row.hookWaits).toEqual([texts[0].text]);
+    const stale = withHookWaits(cloneSetView({ ...cs, metadata: { ...cs.metadata, generation: 3 } }, NOW), texts);
+    expect(stale.phase).toBe("stale-status");
+    expect(withHookWaits(cloneSetView(cs, NOW), []).phase).toBe("rolling");
   });
 });

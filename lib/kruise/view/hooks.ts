@@ -1,8 +1,11 @@
 /**
  * Lifecycle hook holds in words: what a stalled step waits for and who must act (docs/kruise-rules.md §2.2, §8).
  */
-import type { HookName, HookWait } from "../lifecycle/waits";
+import { hookWaits, type HookName, type HookWait } from "../lifecycle/waits";
 import { listPhrase, plural } from "./format";
+import { ownedBy } from "./pods";
+import type { HookWaitView } from "./rollout";
+import type { ViewCloneSet, ViewPod } from "./types";
 
 const HOOK_TITLE: Record<HookName, string> = {
   inPlaceUpdate: "in-place-update",
@@ -30,4 +33,25 @@ export function hookWaitText(w: HookWait): string {
   if (w.state === "Updated") text += `; ${n === 1 ? "it is" : "they are"} updated but not available until then`;
   if (w.markPodNotReady) text += `; Kruise marks ${n === 1 ? "it" : "them"} not ready meanwhile (markPodNotReady)`;
   return text;
+}
+
+/** Hook holds among the pods (already the CloneSet's own), worded. */
+export function hookWaitViews(cs: ViewCloneSet, owned: ViewPod[]): HookWaitView[] {
+  return hookWaits(cs.spec?.lifecycle, owned).map((w) => ({ ...w, text: hookWaitText(w) }));
+}
+
+/** A CloneSet declares at least one lifecycle hook (only those can hold pods). */
+export function hasHooks(cs: ViewCloneSet): boolean {
+  const lc = cs.spec?.lifecycle;
+  return !!(lc?.inPlaceUpdate || lc?.preDelete || lc?.preNormal);
+}
+
+/** For the list: hook holds per CloneSet key (`namespace/name`), for the CloneSets that have any. */
+export function hookWaitsByCloneSet(cloneSets: ViewCloneSet[], pods: ViewPod[]): Map<string, HookWaitView[]> {
+  const out = new Map<string, HookWaitView[]>();
+  for (const cs of cloneSets.filter(hasHooks)) {
+    const waits = hookWaitViews(cs, ownedBy(pods, cs));
+    if (waits.length) out.set(`${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`, waits);
+  }
+  return out;
 }

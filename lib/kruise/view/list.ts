@@ -50,6 +50,8 @@ export interface CloneSetRow {
   conditions: ViewCondition[];
   /** One-word state for the row; never conveyed by colour alone. */
   phase: RolloutPhase;
+  /** Lifecycle hook holds, worded (filled in when the pods are known; see withHookWaits). */
+  hookWaits: string[];
 }
 
 export type RolloutPhase =
@@ -129,7 +131,18 @@ export function cloneSetView(cs: ViewCloneSet, now: Date): CloneSetRow {
     images: templateImages(cs),
     conditions: st.conditions ?? [],
     phase: rolloutPhase(cs, progress, synced, stale),
+    hookWaits: [],
   };
+}
+
+/**
+ * A row with the hook holds among its pods: a rollout that does not move because a hook holds pods says so
+ * (a stale status still says "waiting for the controller" first, and failing pods are not known here).
+ */
+export function withHookWaits(row: CloneSetRow, waits: { text: string }[] | undefined): CloneSetRow {
+  if (!waits?.length) return row;
+  const phase = row.phase === "stale-status" ? row.phase : "waiting-for-hook";
+  return { ...row, phase, hookWaits: waits.map((w) => w.text) };
 }
 
 export type SortKey = "name" | "namespace" | "age" | "desired" | "ready" | "progress";
