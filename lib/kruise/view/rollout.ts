@@ -49,7 +49,7 @@ export interface RolloutView {
   state: RolloutState;
   steps: RolloutStep[];
   stuck: StuckPod[];
-  /** Lifecycle hooks holding pods (reference §2.2, §8.2): what a step that does not move waits for. */
+  /** Lifecycle hooks holding pods (docs/kruise-rules.md §2.2, §8.2): what a step that does not move waits for. */
   waits: HookWaitView[];
 }
 
@@ -130,7 +130,7 @@ function progressFrom(base: RolloutProgress, counts: PodCounts | undefined): Rol
 }
 
 /**
- * Where the rollout stands for the current partition (reference §10 cheat-sheet) and what is stuck. Checked in
+ * Where the rollout stands for the current partition (docs/kruise-rules.md §10 cheat-sheet) and what is stuck. Checked in
  * order: the controller has not seen the spec; fully rolled out; failing pods; hooks holding pods; paused;
  * the partition's target reached; otherwise rolling.
  */
