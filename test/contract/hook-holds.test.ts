@@ -89,9 +89,10 @@ describe.each(KINDS)("lifecycle hook holds (%s)", (kind) => {
         },
         merge,
       );
-      const held = await until("3 pods in PreparingUpdate", async () => {
+      // Until the controller has observed the new template every panel says "waiting for the controller".
+      const held = await until("3 pods in PreparingUpdate, observed by the controller", async () => {
         const d = await detail();
-        return d.rollout.waits[0]?.pods.length === 3 && d;
+        return d.rollout.waits[0]?.pods.length === 3 && !d.header.statusStale && d;
       });
       expect(held.rollout.state).toBe("waiting-for-hook");
       expect(held.header.phase).toBe("waiting-for-hook");
