@@ -24,7 +24,7 @@ export function HookPods({
   const pods = useResourceList(cluster, "pods", namespace);
   const usable = !pods.loading && !pods.connection.error;
   const waits = useMemo(
-    () => (usable ? hookWaitsByCloneSet(cloneSets, pods.items as unknown as ViewPod[]) : null),
+    () => (usable ? hookWaitsByCloneSet(cloneSets, pods.items) : null),
     [usable, cloneSets, pods.items],
   );
   useEffect(() => {

@@ -5,7 +5,8 @@
  * Upstream: openkruise/kruise v1.6.2 `pkg/controller/cloneset/sync/cloneset_update.go` (refreshPodState,
  * updatePod), `sync/cloneset_scale.go`, `pkg/util/lifecycle/lifecycle_utils.go`.
  */
-import { LABEL_LIFECYCLE_STATE, type Lifecycle, type LifecycleHook } from "../../k8s/objects";
+import type { Lifecycle, LifecycleHook } from "../../k8s/objects";
+import { LABEL_LIFECYCLE_STATE } from "../core/names";
 import { isPodAllHooked, isPodHooked, type HookedPod } from "./lifecycle";
 
 export type HookName = "inPlaceUpdate" | "preDelete" | "preNormal";
@@ -26,7 +27,7 @@ export interface HookWait {
 }
 
 export interface WaitPod extends HookedPod {
-  metadata?: HookedPod["metadata"] & { name?: string; deletionTimestamp?: string };
+  metadata?: HookedPod["metadata"] & { name?: string; deletionTimestamp?: string | null };
   spec?: { nodeName?: string };
 }
 
