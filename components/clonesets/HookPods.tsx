@@ -3,7 +3,7 @@ import { useEffect, useMemo } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
 import { hookWaitsByCloneSet } from "@/lib/kruise/view/hooks";
 import type { HookWaitView } from "@/lib/kruise/view/rollout";
-import type { ViewCloneSet, ViewPod } from "@/lib/kruise/view/types";
+import type { ViewCloneSet } from "@/lib/kruise/view/types";
 
 /**
  * Watches the pods of one namespace whose CloneSets declare lifecycle hooks and reports the hook holds, so the
