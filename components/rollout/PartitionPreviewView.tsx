@@ -1,7 +1,40 @@
-import type { PartitionPreview } from "@/lib/kruise/order/preview";
+import type { PartitionPreview, PodPick } from "@/lib/kruise/order/preview";
+import { tieGroupText } from "@/lib/kruise/order/preview-text";
 import { plural } from "@/lib/kruise/view/format";
 
-/** What the chosen partition will do, in Kruise's arithmetic and update order. */
+/**
+ * Pods of one pick: named pods move for certain; a tie group says how many Kruise takes from it and
+ * lists them all; hook-held pods are set apart. `kind` prefixes the test ids (whole pick vs one round).
+ */
+function Pick({ pick, kind }: { pick: PodPick; kind: "preview" | "round" }) {
+  return (
+    <>
+      {pick.exact.map((x) => (
+        <span key={x.name} data-testid={`${kind}-pod`} data-name={x.name} style={{ marginRight: 8 }}>
+          {x.name}
+        </span>
+      ))}
+      {pick.ties.map((g) => (
+        <span
+          key={g.of.map((x) => x.name).join(",")}
+          data-testid={`${kind}-tie`}
+          data-count={g.count}
+          data-of={g.of.map((x) => x.name).join(",")}
+          style={{ marginRight: 8 }}
+        >
+          {tieGroupText(g)}: {g.of.map((x) => x.name).join(", ")}
+        </span>
+      ))}
+      {pick.held.length > 0 ? (
+        <span data-testid={`${kind}-held`} data-of={pick.held.map((x) => x.name).join(",")}>
+          held by the in-place-update hook: {pick.held.map((x) => x.name).join(", ")}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** What the chosen partition will do, in Kruise's arithmetic and update order (docs/kruise-rules.md §3.2–§4.1). */
 export function PartitionPreviewView({ p }: { p: PartitionPreview }) {
   if (p.error) return <div className="callout bad">{p.error}</div>;
   return (
@@ -11,21 +44,19 @@ export function PartitionPreviewView({ p }: { p: PartitionPreview }) {
         <strong data-testid="preview-update">{plural(p.toUpdate, "pod")} on the update revision</strong>{" "}
         (expectedUpdatedReplicas {p.toUpdate}; {p.alreadyUpdated} already there).
       </p>
-      {p.willMove.length > 0 ? (
+      {p.moveCount > 0 ? (
         <>
+          <p data-testid="preview-will-move" data-count={p.moveCount} className="mono small">
+            Will move next ({plural(p.moveCount, "pod")}): <Pick pick={p.willMove} kind="preview" />
+          </p>
           <p>
-            Will move next, in this order ({plural(p.willMove.length, "pod")}, at most {p.perRound} of the update
-            revision unavailable at a time — maxUnavailable {p.maxUnavailable}, maxSurge {p.maxSurge}):
+            In rounds, at most {p.perRound} of the update revision unavailable at a time (maxUnavailable{" "}
+            {p.maxUnavailable}, maxSurge {p.maxSurge}):
           </p>
           <ol data-testid="preview-pods" className="mono small">
             {p.rounds.map((round, i) => (
               <li key={i} data-testid="preview-round">
-                round {i + 1}:{" "}
-                {round.map((x) => (
-                  <span key={x.name} data-testid="preview-pod" data-name={x.name} style={{ marginRight: 8 }}>
-                    {x.name}
-                  </span>
-                ))}
+                round {i + 1}: <Pick pick={round} kind="round" />
               </li>
             ))}
           </ol>

@@ -38,6 +38,15 @@ export function isPodAllHooked(hook: LifecycleHook | undefined, pod: HookedPod):
   );
 }
 
+/**
+ * Held by the inPlaceUpdate hook: in PreparingUpdate and still hooked, so the controller's update
+ * round picks it but leaves it waiting (docs/kruise-rules.md §8.2).
+ * Upstream: kruise pkg/controller/cloneset/sync/cloneset_update.go updatePod.
+ */
+export function isHookHeld(hook: LifecycleHook | undefined, pod: Pod): boolean {
+  return pod.metadata.labels?.[LABEL_LIFECYCLE_STATE] === "PreparingUpdate" && isPodHooked(hook, pod);
+}
+
 /** Sets the state label and the lifecycle timestamp annotation (lifecycle_utils.go SetPodLifecycle). */
 export function withLifecycleState(pod: Pod, state: LifecycleState, nowIso: string): Pod {
   return {

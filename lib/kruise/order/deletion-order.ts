@@ -2,6 +2,7 @@
 import { getCondition, isPodAvailable, isPodReadyCondition, maxRestarts } from "../core/pod-state";
 import type { Pod } from "../../k8s/objects";
 import { ANNOTATION_DELETION_COST } from "../core/names";
+import { shuffled, wireSeconds, type TieTest } from "./ties";
 
 const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
 const INT32 = /^(-?[1-9]\d*|0|-0)$/;
@@ -21,10 +22,6 @@ function key(p: Pod): string {
   return p.metadata.uid ?? p.metadata.name ?? "";
 }
 
-function time(t: string | null | undefined): number {
-  return t ? Date.parse(t) : 0;
-}
-
 function afterOrZero(t1: number, t2: number): boolean {
   if (!t1 || !t2) return !t1;
   return t1 > t2;
@@ -32,8 +29,15 @@ function afterOrZero(t1: number, t2: number): boolean {
 
 export type AvailableFn = (p: Pod) => boolean;
 
-/** ActivePodsWithRanks.Less as a comparator (<0: `a` is deleted first). Name breaks final ties. */
+/**
+ * ActivePodsWithRanks.Less as a comparator (<0: `a` is deleted first), keys only: 0 is a tie that
+ * upstream's sort.Sort leaves in arbitrary order. Times at one-second resolution, as on the wire.
+ */
 export function compareForDeletion(a: Pod, b: Pod, rank: (p: Pod) => number, available?: AvailableFn): number {
+  return compareWithoutRank(a, b, available) || rank(b) - rank(a) || compareAfterRank(a, b);
+}
+
+function compareWithoutRank(a: Pod, b: Pod, available?: AvailableFn): number {
   const na = a.spec.nodeName ?? "",
     nb = b.spec.nodeName ?? "";
   if (na !== nb && (!na || !nb)) return !na ? -1 : 1;
@@ -50,22 +54,24 @@ export function compareForDeletion(a: Pod, b: Pod, rank: (p: Pod) => number, ava
   if (ra !== rb) return ra ? 1 : -1;
   const ca = deletionCost(a),
     cb = deletionCost(b);
-  if (ca !== cb) return ca - cb;
-  const ka = rank(a),
-    kb = rank(b);
-  if (ka !== kb) return kb - ka;
+  return ca - cb;
+}
+
+function compareAfterRank(a: Pod, b: Pod): number {
+  const ra = isPodReadyCondition(a),
+    rb = isPodReadyCondition(b);
   if (ra && rb) {
-    const ta = time(getCondition(a, "Ready")?.lastTransitionTime),
-      tb = time(getCondition(b, "Ready")?.lastTransitionTime);
+    const ta = wireSeconds(getCondition(a, "Ready")?.lastTransitionTime),
+      tb = wireSeconds(getCondition(b, "Ready")?.lastTransitionTime);
     if (ta !== tb) return afterOrZero(ta, tb) ? -1 : 1;
   }
   const xa = maxRestarts(a),
     xb = maxRestarts(b);
   if (xa !== xb) return xb - xa;
-  const ga = time(a.metadata.creationTimestamp),
-    gb = time(b.metadata.creationTimestamp);
+  const ga = wireSeconds(a.metadata.creationTimestamp),
+    gb = wireSeconds(b.metadata.creationTimestamp);
   if (ga !== gb) return afterOrZero(ga, gb) ? -1 : 1;
-  return (a.metadata.name ?? "").localeCompare(b.metadata.name ?? "");
+  return 0;
 }
 
 /**
@@ -120,17 +126,40 @@ export interface DeletionSortOptions {
   allPods?: Pod[];
   topologyKeys?: string[];
   nodeLabels?: Map<string, Record<string, string>>;
+  /** Random start order for equal pods (the sandbox); absent: by name, for a stable display. */
+  rand?: () => number;
 }
+
+const byName = (a: Pod, b: Pod) => (a.metadata.name ?? "").localeCompare(b.metadata.name ?? "");
 
 /**
  * Orders pods least-valuable first for scale-in: unscheduled, Pending<Unknown<Running, unavailable,
  * not ready, lower deletion cost, higher spread rank, more recently ready, more restarts, newer.
+ * A stable sort over a start order that is random (`rand`) or by name; only `deletionTie` pods vary.
  * Upstream: kruise sync/cloneset_scale.go choosePodsToDelete + utils/pod_sorter.go ActivePodsWithRanks.
  */
 export function sortForDeletion(pods: Pod[], o: DeletionSortOptions): Pod[] {
-  const ctx = o.allPods ?? pods;
-  const ranks =
-    o.topologyKeys?.length && o.nodeLabels ? spreadRanks(ctx, o.topologyKeys, o.nodeLabels) : sameNodeRanks(ctx);
+  const start = (xs: Pod[]) => (o.rand ? shuffled(xs, o.rand) : [...xs].sort(byName));
+  const ranks = deletionRanks(start(o.allPods ?? pods), o);
   const available = (p: Pod) => isPodAvailable(p, o.minReadySeconds, o.now);
-  return [...pods].sort((a, b) => compareForDeletion(a, b, (p) => ranks.get(key(p)) ?? 0, available));
+  return start(pods).sort((a, b) => compareForDeletion(a, b, (p) => ranks.get(key(p)) ?? 0, available));
+}
+
+function deletionRanks(ctx: Pod[], o: DeletionSortOptions): Map<string, number> {
+  return o.topologyKeys?.length && o.nodeLabels ? spreadRanks(ctx, o.topologyKeys, o.nodeLabels) : sameNodeRanks(ctx);
+}
+
+/**
+ * Two pods Kruise's scale-in order cannot tell apart. Ranks are positions in a per-node (or per
+ * domain) sort, so pods that tie there swap ranks too: on one node they tie whatever their ranks.
+ * Spread domains larger than a node are treated as nodes (a narrower group than Kruise's).
+ */
+export function deletionTie(o: DeletionSortOptions, pods: Pod[]): TieTest<Pod> {
+  const ranks = deletionRanks(o.allPods ?? pods, o);
+  const available = (p: Pod) => isPodAvailable(p, o.minReadySeconds, o.now);
+  const rank = (p: Pod) => ranks.get(key(p)) ?? 0;
+  return (a, b) =>
+    compareWithoutRank(a, b, available) === 0 &&
+    compareAfterRank(a, b) === 0 &&
+    (rank(a) === rank(b) || (!!a.spec.nodeName && a.spec.nodeName === b.spec.nodeName));
 }

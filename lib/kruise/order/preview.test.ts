@@ -85,43 +85,72 @@ describe("partition preview counts match Kruise's partitionReplicas / expectedUp
   });
 });
 
+const exact = (p: { exact: { name: string }[] }) => names(p.exact);
+const ties = (p: { ties: { count: number; of: { name: string }[]; earlier: number }[] }) =>
+  p.ties.map((g) => ({ count: g.count, of: names(g.of), earlier: g.earlier }));
+
 describe("which pods move, in what order, how many at a time (§3.6, §4.1)", () => {
-  it("names the pods the controller updates first: most recently Ready first, in rounds of maxUnavailable", () => {
+  it("names the pods Kruise's order decides (most recently Ready first) and the rest as a tie group, in rounds of maxUnavailable", () => {
     const pods = tenPods().map((p, i) =>
       i === 4 ? pod(4, { readyAt: "2026-11-22T11:30:00Z" }) : i === 8 ? pod(8, { readyAt: "2026-11-22T11:20:00Z" }) : p,
     );
     const p = previewPartition(cloneSet(10), pods, 7, NOW);
-    expect(names(p.willMove)).toEqual(["web-04", "web-08", "web-00"]);
+    expect(p.moveCount).toBe(3);
+    expect(exact(p.willMove)).toEqual(["web-04", "web-08"]);
+    const others = ["web-00", "web-01", "web-02", "web-03", "web-05", "web-06", "web-07", "web-09"];
+    expect(ties(p.willMove)).toEqual([{ count: 1, of: others, earlier: 0 }]);
     expect(p.perRound).toBe(2); // default maxUnavailable 20% of 10, rounded up
-    expect(p.rounds.map(names)).toEqual([["web-04", "web-08"], ["web-00"]]);
-    expect(p.willMove[0].uid).toBe("uid-4");
+    expect(exact(p.rounds[0])).toEqual(["web-04", "web-08"]);
+    expect(ties(p.rounds[1])).toEqual([{ count: 1, of: others, earlier: 0 }]);
+  });
+
+  it("pods created and made Ready in the same second form one tie group: 3 of these 10", () => {
+    const p = previewPartition(cloneSet(10), tenPods(), 7, NOW);
+    expect(p.willMove.exact).toEqual([]);
+    expect(ties(p.willMove)).toEqual([
+      { count: 3, of: names(tenPods().map((x) => ({ name: x.metadata.name! }))), earlier: 0 },
+    ]);
+    expect(p.rounds.map((r) => r.ties.map((g) => [g.count, g.earlier]))).toEqual([[[2, 0]], [[1, 2]]]);
+  });
+
+  it("Ready times that differ by less than a second still tie (the API stores seconds)", () => {
+    const pods = tenPods().map((p, i) => (i === 3 ? pod(3, { readyAt: "2026-11-22T11:00:00.900Z" }) : p));
+    expect(previewPartition(cloneSet(10), pods, 9, NOW).willMove.exact).toEqual([]);
   });
 
   it("not-ready pods go first; an unavailable old pod does not block its own update", () => {
     const pods = tenPods().map((p, i) => (i === 9 ? pod(9, { ready: false }) : p));
     const p = previewPartition(cloneSet(10, { maxUnavailable: 2 }), pods, 6, NOW);
-    expect(names(p.willMove)[0]).toBe("web-09");
-    expect(names(p.rounds[0])).toEqual(["web-09", "web-00"]);
+    expect(exact(p.rounds[0])).toEqual(["web-09"]);
+    expect(ties(p.rounds[0])).toEqual([{ count: 1, of: names(p.rounds[0].ties[0].of), earlier: 0 }]);
+    expect(p.rounds[0].ties[0].of).toHaveLength(9);
+  });
+
+  it("more restarts decide the order even when every timestamp ties", () => {
+    const pods = tenPods().map((p, i) => (i === 2 || i === 5 ? pod(i, { restarts: 2 }) : p));
+    const p = previewPartition(cloneSet(10), pods, 8, NOW);
+    expect(exact(p.willMove)).toEqual(["web-02", "web-05"]);
+    expect(p.willMove.ties).toEqual([]);
   });
 
   it("counts pods already on the update revision and only moves the rest", () => {
     const pods = tenPods().map((p, i) => (i < 2 ? pod(i, { rev: NEW }) : p));
     const p = previewPartition(cloneSet(10), pods, 6, NOW);
     expect(p.alreadyUpdated).toBe(2);
-    expect(p.willMove).toHaveLength(2);
-    expect(names(p.willMove)).not.toContain("web-00");
+    expect(p.moveCount).toBe(2);
+    expect(names(p.willMove.ties[0].of)).not.toContain("web-00");
   });
 
   it("raising the partition moves nothing back and says so", () => {
     const pods = tenPods().map((p, i) => (i < 4 ? pod(i, { rev: NEW }) : p));
     const p = previewPartition(cloneSet(10), pods, 8, NOW);
-    expect(p.willMove).toEqual([]);
+    expect(p.moveCount).toBe(0);
     expect(p.notes.join(" ")).toMatch(/does not roll pods back/);
   });
 
   it("a paused rollout still previews its pods but warns nothing moves", () => {
     const p = previewPartition(cloneSet(10, { paused: true }), tenPods(), 7, NOW);
-    expect(p.willMove).toHaveLength(3);
+    expect(p.moveCount).toBe(3);
     expect(p.notes[0]).toMatch(/paused/);
   });
 
@@ -129,6 +158,30 @@ describe("which pods move, in what order, how many at a time (§3.6, §4.1)", ()
     const p = previewPartition(cloneSet(4, { maxSurge: 1, maxUnavailable: "20%" }), tenPods().slice(0, 4), 2, NOW);
     expect([p.maxUnavailable, p.maxSurge]).toEqual([0, 1]);
     expect(p.notes.join(" ")).toMatch(/surge pod/);
+  });
+
+  it("hook-held pods count as held, not as next to move (PreparingUpdate with the hook's label still on)", () => {
+    const hook = { labelsHandler: { "example.com/hold": "true" } };
+    const held = (i: number, label: boolean) => {
+      const p = pod(i);
+      p.metadata.labels = {
+        ...p.metadata.labels,
+        "lifecycle.apps.kruise.io/state": "PreparingUpdate",
+        ...(label ? { "example.com/hold": "true" } : {}),
+      };
+      return p;
+    };
+    const cs = { ...cloneSet(10), spec: { ...cloneSet(10).spec, lifecycle: { inPlaceUpdate: hook } } };
+    const p = previewPartition(
+      cs,
+      tenPods().map((x, i) => (i === 6 ? held(6, true) : i === 7 ? held(7, false) : x)),
+      7,
+      NOW,
+    );
+    expect(names(p.willMove.held)).toEqual(["web-06"]);
+    expect(exact(p.willMove)).not.toContain("web-06");
+    expect(p.willMove.ties.flatMap((g) => names(g.of))).not.toContain("web-06");
+    expect(p.notes.join(" ")).toMatch(/held by the in-place-update hook/);
   });
 
   it("presets are one canary pod, 25 %, 50 % and all", () => {

@@ -1,15 +1,26 @@
 // The partition slider's preview: how many pods stay old / move, WHICH pods move in what order,
-// and how many at a time (docs/kruise-rules.md §3.2–§3.6, §4.1).
+// and how many at a time; pods Kruise's order does not decide are named as tie groups
+// (docs/kruise-rules.md §3.2–§3.6, §4.1, §8.2).
 import { calculateDiffsWithExpectation } from "../core/expectations";
 import { partitionReplicas } from "../core/partition";
 import { isPodActive, isPodOnRevision } from "../core/pod-state";
 import { rolloutLimits } from "../core/rollout-limits";
-import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "./update-order";
+import { isHookHeld, isPodHooked } from "../lifecycle/lifecycle";
+import { sliceWithTies, tieClasses, type OrderSlice } from "./ties";
+import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates, updateTie } from "./update-order";
 import type { CloneSet, IntOrString, Pod } from "../../k8s/objects";
 
 export interface PreviewPod {
   name: string;
   uid?: string;
+}
+
+/**
+ * Pods of one stretch of the update order: `exact` move for certain; from each tie group Kruise
+ * picks `count` of `of`; `held` come first in Kruise's order but wait on the in-place-update hook.
+ */
+export interface PodPick extends OrderSlice<PreviewPod> {
+  held: PreviewPod[];
 }
 
 export interface PartitionPreview {
@@ -19,10 +30,12 @@ export interface PartitionPreview {
   /** R − partitionReplicas = status.expectedUpdatedReplicas after the change */
   toUpdate: number;
   alreadyUpdated: number;
-  /** pods the controller will move, in its update order (§4.1) */
-  willMove: PreviewPod[];
-  /** the same pods in update rounds: the first is what the next reconcile touches */
-  rounds: PreviewPod[][];
+  /** how many pods this partition sends to the update revision from here (hook-held ones included) */
+  moveCount: number;
+  /** which pods those are, as far as Kruise's order decides it (§4.1) */
+  willMove: PodPick;
+  /** the same in update rounds: the first is what the next reconcile touches */
+  rounds: PodPick[];
   /** at most this many pods of the update revision unavailable at once (updateMaxUnavailable) */
   perRound: number;
   maxUnavailable: number;
@@ -31,14 +44,10 @@ export interface PartitionPreview {
   error?: string;
 }
 
+const EMPTY: PodPick = { exact: [], ties: [], held: [] };
+
 const ref = (p: Pod): PreviewPod =>
   p.metadata.uid ? { name: p.metadata.name ?? "", uid: p.metadata.uid } : { name: p.metadata.name ?? "" };
-
-function chunk<T>(xs: T[], n: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += Math.max(n, 1)) out.push(xs.slice(i, i + Math.max(n, 1)));
-  return out;
-}
 
 function withPartition(cs: CloneSet, partition: IntOrString): CloneSet {
   return { ...cs, spec: { ...cs.spec, updateStrategy: { ...cs.spec.updateStrategy, partition } } };
@@ -64,7 +73,8 @@ export function previewPartition(cs: CloneSet, pods: Pod[], partition: IntOrStri
     keepOld: pr.value,
     toUpdate: replicas - pr.value,
     alreadyUpdated,
-    willMove: [],
+    moveCount: 0,
+    willMove: EMPTY,
     rounds: [],
     perRound: 0,
     maxUnavailable: limits.maxUnavailable,
@@ -83,7 +93,7 @@ export function previewPartition(cs: CloneSet, pods: Pod[], partition: IntOrStri
   const notes = explain(cs, base, diffs.useSurge);
   if (diffs.updateNum <= 0) return { ...base, notes };
   const sorted = sortUpdateIndexes(next.spec.updateStrategy, active, updateCandidates(active, updateRevision, true));
-  const order = sorted.slice(0, diffs.updateNum);
+  const count = Math.min(diffs.updateNum, sorted.length);
   const first = limitUpdateIndexes(
     next,
     active,
@@ -92,17 +102,58 @@ export function previewPartition(cs: CloneSet, pods: Pod[], partition: IntOrStri
     diffs.updateMaxUnavailable,
     updateRevision,
     now,
-  );
-  const rest = order.filter((i) => !first.includes(i));
-  const rounds = [first, ...chunk(rest, diffs.updateMaxUnavailable)]
-    .filter((r) => r.length > 0)
-    .map((r) => r.map((i) => ref(active[i])));
-  if (first.length === 0)
+  ).length;
+  const bounds = [0, first];
+  for (let at = first; at < count; at += Math.max(diffs.updateMaxUnavailable, 1))
+    bounds.push(Math.min(at + Math.max(diffs.updateMaxUnavailable, 1), count));
+  const pick = pickerFor(cs, active, sorted);
+  const rounds = bounds
+    .slice(1)
+    .map((to, i) => pick(bounds[i], to))
+    .filter((r) => r.exact.length + r.held.length + r.ties.length > 0);
+  if (first === 0)
     notes.push(
       `the next pod waits until unavailable pods of the update revision are available again (budget ${diffs.updateMaxUnavailable})`,
     );
-  return { ...base, willMove: order.map((i) => ref(active[i])), rounds, perRound: diffs.updateMaxUnavailable, notes };
+  const willMove = pick(0, count);
+  notes.push(...hookNotes(cs, active, sorted.slice(0, count)));
+  return { ...base, moveCount: count, willMove, rounds, perRound: diffs.updateMaxUnavailable, notes };
 }
+
+/** Slices of `sorted` with Kruise's ties named, hook-held pods set apart. */
+function pickerFor(cs: CloneSet, pods: Pod[], sorted: number[]) {
+  const ordered = sorted.map((i) => pods[i]);
+  const cls = tieClasses(ordered, updateTie(cs.spec.updateStrategy));
+  const hook = cs.spec.lifecycle?.inPlaceUpdate;
+  const held = (p: Pod) => isHookHeld(hook, p);
+  return (from: number, to: number): PodPick => {
+    const s = sliceWithTies(ordered, cls, from, to);
+    return {
+      exact: s.exact.filter((p) => !held(p)).map(ref),
+      ties: s.ties.map((g) => ({ ...g, of: g.of.map(ref) })),
+      held: s.exact.filter(held).map(ref),
+    };
+  };
+}
+
+function hookNotes(cs: CloneSet, pods: Pod[], chosen: number[]): string[] {
+  const hook = cs.spec.lifecycle?.inPlaceUpdate;
+  if (!hook) return [];
+  const held = chosen.filter((i) => isHookHeld(hook, pods[i])).length;
+  const willWait = chosen.filter((i) => !isHookHeld(hook, pods[i]) && isPodHooked(hook, pods[i])).length;
+  const notes: string[] = [];
+  if (held)
+    notes.push(
+      `${plural(held, "pod")} already in PreparingUpdate ${held === 1 ? "is" : "are"} held by the in-place-update hook: ${held === 1 ? "it moves" : "they move"} only when your hook controller removes its label/finalizer`,
+    );
+  if (willWait)
+    notes.push(
+      `${plural(willWait, "pod")} still ${willWait === 1 ? "carries" : "carry"} the in-place-update hook's label/finalizer: Kruise will set ${willWait === 1 ? "it" : "them"} to PreparingUpdate and wait for your hook controller`,
+    );
+  return notes;
+}
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
 
 function explain(cs: CloneSet, p: PartitionPreview, useSurge: number): string[] {
   const notes: string[] = [];

@@ -1,6 +1,7 @@
 // Which pods an update round picks, and in what order (docs/kruise-rules.md §3.6, §4.1).
 import { matchesSelector } from "../core/labels";
 import { scatterSort } from "./scatter";
+import { shuffled, wireSeconds, type TieTest } from "./ties";
 import {
   getCondition,
   isPodAvailable,
@@ -15,10 +16,6 @@ export { scatterSort };
 
 const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
 
-function time(t: string | null | undefined): number {
-  return t ? Date.parse(t) : 0;
-}
-
 /** t1 sorts first if it is zero or later than t2 (k8s controller_utils.go afterOrZero). */
 function afterOrZero(t1: number, t2: number): boolean {
   if (!t1 || !t2) return !t1;
@@ -26,11 +23,12 @@ function afterOrZero(t1: number, t2: number): boolean {
 }
 
 /**
- * Default "less" of k8s pkg/controller ActivePods: unscheduled, Pending<Unknown<Running, not
- * ready, ready more recently, more restarts, newer. Returns <0 when `a` goes first; name breaks ties
- * (upstream's sort is unstable). Upstream: kubernetes pkg/controller/controller_utils.go ActivePods.Less.
+ * The keys of k8s ActivePods.Less, and nothing else: unscheduled, Pending<Unknown<Running, not
+ * ready, ready more recently, more restarts, newer. Times compare at one-second resolution, as the
+ * controller reads them from the wire. 0 = a tie, which upstream's unstable sort.Slice leaves in
+ * arbitrary order. Upstream: kubernetes pkg/controller/controller_utils.go ActivePods.Less.
  */
-export function compareActivePods(a: Pod, b: Pod): number {
+export function compareActivePodKeys(a: Pod, b: Pod): number {
   const na = a.spec.nodeName ?? "",
     nb = b.spec.nodeName ?? "";
   if (na !== nb && (!na || !nb)) return !na ? -1 : 1;
@@ -41,17 +39,22 @@ export function compareActivePods(a: Pod, b: Pod): number {
     rb = isPodReadyCondition(b);
   if (ra !== rb) return ra ? 1 : -1;
   if (ra && rb) {
-    const ta = time(getCondition(a, "Ready")?.lastTransitionTime),
-      tb = time(getCondition(b, "Ready")?.lastTransitionTime);
+    const ta = wireSeconds(getCondition(a, "Ready")?.lastTransitionTime),
+      tb = wireSeconds(getCondition(b, "Ready")?.lastTransitionTime);
     if (ta !== tb) return afterOrZero(ta, tb) ? -1 : 1;
   }
   const ca = maxRestarts(a),
     cb = maxRestarts(b);
   if (ca !== cb) return cb - ca;
-  const ka = time(a.metadata.creationTimestamp),
-    kb = time(b.metadata.creationTimestamp);
+  const ka = wireSeconds(a.metadata.creationTimestamp),
+    kb = wireSeconds(b.metadata.creationTimestamp);
   if (ka !== kb) return afterOrZero(ka, kb) ? -1 : 1;
-  return (a.metadata.name ?? "").localeCompare(b.metadata.name ?? "");
+  return 0;
+}
+
+/** ActivePods keys, then the name: one fixed tie-break, for a stable display (never a Kruise decision). */
+export function compareActivePods(a: Pod, b: Pod): number {
+  return compareActivePodKeys(a, b) || (a.metadata.name ?? "").localeCompare(b.metadata.name ?? "");
 }
 
 function trailingInt(v: string): number {
@@ -71,43 +74,71 @@ function orderPriority(s: UpdatePriorityStrategy, labels: Record<string, string>
 /**
  * priorityStrategy re-sort: weightPriority (sum of matching weights, higher first) or
  * orderPriority (first listed key present decides the level, lower first; trailing integer of the
- * value, higher first; pods with no key get level −1 and go first). Ties go to the pod with the
- * higher index in `pods`, as upstream's comparator does. Upstream: kruise pkg/util/updatesort/priority_sort.go.
+ * value, higher first; pods with no key get level −1 and go first). A stable re-sort: equal pods keep
+ * their incoming order (upstream's `i < j` default is only ever asked about a later element against
+ * an earlier one by sort.SliceStable). Upstream: kruise pkg/util/updatesort/priority_sort.go.
  */
 export function prioritySort(s: UpdatePriorityStrategy | undefined, pods: Pod[], indexes: number[]): number[] {
-  if (!s || (!s.weightPriority?.length && !s.orderPriority?.length)) return indexes;
-  const weight = (l: Record<string, string>) =>
-    (s.weightPriority ?? []).reduce((sum, t) => sum + (matchesSelector(t.matchSelector, l) ? t.weight : 0), 0);
-  return [...indexes].sort((i, j) => {
-    const li = pods[i].metadata.labels ?? {},
-      lj = pods[j].metadata.labels ?? {};
-    if (s.weightPriority?.length) {
-      const d = weight(lj) - weight(li);
-      if (d) return d;
-    } else {
-      const [lvI, oI] = orderPriority(s, li),
-        [lvJ, oJ] = orderPriority(s, lj);
-      if (lvI !== lvJ) return lvI - lvJ;
-      if (oI !== oJ) return oJ - oI;
-    }
-    return j - i;
-  });
+  if (!hasPriority(s)) return indexes;
+  return [...indexes].sort((i, j) => priorityCompare(s!, pods[i], pods[j]));
 }
+
+function hasPriority(s: UpdatePriorityStrategy | undefined): boolean {
+  return !!s && (!!s.weightPriority?.length || !!s.orderPriority?.length);
+}
+
+function priorityCompare(s: UpdatePriorityStrategy, a: Pod, b: Pod): number {
+  const la = a.metadata.labels ?? {},
+    lb = b.metadata.labels ?? {};
+  if (s.weightPriority?.length) {
+    const weight = (l: Record<string, string>) =>
+      (s.weightPriority ?? []).reduce((sum, t) => sum + (matchesSelector(t.matchSelector, l) ? t.weight : 0), 0);
+    return weight(lb) - weight(la);
+  }
+  const [lvA, oA] = orderPriority(s, la),
+    [lvB, oB] = orderPriority(s, lb);
+  return lvA - lvB || oB - oA;
+}
+
+const matchesTerm = (t: { key: string; value: string }, p: Pod) => (p.metadata.labels?.[t.key] ?? "") === t.value;
+
+const preparingUpdate = (p: Pod) => lifecycleState(p) === "PreparingUpdate";
 
 /**
  * Full update-candidate order: default sort, then priority, then scatter, then pods already in
- * PreparingUpdate first. Upstream: kruise pkg/controller/cloneset/sync/cloneset_update.go SortUpdateIndexes.
+ * PreparingUpdate first. `rand` given: equal pods start in a random order, as informer order is to
+ * Kruise (the sandbox); without it: by name, one fixed tie-break for display. Every step after the
+ * first is stable, so pods tied on all keys (`updateTie`) are the only ones whose places vary.
+ * Upstream: kruise pkg/controller/cloneset/sync/cloneset_update.go SortUpdateIndexes.
  */
 export function sortUpdateIndexes(
   strategy: CloneSetUpdateStrategy | undefined,
   pods: Pod[],
   indexes: number[],
+  rand?: () => number,
 ): number[] {
-  let out = [...indexes].sort((i, j) => compareActivePods(pods[i], pods[j]));
+  const start = rand
+    ? shuffled(indexes, rand)
+    : [...indexes].sort((i, j) => (pods[i].metadata.name ?? "").localeCompare(pods[j].metadata.name ?? ""));
+  let out = start.sort((i, j) => compareActivePodKeys(pods[i], pods[j]));
   out = prioritySort(strategy?.priorityStrategy, pods, out);
   out = scatterSort(strategy?.scatterStrategy, pods, out);
-  const prep = (i: number) => lifecycleState(pods[i]) === "PreparingUpdate";
-  return [...out.filter(prep), ...out.filter((i) => !prep(i))];
+  return [...out.filter((i) => preparingUpdate(pods[i])), ...out.filter((i) => !preparingUpdate(pods[i]))];
+}
+
+/**
+ * Two update candidates Kruise cannot tell apart: equal on the ActivePods keys, on PreparingUpdate,
+ * on the priority score and on which scatter terms they match (those sorts are stable, so pods
+ * differing there keep their own, decided places).
+ */
+export function updateTie(strategy: CloneSetUpdateStrategy | undefined): TieTest<Pod> {
+  const terms = strategy?.scatterStrategy ?? [];
+  const ps = strategy?.priorityStrategy;
+  return (a, b) =>
+    compareActivePodKeys(a, b) === 0 &&
+    preparingUpdate(a) === preparingUpdate(b) &&
+    (!hasPriority(ps) || priorityCompare(ps!, a, b) === 0) &&
+    terms.every((t) => matchesTerm(t, a) === matchesTerm(t, b));
 }
 
 /**
