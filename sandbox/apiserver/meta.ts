@@ -38,3 +38,51 @@ export function comparable(o: Obj): Obj {
   delete m.managedFields;
   return { ...o, metadata: m };
 }
+
+// metav1.Time fields of built-in kinds: the Go types re-encode them as RFC 3339 seconds in UTC, so a
+// client's "…:05.731Z" is stored as "…:05Z" and pods made Ready in one second compare equal.
+const TIME_FIELDS = new Set([
+  "creationTimestamp",
+  "deletionTimestamp",
+  "lastTransitionTime",
+  "lastProbeTime",
+  "lastHeartbeatTime",
+  "lastUpdateTime",
+  "startTime",
+  "startedAt",
+  "finishedAt",
+  "firstTimestamp",
+  "lastTimestamp",
+  "time",
+]);
+const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+
+function secondsTime(v: unknown): unknown {
+  if (typeof v !== "string" || !TIME.test(v)) return v;
+  const ms = Date.parse(v);
+  return Number.isFinite(ms) ? rfc3339(new Date(Math.floor(ms / 1000) * 1000)) : v;
+}
+
+/**
+ * Times as the API server stores them: every metav1.Time of a built-in object at one-second
+ * resolution; custom resources are stored as sent except their metadata (the CRD's status is plain
+ * JSON to kube-apiserver). Changes `obj` in place.
+ */
+export function toWireTimes(obj: Obj, builtin: boolean): void {
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") {
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        if (TIME_FIELDS.has(k)) o[k] = secondsTime(o[k]);
+        else walk(o[k]);
+      }
+    }
+  };
+  if (builtin) walk(obj);
+  else if (obj.metadata) {
+    for (const k of ["creationTimestamp", "deletionTimestamp"])
+      if (k in obj.metadata) obj.metadata[k] = secondsTime(obj.metadata[k]);
+    walk(obj.metadata.managedFields);
+  }
+}

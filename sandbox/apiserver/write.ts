@@ -5,7 +5,7 @@ import { validateCustomResource } from "./mechanics/schema";
 import { errors, type FieldError } from "./status";
 import type { Cluster, WriteCtx } from "./cluster";
 import { deepEqual } from "./mechanics/json";
-import { comparable, contentOf, copy, generateName, newUid, rfc3339 } from "./meta";
+import { comparable, contentOf, copy, generateName, newUid, rfc3339, toWireTimes } from "./meta";
 import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
 import { onStored, prepareForCreate } from "./hooks";
 
@@ -86,6 +86,7 @@ const manager = (c: Cluster, rt: ResourceType, ctx: WriteCtx, sub?: string) => (
 function stamp(c: Cluster, rt: ResourceType, obj: Obj) {
   obj.apiVersion = c.storedApiVersion(rt);
   obj.kind = rt.kind;
+  toWireTimes(obj, rt.builtin);
 }
 
 /** POST (takes ownership of `input`, which callers pass fresh): decode → admission → validation → metadata → managedFields → store (store `Create`, registry/rest/create.go). */

@@ -13,6 +13,7 @@ export interface ControllersOptions {
   fast?: boolean;
   clock?: Clock;
   nodes?: number;
+  /** Seeds pod ids, kubelet delays and the controller's tie-breaks; default SANDBOX_SEED, else random (logged). */
   seed?: number;
   /** Restrict both controllers to one namespace (tests sharing a cluster). */
   namespace?: string;
@@ -26,19 +27,32 @@ export interface RunningControllers {
   stop(): Promise<void>;
 }
 
+/** SANDBOX_SEED as a 32-bit seed; a clear error for anything else. */
+export function seedFromEnv(v: string | undefined): number | undefined {
+  if (v === undefined || v.trim() === "") return undefined;
+  if (!/^\d+$/.test(v.trim()) || Number(v) > 0xffffffff)
+    throw new Error(`SANDBOX_SEED must be a whole number from 0 to 4294967295, not ${JSON.stringify(v)}`);
+  return Number(v);
+}
+
 export async function startControllers(o: ControllersOptions): Promise<RunningControllers> {
   const kc = o.kc ?? loadKubeConfig(o.kubeconfigPath!);
   const clock = o.clock ?? realClock;
+  // Kruise breaks ties among equal pods arbitrarily; so does the sandbox, from a seed a failing run can replay.
+  const seed = o.seed ?? seedFromEnv(process.env.SANDBOX_SEED) ?? Math.floor(Math.random() * 0xffffffff);
+  (o.log ?? ((m: string) => console.error(`sandbox: ${m}`)))(
+    `controllers seed ${seed} (replay with SANDBOX_SEED=${seed})`,
+  );
   const kubelet = new Kubelet({
     kc,
     clock,
     fast: o.fast,
     nodes: o.nodes,
-    seed: o.seed,
+    seed,
     log: o.log,
     namespace: o.namespace,
   });
-  const controller = new CloneSetController({ kc, clock, seed: o.seed, log: o.log, namespace: o.namespace });
+  const controller = new CloneSetController({ kc, clock, seed, log: o.log, namespace: o.namespace });
   await kubelet.start();
   await controller.start();
   return {

@@ -38,10 +38,13 @@ export class CloneSetController implements ExecutorHost {
   readonly expectations: CacheExpectations;
   readonly events: EventRecorder;
   private rnd: () => number;
+  /** Seeds each reconcile's tie-break (a fresh start order per reconcile, replayable from `seed`). */
+  private tieSeeds: () => number;
 
   constructor(private o: CloneSetControllerOptions) {
     this.kube = new Kube(o.kc, "kruise-manager");
     this.rnd = seededRandom(o.seed ?? 42);
+    this.tieSeeds = seededRandom(((o.seed ?? 42) ^ 0x5eed) >>> 0);
     this.expectations = new CacheExpectations(o.clock);
     this.events = new EventRecorder(this.kube, o.clock, "cloneset-controller", o.log);
     const common = { kc: o.kc, clock: o.clock, log: o.log };
@@ -160,9 +163,17 @@ export class CloneSetController implements ExecutorHost {
     const revisions = [...(this.revsByOwner.get(uid) ?? [])]
       .map((k) => this.revs.get(k))
       .filter((r): r is ControllerRevision => !!r);
-    const p = plan({ cs, pods, revisions, now: this.o.clock.now(), randomId: () => randomInstanceId(this.rnd) });
+    const tieSeed = Math.floor(this.tieSeeds() * 2 ** 32);
+    const p = plan({
+      cs,
+      pods,
+      revisions,
+      now: this.o.clock.now(),
+      randomId: () => randomInstanceId(this.rnd),
+      rand: seededRandom(tieSeed),
+    });
     this.debug(
-      `${key}: ${p.actions.map((a) => a.kind + ("pod" in a ? `(${a.pod.metadata.name})` : "")).join(" ") || "nothing"}${p.error ? ` error=${p.error.message}` : ""}`,
+      `${key} (tie seed ${tieSeed}): ${p.actions.map((a) => a.kind + ("pod" in a ? `(${a.pod.metadata.name})` : "")).join(" ") || "nothing"}${p.error ? ` error=${p.error.message}` : ""}`,
     );
     const ok = await new Executor(this, cs).run(p.actions);
     if (p.error)

@@ -1,5 +1,6 @@
 // The scale half of a reconcile (docs/kruise-rules.md §3.5 "Scale details", §4.2, §8.4).
 import { sortForDeletion } from "@/lib/kruise/order/deletion-order";
+import { shuffled } from "@/lib/kruise/order/ties";
 import type { ExpectationDiffs } from "@/lib/kruise/core/expectations";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import { isPodHooked, withLifecycleState, kruisePodReadyConditions } from "@/lib/kruise/lifecycle/lifecycle";
@@ -94,7 +95,8 @@ export function planScale(c: ScaleCtx): Action[] {
   const specified = pods.filter((p) => lifecycleState(p) !== "PreparingDelete" && isSpecifiedDelete(cs, p));
   if (released.length || specified.length) {
     const minReady = cs.spec.minReadySeconds ?? 0;
-    const ordered = [...specified].sort(
+    // Upstream walks them in informer order: which ready ones fit the limit is not decided.
+    const ordered = (input.rand ? shuffled(specified, input.rand) : [...specified]).sort(
       (a, b) => Number(isPodAvailable(a, minReady, now)) - Number(isPodAvailable(b, minReady, now)),
     );
     return [...out, ...released, ...limitedDeletes(cs, ordered, diff.deleteReadyLimit, now)];
@@ -113,6 +115,7 @@ function scaleIn(c: ScaleCtx): Action[] {
     allPods: candidates,
     nodeLabels: input.nodeLabels,
     topologyKeys: (cs.spec.template.spec?.topologySpreadConstraints ?? []).map((t) => t.topologyKey),
+    rand: input.rand,
   };
   const oldPods = sortForDeletion(
     candidates.filter((p) => !isPodOnRevision(p, update.metadata.name!)),

@@ -41,6 +41,11 @@ export interface PlanInput {
   /** Pod instance-id source (5 chars of bcdfghjklmnpqrstvwxz2456789). */
   randomId: () => string;
   nodeLabels?: Map<string, Record<string, string>>;
+  /**
+   * Random start order for pods that tie on every key Kruise sorts by (informer order is arbitrary to
+   * Kruise, and its sort is unstable); absent: by name. See lib/kruise/order/README.md.
+   */
+  rand?: () => number;
 }
 
 export interface Plan {

@@ -160,7 +160,7 @@ export function planUpdate(
   let idx = updateCandidates(pods, update.metadata.name!, diff.updateNum > 0).filter(
     (i) => !busy.has(pods[i].metadata.name),
   );
-  idx = sortUpdateIndexes(cs.spec.updateStrategy, pods, idx);
+  idx = sortUpdateIndexes(cs.spec.updateStrategy, pods, idx, input.rand);
   idx = limitUpdateIndexes(cs, pods, idx, diff.updateNum, diff.updateMaxUnavailable, target.metadata.name!, now);
   for (const i of idx) {
     const r = updatePod(cs, pods[i], target, revisions, now);
