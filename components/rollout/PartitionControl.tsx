@@ -1,6 +1,8 @@
 "use client";
-import { useMemo, useState } from "react";
-import { partitionPresets, previewPartition } from "@/lib/kruise/order/preview";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { K8sObject } from "@/lib/k8s/wire";
+import { partitionPresets, previewPartition, type PartitionPreview } from "@/lib/kruise/order/preview";
+import { isPodOnRevision } from "@/lib/kruise/core/pod-state";
 import { parsePartitionInput } from "@/lib/kruise/order/preview-input";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
 import type { CloneSet, Pod } from "@/lib/k8s/objects";
@@ -18,12 +20,45 @@ interface Props {
   disabled?: string;
   /** read-only console: preview only, no Show request / Apply */
   readOnly?: boolean;
+  /** after a successful Apply: what was on the update revision then, and what the preview allowed */
+  onApplied?: (a: AppliedPartition) => void;
+}
+
+/** The moment of a partition Apply, so the step view can show which pods Kruise then chose. */
+export interface AppliedPartition {
+  updateRevision: string;
+  /** uids of pods already on the update revision */
+  before: string[];
+  /** every pod the preview allowed to move (exact, tie groups, hook-held) */
+  allowed: string[];
+  expected: number;
+}
+
+function appliedFrom(cs: CloneSet, pods: Pod[], p: PartitionPreview): AppliedPartition {
+  const rev = cs.status?.updateRevision ?? "";
+  const w = p.willMove;
+  return {
+    updateRevision: rev,
+    before: pods.filter((x) => rev && isPodOnRevision(x, rev)).map((x) => x.metadata.uid ?? ""),
+    allowed: [...w.exact, ...w.held, ...w.ties.flatMap((g) => g.of)].map((x) => x.name),
+    expected: p.moveCount,
+  };
 }
 
 const str = (v: unknown) => (v === undefined || v === null ? "0" : String(v));
 
 /** Partition slider + text field with a live preview; nothing is sent before Apply. */
-export function PartitionControl({ cluster, namespace, name, object, pods, now, disabled, readOnly }: Props) {
+export function PartitionControl({
+  cluster,
+  namespace,
+  name,
+  object,
+  pods,
+  now,
+  disabled,
+  readOnly,
+  onApplied,
+}: Props) {
   const cs = object;
   const replicas = cs.spec.replicas ?? 1;
   const current = cs.spec.updateStrategy?.partition;
@@ -39,6 +74,14 @@ export function PartitionControl({ cluster, namespace, name, object, pods, now, 
     () => (target === null ? null : previewPartition(cs, pods, target, now)),
     [cs, pods, now, target],
   );
+  // Captured at the Apply click, reported once the write succeeded.
+  const pendingApply = useRef<AppliedPartition | null>(null);
+  useEffect(() => {
+    if (intent.done && pendingApply.current) {
+      onApplied?.(pendingApply.current);
+      pendingApply.current = null;
+    }
+  }, [intent.done, onApplied]);
   const unchanged = parsed.ok && String(parsed.value) === str(current) && text !== null;
   const edit = (t: string) => {
     intent.touch();
@@ -112,12 +155,13 @@ export function PartitionControl({ cluster, namespace, name, object, pods, now, 
               type="button"
               disabled={blocked}
               title={disabled}
-              onClick={() =>
+              onClick={() => {
+                pendingApply.current = preview ? appliedFrom(cs, pods, preview) : null;
                 intent.apply(
                   { action: "partition", value },
                   `Partition ${str(intent.shown?.partition ?? current)} → ${String(value)} applied`,
-                )
-              }
+                );
+              }}
             >
               Apply partition
             </button>

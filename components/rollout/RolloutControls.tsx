@@ -1,12 +1,13 @@
 "use client";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { usePatchAccess } from "@/lib/client/mutations";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
-import type { RolloutView } from "@/lib/kruise/view/rollout";
-import { PartitionControl } from "./PartitionControl";
+import { chosenSinceApply, type RolloutView } from "@/lib/kruise/view/rollout";
+import { LABEL_REVISION_HASH } from "@/lib/kruise/core/names";
+import { PartitionControl, type AppliedPartition } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";
 import { RevisionCompare } from "./RevisionCompare";
 import { StepProgress } from "./StepProgress";
@@ -46,6 +47,17 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
   const paused = !!object.spec.updateStrategy?.paused;
   const common = { cluster, namespace, name, object, disabled, readOnly };
   const updateRevision = object.status?.updateRevision;
+  const [applied, setApplied] = useState<AppliedPartition | null>(null);
+  const chosen = useMemo(() => {
+    if (!applied || applied.updateRevision !== updateRevision) return null;
+    const rows = own.map((p) => ({
+      name: p.metadata.name ?? "",
+      uid: p.metadata.uid ?? "",
+      revision: p.metadata.labels?.[LABEL_REVISION_HASH] ?? "",
+      terminating: !!p.metadata.deletionTimestamp,
+    }));
+    return chosenSinceApply(rows, updateRevision ?? "", applied.before, applied.allowed, applied.expected);
+  }, [applied, own, updateRevision]);
   return (
     <section className="panel" aria-labelledby="rollout-controls" data-testid="rollout-controls">
       <h2 id="rollout-controls">Rollout controls</h2>
@@ -55,8 +67,8 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
           {disabled}
         </div>
       ) : null}
-      <PartitionControl {...common} pods={own} now={now.getTime()} />
-      <StepProgress r={rollout} paused={paused} />
+      <PartitionControl {...common} pods={own} now={now.getTime()} onApplied={setApplied} />
+      <StepProgress r={rollout} paused={paused} chosen={chosen} />
       <PauseControl {...common} />
       <LimitsControl {...common} />
       <RevisionCompare {...common} revisions={revs} updateRevision={updateRevision} />

@@ -1,11 +1,11 @@
-import type { RolloutView } from "@/lib/kruise/view/rollout";
+import type { ChosenPods, RolloutView } from "@/lib/kruise/view/rollout";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
 import { HookWaits } from "@/components/clonesets/HookWaits";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 
 /** The current step against the partition's target: updated / ready / available, complete or stuck. */
-export function StepProgress({ r, paused }: { r: RolloutView; paused: boolean }) {
+export function StepProgress({ r, paused, chosen }: { r: RolloutView; paused: boolean; chosen?: ChosenPods | null }) {
   const p = r.progress;
   // The rollout view's state, not a second reading of the numbers: the step never contradicts the other panels.
   const complete = r.state === "complete" || r.state === "held-by-partition";
@@ -49,6 +49,7 @@ export function StepProgress({ r, paused }: { r: RolloutView; paused: boolean })
         <ProgressBar value={p.updatedAvailable} max={p.target} label="Updated available pods against the target" />
       </div>
       {complete ? null : <HookWaits waits={r.waits} testId="step-hook-waits" />}
+      {chosen ? <Chosen c={chosen} /> : null}
       {stuck ? (
         <div className="callout bad" data-testid="step-stuck">
           <strong>The step is stuck: {plural(r.stuck.length, "pod")} failing</strong>
@@ -60,6 +61,32 @@ export function StepProgress({ r, paused }: { r: RolloutView; paused: boolean })
               </li>
             ))}
           </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Which pods Kruise picked after the last partition Apply (live pods), against the preview. */
+function Chosen({ c }: { c: ChosenPods }) {
+  const n = c.chosen.length;
+  return (
+    <div className="small" data-testid="step-chosen" data-count={n} role="status">
+      {n === 0 ? (
+        <>Kruise has not moved a pod yet ({c.expected} expected).</>
+      ) : (
+        <>
+          Kruise chose {n} of {c.expected} pod{c.expected === 1 ? "" : "s"}:{" "}
+          {c.chosen.map((x) => (
+            <span key={x} className="mono" data-testid="chosen-pod" data-name={x} style={{ marginRight: 8 }}>
+              {x}
+            </span>
+          ))}
+        </>
+      )}
+      {c.unexpected.length ? (
+        <div className="callout warn" data-testid="chosen-unexpected">
+          Not in the preview: {c.unexpected.join(", ")} (something else changed the pods, or the preview was wrong)
         </div>
       ) : null}
     </div>

@@ -168,3 +168,33 @@ export function inPlaceBatches(cs: ViewCloneSet, pods: PodRow[], inputs: Rollout
     waits,
   };
 }
+
+/** What Kruise picked after a partition Apply, against what the preview promised. */
+export interface ChosenPods {
+  /** pods now on the update revision that were not at Apply (live pods) */
+  chosen: string[];
+  /** how many the preview said would move */
+  expected: number;
+  /** chosen pods the preview did not allow (exact or in a tie group): a wrong preview, said plainly */
+  unexpected: string[];
+}
+
+/**
+ * Pods on `updateRevision` now that were not in `before` (uids at Apply), compared with the pods the
+ * preview allowed. Terminating pods do not count (a recreate shows as its replacement).
+ */
+export function chosenSinceApply(
+  pods: Pick<PodRow, "name" | "uid" | "revision" | "terminating">[],
+  updateRevision: string,
+  before: string[],
+  allowed: string[],
+  expected: number,
+): ChosenPods {
+  const had = new Set(before);
+  const chosen = pods
+    .filter((p) => !p.terminating && sameRevision(p.revision, updateRevision) && !had.has(p.uid))
+    .map((p) => p.name)
+    .sort();
+  const ok = new Set(allowed);
+  return { chosen, expected, unexpected: chosen.filter((n) => !ok.has(n)) };
+}
