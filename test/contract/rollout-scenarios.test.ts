@@ -7,6 +7,7 @@ import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, Watch } f
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllers, type RunningControllers } from "@/sandbox/controllers";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
+import { previewPartition } from "@/lib/kruise/order/preview";
 import { KINDS, useCluster } from "./lib/harness";
 
 const TIMEOUT = 90_000;
@@ -97,6 +98,42 @@ describe.each(KINDS)("rollout scenarios (%s)", (kind) => {
   afterAll(async () => {
     await ctl?.stop();
   });
+
+  it(
+    "partition 10 → 7 moves as many pods as previewed, all from the previewed pods and tie groups (never a pod the preview ruled out)",
+    async () => {
+      await create(cloneSet("tie", 10, "nginx:1.0", { partition: 10 }));
+      await settled("tie", 10);
+      await image("tie", "nginx:2.0");
+      const cs = await until("a new update revision", async () => {
+        const c = await get("tie");
+        return (
+          c.status?.updateRevision !== c.status?.currentRevision &&
+          c.status?.observedGeneration === c.metadata.generation &&
+          c
+        );
+      });
+      const live = (await pods("tie")).filter((p) => !p.metadata.deletionTimestamp);
+      const preview = previewPartition(cs, live, 7, Date.now());
+      const allowed = new Set(
+        [...preview.willMove.exact, ...preview.willMove.held, ...preview.willMove.ties.flatMap((g) => g.of)].map(
+          (x) => x.name,
+        ),
+      );
+      await patch("tie", { spec: { updateStrategy: { partition: 7 } } });
+      const done = await until("3 pods updated and ready", async () => {
+        const c = await get("tie");
+        return c.status?.updatedReadyReplicas === 3 && c;
+      });
+      const moved = (await pods("tie"))
+        .filter((p) => p.metadata.labels?.["controller-revision-hash"] === done.status?.updateRevision)
+        .map((p) => p.metadata.name!);
+      expect(moved).toHaveLength(preview.moveCount);
+      for (const n of moved) expect(allowed, `${n} was previewed`).toContain(n);
+      for (const x of preview.willMove.exact) expect(moved, "a pod the preview named exactly moved").toContain(x.name);
+    },
+    TIMEOUT,
+  );
 
   it(
     "partition 7 of 10 updates exactly 3 pods in place, then partition 0 rolls all 10 without exceeding maxUnavailable",
