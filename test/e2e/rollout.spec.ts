@@ -62,6 +62,32 @@ async function setSlider(page: Page, to: number) {
   await expect(slider).toHaveValue(String(to));
 }
 
+interface ShownPreview {
+  count: number;
+  exact: string[];
+  ties: { count: number; of: string[] }[];
+  /** every pod the preview allows to move */
+  allowed: string[];
+}
+
+/** The preview's whole pick as the page shows it: named pods and tie groups ("k of these n"). */
+async function readPreview(page: Page): Promise<ShownPreview> {
+  const block = page.getByTestId("preview-will-move");
+  const count = Number(await block.getAttribute("data-count"));
+  const exact = await block
+    .getByTestId("preview-pod")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-name") ?? ""));
+  const ties = await block
+    .getByTestId("preview-tie")
+    .evaluateAll((els) =>
+      els.map((e) => ({
+        count: Number(e.getAttribute("data-count")),
+        of: (e.getAttribute("data-of") ?? "").split(","),
+      })),
+    );
+  return { count, exact, ties, allowed: [...exact, ...ties.flatMap((g) => g.of)] };
+}
+
 test.describe.configure({ mode: "serial" });
 
 test("partition step, conflict, status churn, pause/resume and undo on a 10-pod in-place CloneSet", async ({
@@ -83,11 +109,13 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   await expect(page.getByRole("heading", { level: 1, name: NAME })).toBeVisible();
   await expect(page.getByTestId("partition-control")).toBeVisible();
 
-  // 1. Slider to 7: the preview names 3 pods; Apply moves exactly those, in place.
+  // 1. Slider to 7: the preview says which 3 pods move — by name where Kruise's order decides, as
+  // "k of these n" where pods tie — and Apply moves 3 pods, all from what it showed, in place.
   await setSlider(page, 7);
   await expect(page.getByTestId("preview-update")).toContainText("3 pods on the update revision");
-  const named = await page.getByTestId("preview-pod").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
-  expect(named).toHaveLength(3);
+  const shown = await readPreview(page);
+  expect(shown.count).toBe(3);
+  expect(shown.exact.length + shown.ties.reduce((n, g) => n + g.count, 0)).toBe(3);
   expect(cs().spec.updateStrategy.partition).toBe(10); // nothing sent yet
   await page.getByRole("button", { name: "Show request" }).first().click();
   await expect(page.getByTestId("shown-request")).toContainText("application/json-patch+json");
@@ -109,11 +137,15 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
     "3 pods on the new revision, ready",
     () => onRevision(newRevision).length === 3 && cs().status?.updatedReadyReplicas === 3,
   );
-  expect(
-    onRevision(newRevision)
-      .map((p) => p.metadata.name)
-      .sort(),
-  ).toEqual([...named].sort());
+  const moved = onRevision(newRevision).map((p) => p.metadata.name);
+  expect(moved).toHaveLength(3);
+  for (const n of moved) expect(shown.allowed, `${n} was in the preview`).toContain(n);
+  for (const n of shown.exact) expect(moved, `${n} was named exactly`).toContain(n);
+  for (const g of shown.ties) expect(moved.filter((n) => g.of.includes(n))).toHaveLength(g.count);
+  // The step view names the pods Kruise actually chose.
+  await expect(page.getByTestId("step-chosen")).toHaveAttribute("data-count", "3");
+  const chosen = await page.getByTestId("chosen-pod").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
+  expect([...chosen].sort()).toEqual([...moved].sort());
   for (const [n, uid] of Object.entries(uids())) expect(uid, `${n} updated in place`).toBe(before[n]);
   await expect(page.getByTestId("step-state")).toHaveText("Step complete");
 

@@ -1,0 +1,98 @@
+import { expect, test } from "@playwright/test";
+import { kubectlJson, sandboxAdmin } from "./cluster";
+import { cloneSets, type CS } from "./demo";
+
+// The demo's CloneSets create their pods in one burst, so pods share creation (and often Ready)
+// seconds: Kruise's order cannot tell them apart, and the preview must say so rather than guess.
+// The tie is computed here from kubectl's view with the ActivePods keys, independently of lib/kruise.
+
+interface PodJ {
+  metadata: {
+    name: string;
+    creationTimestamp: string;
+    labels?: Record<string, string>;
+    ownerReferences?: { uid: string }[];
+    deletionTimestamp?: string;
+  };
+  spec: { nodeName?: string };
+  status?: {
+    phase?: string;
+    conditions?: { type: string; status: string; lastTransitionTime?: string }[];
+    containerStatuses?: { restartCount: number }[];
+  };
+}
+interface CSJ extends CS {
+  metadata: CS["metadata"] & { uid: string };
+  status?: CS["status"] & { observedGeneration?: number };
+}
+
+const sec = (t?: string) => (t ? Math.floor(Date.parse(t) / 1000) : 0);
+const ready = (p: PodJ) => p.status?.conditions?.find((c) => c.type === "Ready" && c.status === "True");
+const phase = (p: PodJ) => ({ Pending: 0, Unknown: 1, Running: 2 })[p.status?.phase ?? ""] ?? 0;
+const restarts = (p: PodJ) => Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount));
+
+/** k8s ActivePods.Less keys, in order, each oriented so that smaller goes first. */
+function keys(p: PodJ): number[] {
+  const r = ready(p);
+  return [
+    p.spec.nodeName ? 1 : 0,
+    phase(p),
+    r ? 1 : 0,
+    r ? -sec(r.lastTransitionTime) : 0,
+    -restarts(p),
+    -sec(p.metadata.creationTimestamp),
+  ];
+}
+const cmp = (a: number[], b: number[]) => a.reduce((d, x, i) => d || x - b[i], 0);
+
+/** A demo CloneSet whose next pod to update (partition − 1) is one of several tied pods. */
+function findTie(): { cs: CSJ; partition: number; group: string[] } | undefined {
+  for (const cs of cloneSets() as CSJ[]) {
+    const p = cs.spec.updateStrategy?.partition;
+    const rev = cs.status?.updateRevision;
+    if (!["shop", "payments"].includes(cs.metadata.namespace) || typeof p !== "number" || p < 1 || !rev) continue;
+    if (cs.spec.updateStrategy?.paused || cs.status?.observedGeneration !== cs.metadata.generation) continue;
+    const pods = kubectlJson<{ items: PodJ[] }>("get", "pods", "-n", cs.metadata.namespace).items.filter(
+      (x) => !x.metadata.deletionTimestamp && (x.metadata.ownerReferences ?? []).some((o) => o.uid === cs.metadata.uid),
+    );
+    const hash = rev.slice(rev.lastIndexOf("-") + 1);
+    const state = (x: PodJ) => x.metadata.labels?.["lifecycle.apps.kruise.io/state"] ?? "";
+    const old = pods.filter((x) => !(x.metadata.labels?.["controller-revision-hash"] ?? "").endsWith(hash));
+    if (old.length !== p || old.some((x) => state(x) !== "" && state(x) !== "Normal")) continue;
+    const sorted = [...old].sort((a, b) => cmp(keys(a), keys(b)));
+    const group = sorted.filter((x) => cmp(keys(x), keys(sorted[0])) === 0).map((x) => x.metadata.name);
+    if (group.length >= 2) return { cs, partition: p, group: group.sort() };
+  }
+  return undefined;
+}
+
+test("the preview names a tie group, not a guessed pod, for demo CloneSets whose pods were created together", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  let found: ReturnType<typeof findTie>;
+  await expect
+    .poll(() => (found = findTie()) !== undefined, {
+      message: "a demo CloneSet whose next pods tie on every key Kruise sorts by",
+      timeout: 180_000,
+      intervals: [1000, 2000],
+    })
+    .toBe(true);
+  const { cs, partition, group } = found!;
+  await page.goto(
+    `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${cs.metadata.namespace}/clonesets/${cs.metadata.name}`,
+  );
+  const slider = page.getByRole("slider", { name: /Partition/ });
+  await expect(slider).toBeEnabled();
+  await slider.focus();
+  await slider.press("ArrowLeft");
+  await expect(slider).toHaveValue(String(partition - 1));
+  const tie = page.getByTestId("preview-will-move").getByTestId("preview-tie");
+  await expect(tie).toHaveCount(1);
+  await expect(tie).toHaveAttribute("data-count", "1");
+  expect((await tie.getAttribute("data-of"))!.split(",").sort()).toEqual(group);
+  await expect(tie).toContainText(
+    `1 of these ${group.length} pods (they tie on every key Kruise sorts by; Kruise picks among them)`,
+  );
+  await expect(page.getByTestId("preview-will-move").getByTestId("preview-pod")).toHaveCount(0);
+});
