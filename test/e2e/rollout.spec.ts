@@ -93,10 +93,10 @@ test.describe.configure({ mode: "serial" });
 test("partition step, conflict, status churn, pause/resume and undo on a 10-pod in-place CloneSet", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   kubectl("create", "namespace", NS);
   applyManifest("nginx:1.25");
-  await until("10 ready pods", () => (cs().status?.readyReplicas ?? 0) === 10, 120_000);
+  await until("10 ready pods", () => (cs().status?.readyReplicas ?? 0) === 10, 240_000);
   const oldRevision = cs().status!.updateRevision!;
   applyManifest("nginx:1.26");
   const newRevision = await until("a new update revision", () => {

@@ -45,12 +45,26 @@ function keys(p: PodJ): number[] {
 }
 const cmp = (a: number[], b: number[]) => a.reduce((d, x, i) => d || x - b[i], 0);
 
-/** A demo CloneSet whose next pod to update (partition − 1) is one of several tied pods. */
-function findTie(): { cs: CSJ; partition: number; group: string[] } | undefined {
+interface Found {
+  cs: CSJ;
+  partition: number;
+  /** slider target: moving `partition − target` pods cuts a tie group */
+  target: number;
+  exact: string[];
+  group: string[];
+  count: number;
+}
+
+/** Demo CloneSets' old pods with their sort keys, for the failure message. */
+let seen = "";
+
+/** A demo CloneSet and a lower partition whose pods to move end inside a group of tied pods. */
+function findTie(): Found | undefined {
+  seen = "";
   for (const cs of cloneSets() as CSJ[]) {
     const p = cs.spec.updateStrategy?.partition;
     const rev = cs.status?.updateRevision;
-    if (!["shop", "payments"].includes(cs.metadata.namespace) || typeof p !== "number" || p < 1 || !rev) continue;
+    if (!["shop", "payments"].includes(cs.metadata.namespace) || typeof p !== "number" || p < 2 || !rev) continue;
     if (cs.spec.updateStrategy?.paused || cs.status?.observedGeneration !== cs.metadata.generation) continue;
     const pods = kubectlJson<{ items: PodJ[] }>("get", "pods", "-n", cs.metadata.namespace).items.filter(
       (x) => !x.metadata.deletionTimestamp && (x.metadata.ownerReferences ?? []).some((o) => o.uid === cs.metadata.uid),
@@ -58,10 +72,23 @@ function findTie(): { cs: CSJ; partition: number; group: string[] } | undefined 
     const hash = rev.slice(rev.lastIndexOf("-") + 1);
     const state = (x: PodJ) => x.metadata.labels?.["lifecycle.apps.kruise.io/state"] ?? "";
     const old = pods.filter((x) => !(x.metadata.labels?.["controller-revision-hash"] ?? "").endsWith(hash));
+    seen += `${cs.metadata.name}: ${old.map((x) => `${x.metadata.name}[${keys(x).join(" ")}]${state(x)}`).join(", ")}\n`;
     if (old.length !== p || old.some((x) => state(x) !== "" && state(x) !== "Normal")) continue;
     const sorted = [...old].sort((a, b) => cmp(keys(a), keys(b)));
-    const group = sorted.filter((x) => cmp(keys(x), keys(sorted[0])) === 0).map((x) => x.metadata.name);
-    if (group.length >= 2) return { cs, partition: p, group: group.sort() };
+    for (let m = 1; m < p; m++) {
+      const at = sorted[m - 1];
+      const group = sorted.filter((x) => cmp(keys(x), keys(at)) === 0);
+      const before = sorted.slice(0, m);
+      if (group.length < 2 || group.every((x) => before.includes(x))) continue;
+      return {
+        cs,
+        partition: p,
+        target: p - m,
+        exact: before.filter((x) => !group.includes(x)).map((x) => x.metadata.name),
+        group: group.map((x) => x.metadata.name).sort(),
+        count: group.filter((x) => before.includes(x)).length,
+      };
+    }
   }
   return undefined;
 }
@@ -73,26 +100,27 @@ test("the preview names a tie group, not a guessed pod, for demo CloneSets whose
   let found: ReturnType<typeof findTie>;
   await expect
     .poll(() => (found = findTie()) !== undefined, {
-      message: "a demo CloneSet whose next pods tie on every key Kruise sorts by",
+      message: `a demo CloneSet whose next pods tie on every key Kruise sorts by; old pods [keys]: ${seen}`,
       timeout: 180_000,
       intervals: [1000, 2000],
     })
     .toBe(true);
-  const { cs, partition, group } = found!;
+  const { cs, partition, target, exact, group, count } = found!;
   await page.goto(
     `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${cs.metadata.namespace}/clonesets/${cs.metadata.name}`,
   );
   const slider = page.getByRole("slider", { name: /Partition/ });
   await expect(slider).toBeEnabled();
   await slider.focus();
-  await slider.press("ArrowLeft");
-  await expect(slider).toHaveValue(String(partition - 1));
+  for (let i = target; i < partition; i++) await slider.press("ArrowLeft");
+  await expect(slider).toHaveValue(String(target));
   const tie = page.getByTestId("preview-will-move").getByTestId("preview-tie");
   await expect(tie).toHaveCount(1);
-  await expect(tie).toHaveAttribute("data-count", "1");
+  await expect(tie).toHaveAttribute("data-count", String(count));
   expect((await tie.getAttribute("data-of"))!.split(",").sort()).toEqual(group);
   await expect(tie).toContainText(
-    `1 of these ${group.length} pods (they tie on every key Kruise sorts by; Kruise picks among them)`,
+    `${count} of these ${group.length} pods (they tie on every key Kruise sorts by; Kruise picks among them)`,
   );
-  await expect(page.getByTestId("preview-will-move").getByTestId("preview-pod")).toHaveCount(0);
+  const named = page.getByTestId("preview-will-move").getByTestId("preview-pod");
+  expect((await named.evaluateAll((els) => els.map((e) => e.getAttribute("data-name")))).sort()).toEqual(exact.sort());
 });
