@@ -77,14 +77,12 @@ async function readPreview(page: Page): Promise<ShownPreview> {
   const exact = await block
     .getByTestId("preview-pod")
     .evaluateAll((els) => els.map((e) => e.getAttribute("data-name") ?? ""));
-  const ties = await block
-    .getByTestId("preview-tie")
-    .evaluateAll((els) =>
-      els.map((e) => ({
-        count: Number(e.getAttribute("data-count")),
-        of: (e.getAttribute("data-of") ?? "").split(","),
-      })),
-    );
+  const ties = await block.getByTestId("preview-tie").evaluateAll((els) =>
+    els.map((e) => ({
+      count: Number(e.getAttribute("data-count")),
+      of: (e.getAttribute("data-of") ?? "").split(","),
+    })),
+  );
   return { count, exact, ties, allowed: [...exact, ...ties.flatMap((g) => g.of)] };
 }
 
