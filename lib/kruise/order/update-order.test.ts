@@ -192,3 +192,14 @@ describe("updateCandidates", () => {
     expect(updateCandidates(pods, "cs-new", false)).toEqual([1]);
   });
 });
+
+describe("priorityStrategy is a stable re-sort (sort.SliceStable)", () => {
+  it("pods with equal priority keep the order they came in, whatever their index in the pod list", () => {
+    const ps = [pod({ name: "a" }), pod({ name: "b" }), pod({ name: "c", labels: { tier: "web" } })];
+    const s: UpdatePriorityStrategy = {
+      weightPriority: [{ weight: 5, matchSelector: { matchLabels: { tier: "web" } } }],
+    };
+    expect(order(ps, prioritySort(s, ps, [0, 1, 2]))).toEqual(["c", "a", "b"]);
+    expect(order(ps, prioritySort(s, ps, [1, 0, 2]))).toEqual(["c", "b", "a"]);
+  });
+});
