@@ -152,7 +152,8 @@ function deletionRanks(ctx: Pod[], o: DeletionSortOptions): Map<string, number> 
 /**
  * Two pods Kruise's scale-in order cannot tell apart. Ranks are positions in a per-node (or per
  * domain) sort, so pods that tie there swap ranks too: on one node they tie whatever their ranks.
- * Spread domains larger than a node are treated as nodes (a narrower group than Kruise's).
+ * Spread domains larger than a node are treated as nodes (a narrower group than Kruise's). Not
+ * transitive: group with tieClasses(…, false).
  */
 export function deletionTie(o: DeletionSortOptions, pods: Pod[]): TieTest<Pod> {
   const ranks = deletionRanks(o.allPods ?? pods, o);

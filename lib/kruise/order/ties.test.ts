@@ -171,19 +171,19 @@ describe("tie groups of the scale-in order", () => {
     const pods = [pod({ name: "a" }), pod({ name: "b" }), pod({ name: "cheap" })];
     pods[2].metadata.annotations = { "controller.kubernetes.io/pod-deletion-cost": "-1" };
     const ordered = sortForDeletion(pods, opts);
-    const cls = tieClasses(ordered, deletionTie(opts, pods));
+    const cls = tieClasses(ordered, deletionTie(opts, pods), false);
     expect(ordered[0].metadata.name).toBe("cheap");
     expect(sliceWithTies(ordered, cls, 0, 2).ties.map((g) => g.of.map((p) => p.metadata.name))).toEqual([["a", "b"]]);
   });
   it("pods sharing a node tie although the node ranker gave them different ranks", () => {
     const pods = [pod({ name: "a", node: "n1" }), pod({ name: "b", node: "n1" })];
     const ordered = sortForDeletion(pods, opts);
-    expect(tieClasses(ordered, deletionTie(opts, pods))).toEqual([0, 0]);
+    expect(tieClasses(ordered, deletionTie(opts, pods), false)).toEqual([0, 0]);
   });
   it("an unavailable pod (lifecycle Updating) is decided: it goes first", () => {
     const pods = [pod({ name: "a" }), pod({ name: "b", state: "Updating" })];
     const ordered = sortForDeletion(pods, opts);
     expect(ordered.map((p) => p.metadata.name)).toEqual(["b", "a"]);
-    expect(tieClasses(ordered, deletionTie(opts, pods))).toEqual([0, 1]);
+    expect(tieClasses(ordered, deletionTie(opts, pods), false)).toEqual([0, 1]);
   });
 });

@@ -4,11 +4,21 @@
 export type TieTest<T> = (a: T, b: T) => boolean;
 
 /**
- * Class number per item: items are in one class when a chain of ties joins them (union-find), so a
- * comparator that is not transitive (e.g. rank ties on one node) still gives disjoint groups.
- * Classes are numbered by their first item.
+ * Class number per item: items are in one class when a chain of ties joins them. `transitive`
+ * (an equivalence, like equal sort keys) compares each item with one member per class only; otherwise
+ * every pair is compared (union-find), so a non-transitive test (e.g. rank ties on one node) still
+ * gives disjoint groups. Classes are numbered by their first item.
  */
-export function tieClasses<T>(items: T[], tie: TieTest<T>): number[] {
+export function tieClasses<T>(items: T[], tie: TieTest<T>, transitive = true): number[] {
+  if (transitive) {
+    const reps: T[] = [];
+    return items.map((x) => {
+      const k = reps.findIndex((r) => tie(r, x));
+      if (k >= 0) return k;
+      reps.push(x);
+      return reps.length - 1;
+    });
+  }
   const parent = items.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i])));
   for (let i = 0; i < items.length; i++)
@@ -44,9 +54,11 @@ export interface OrderSlice<T> {
 export function sliceWithTies<T>(ordered: T[], cls: number[], from: number, to: number): OrderSlice<T> {
   const exact: T[] = [];
   const groups = new Map<number, TieGroup<T>>();
+  const positionsOf = new Map<number, number[]>();
+  cls.forEach((c, j) => positionsOf.set(c, [...(positionsOf.get(c) ?? []), j]));
   for (let i = from; i < Math.min(to, ordered.length); i++) {
-    const members = ordered.filter((_, j) => cls[j] === cls[i]);
-    const positions = ordered.map((_, j) => j).filter((j) => cls[j] === cls[i]);
+    const positions = positionsOf.get(cls[i])!;
+    const members = positions.map((j) => ordered[j]);
     if (positions.every((j) => j >= from && j < to)) {
       exact.push(ordered[i]);
       continue;
