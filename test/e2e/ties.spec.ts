@@ -97,14 +97,21 @@ test("the preview names a tie group, not a guessed pod, for demo CloneSets whose
   page,
 }) => {
   test.setTimeout(240_000);
-  let found: ReturnType<typeof findTie>;
-  await expect
-    .poll(() => (found = findTie()) !== undefined, {
-      message: `a demo CloneSet whose next pods tie on every key Kruise sorts by; old pods [keys]: ${seen}`,
-      timeout: 180_000,
-      intervals: [1000, 2000],
-    })
-    .toBe(true);
+  // The demo converges after the server is up: ask kubectl until the pods tie somewhere, then say what it saw.
+  let found: Found | undefined;
+  let lastError = "";
+  for (const end = Date.now() + 180_000; !found && Date.now() < end;) {
+    try {
+      found = findTie();
+    } catch (e) {
+      lastError = String(e).slice(0, 300);
+    }
+    if (!found) await new Promise((r) => setTimeout(r, 2000));
+  }
+  if (!found)
+    throw new Error(
+      `no demo CloneSet's next pods tie on every key Kruise sorts by; old pods [keys]:\n${seen}${lastError ? `last kubectl error: ${lastError}` : ""}`,
+    );
   const { cs, partition, target, exact, group, count } = found!;
   await page.goto(
     `/c/${encodeURIComponent(sandboxAdmin().context)}/ns/${cs.metadata.namespace}/clonesets/${cs.metadata.name}`,
