@@ -40,7 +40,13 @@ async function createPods(kc: KubeConfig) {
 function startServer(hub: InformerHub, access: ListAccess, cluster: string) {
   return serveSse((req, signal) => {
     const user = new URL(req.url ?? "/", "http://x").searchParams.get("user");
-    const caller: Caller = { mode: "token", user: { name: user ?? "", groups: [] }, csrf: "", limitKey: user ?? "" };
+    const caller: Caller = {
+      mode: "token",
+      user: { name: user ?? "", groups: [] },
+      csrf: "",
+      limitKey: user ?? "",
+      userKey: user ?? "",
+    };
     const viewer: StreamViewer | undefined = user
       ? { mayList: (r, ns) => access.mayList(caller, cluster, r, ns), recheckMs: 10_000 }
       : undefined;

@@ -5,11 +5,14 @@ import { HttpError } from "@/lib/server/errors";
 
 export type Gate = { ok: true; caller: Caller } | { ok: false; mode: AuthMode; code: number; message: string };
 
-/** Who is asking for this page (shared mode): the same resolution the API routes use, so pages and data agree. */
-export async function gate(): Promise<Gate> {
+/**
+ * Who is asking for this page (shared mode): the same resolution the API routes use, so pages and data
+ * agree. A cluster's pages pass the cluster: token mode needs the browser's session for THAT cluster.
+ */
+export async function gate(cluster?: string): Promise<Gate> {
   const h = await headers();
   try {
-    return { ok: true, caller: resolveCaller(h) };
+    return { ok: true, caller: await resolveCaller(h, undefined, { cluster: cluster ?? null }) };
   } catch (e) {
     if (e instanceof HttpError && (e.body.code === 401 || e.body.code === 403)) {
       return { ok: false, mode: consoleConfig().mode, code: e.body.code, message: e.body.message };

@@ -1,11 +1,11 @@
 import "server-only";
-import { actorFor, asCaller, consoleConfig, sessionStore } from "./auth";
-import { listAccess } from "./auth/list-access";
+import { actorFor, asCaller, consoleConfig } from "./auth";
+import { streamViewer } from "./auth/stream-viewer";
 import { clusterName, listClusters } from "./clusters";
 import { getHub } from "./hub";
 import { READABLE, RESOURCES } from "./resources";
 import { HttpError, httpErrors } from "./errors";
-import { acquireStreamSlot, SSE_HEADERS, sseStream, type StreamViewer } from "./sse";
+import { acquireStreamSlots, SSE_HEADERS, sseStream } from "./sse";
 import { validateNamespace, validateObjectName, validateResource } from "./validate";
 
 // The logic behind app/api/** route handlers, which stay one-liners.
@@ -20,49 +20,53 @@ export function getClusters(req: Request): Promise<Response> {
 /**
  * GET /api/c/<cluster>/stream?r=<resource>&r=…&ns=<namespace?> — everything is validated before streaming.
  * Token/proxy callers see only what they may list themselves (SubjectAccessReviews, lib/server/auth/list-access.ts);
- * at most KRUISE_CONSOLE_MAX_STREAMS open streams per session (429 beyond). The cluster is reduced to its one
- * canonical name first (400 otherwise), and the hub's watch limits are checked before streaming (503 beyond).
+ * at most KRUISE_CONSOLE_MAX_STREAMS open streams per browser session and KRUISE_CONSOLE_MAX_STREAMS_PER_USER
+ * per user (429 beyond). The cluster is reduced to its one canonical name first (400 otherwise), and the hub's
+ * watch limits are checked before streaming (503 beyond). Token mode: only with the browser's session for THIS
+ * cluster; holding the stream open is not use (the idle timeout still applies), and its token is re-checked
+ * (auth/stream-viewer.ts).
  */
 export function getStream(req: Request, raw: string): Promise<Response> {
-  return asCaller(req, raw, (caller) => {
-    const cluster = clusterName(raw); // before any scope exists: one hub scope per real cluster
-    const url = new URL(req.url);
-    const rs = url.searchParams
-      .getAll("r")
-      .flatMap((r) => r.split(","))
-      .filter(Boolean);
-    if (rs.length === 0)
-      throw httpErrors.badRequest(
-        "no resources requested: add ?r=clonesets (also pods, controllerrevisions, events)",
-        "r",
-      );
-    const resources = [...new Set(rs.map((r) => validateResource(r)))];
-    const ns = url.searchParams.get("ns");
-    const namespace = ns ? validateNamespace(ns) : null;
-    const hub = getHub();
-    hub.admit(resources.map((resource) => ({ cluster, resource, namespace })));
-    const cfg = consoleConfig();
-    const release = acquireStreamSlot(caller.limitKey, cfg.maxStreamsPerSession);
-    if (!release) {
-      throw new HttpError({
-        code: 429,
-        reason: "TooManyRequests",
-        message: `too many open streams for this session (${cfg.maxStreamsPerSession}): close other tabs`,
-      });
-    }
-    const access = listAccess();
-    const { session } = caller;
-    const viewer: StreamViewer | undefined =
-      caller.mode === "local"
-        ? undefined
-        : {
-            mayList: (r, n) => access.mayList(caller, cluster, r, n),
-            recheckMs: cfg.accessCacheMs / 2,
-            ...(session ? { alive: () => sessionStore().isLive(session) } : {}),
-          };
-    const body = sseStream(hub, cluster, resources, namespace, req.signal, { viewer, onClose: release });
-    return new Response(body, { headers: SSE_HEADERS });
-  });
+  return asCaller(
+    req,
+    raw,
+    (caller) => {
+      const cluster = clusterName(raw); // before any scope exists: one hub scope per real cluster
+      const url = new URL(req.url);
+      const rs = url.searchParams
+        .getAll("r")
+        .flatMap((r) => r.split(","))
+        .filter(Boolean);
+      if (rs.length === 0)
+        throw httpErrors.badRequest(
+          "no resources requested: add ?r=clonesets (also pods, controllerrevisions, events)",
+          "r",
+        );
+      const resources = [...new Set(rs.map((r) => validateResource(r)))];
+      const ns = url.searchParams.get("ns");
+      const namespace = ns ? validateNamespace(ns) : null;
+      const hub = getHub();
+      hub.admit(resources.map((resource) => ({ cluster, resource, namespace })));
+      const cfg = consoleConfig();
+      const slot = acquireStreamSlots([
+        { key: caller.limitKey, max: cfg.maxStreamsPerSession, what: "this session" },
+        ...(caller.mode === "local"
+          ? []
+          : [{ key: caller.userKey, max: cfg.maxStreamsPerUser, what: `user ${caller.user.name}` }]),
+      ]);
+      if ("full" in slot) {
+        throw new HttpError({
+          code: 429,
+          reason: "TooManyRequests",
+          message: `too many open streams for ${slot.full.what} (${slot.full.max}): close other tabs`,
+        });
+      }
+      const viewer = streamViewer(caller, cluster);
+      const body = sseStream(hub, cluster, resources, namespace, req.signal, { viewer, onClose: slot.release });
+      return new Response(body, { headers: SSE_HEADERS });
+    },
+    { use: false },
+  );
 }
 
 /** GET /api/c/<cluster>/ns/<ns>/<resource>/<name> — one object, read through client-node as the caller. */

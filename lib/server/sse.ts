@@ -8,8 +8,8 @@ export interface StreamViewer {
   mayList(resource: ResourceName, namespace: string | null): Promise<ListDecision>;
   /** how often open streams re-ask, so a revoked permission takes effect (the access-cache time) */
   recheckMs: number;
-  /** false once the user's session ended (signed out or expired): the stream closes at the next re-check */
-  alive?: () => boolean;
+  /** false once the user's session ended (signed out, idle, expired, token refused): the stream closes at the next re-check */
+  alive?: () => boolean | Promise<boolean>;
 }
 
 export interface SseOptions {
@@ -122,10 +122,18 @@ function attach(
       ),
   );
   subs.forEach((s) => s.start());
+  let asking = false;
   const recheck = setInterval(
     () => {
-      if (viewer.alive && !viewer.alive()) return close(); // the browser reconnects and gets a 401 (sign in again)
-      subs.forEach((s) => s.recheck());
+      if (asking) return; // a slow answer is not asked again on top of itself
+      asking = true;
+      void Promise.resolve(viewer.alive ? viewer.alive() : true)
+        .catch(() => false)
+        .then((alive) => {
+          asking = false;
+          if (!alive) return close(); // the browser reconnects and gets a 401 (sign in again)
+          subs.forEach((s) => s.recheck());
+        });
     },
     Math.max(100, viewer.recheckMs),
   );
@@ -137,7 +145,7 @@ function attach(
 
 const g = globalThis as typeof globalThis & { __kruiseConsoleStreams?: Map<string, number> };
 
-/** Open streams per session (or proxy user): the count behind KRUISE_CONSOLE_MAX_STREAMS. */
+/** Open streams per key (a browser session, a user): the counts behind KRUISE_CONSOLE_MAX_STREAMS(_PER_USER). */
 export function openStreams(key: string): number {
   return g.__kruiseConsoleStreams?.get(key) ?? 0;
 }
@@ -159,4 +167,23 @@ export function acquireStreamSlot(key: string, max: number): (() => void) | unde
     if (left > 0) counts.set(key, left);
     else counts.delete(key);
   };
+}
+
+/**
+ * Takes a slot under every limit at once (per browser session AND per user, so signing in again in
+ * another browser does not lift the cap); returns the release, or the first limit that is full.
+ */
+export function acquireStreamSlots(
+  limits: readonly { key: string; max: number; what: string }[],
+): { release: () => void } | { full: { max: number; what: string } } {
+  const taken: (() => void)[] = [];
+  for (const l of limits) {
+    const release = acquireStreamSlot(l.key, l.max);
+    if (!release) {
+      taken.forEach((r) => r());
+      return { full: l };
+    }
+    taken.push(release);
+  }
+  return { release: () => taken.forEach((r) => r()) };
 }

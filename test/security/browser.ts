@@ -66,7 +66,7 @@ export class ScriptedBrowser {
     return res;
   }
   async session(): Promise<Response> {
-    return this.keep(getSession(this.request(api.session())));
+    return this.keep(await getSession(this.request(api.session())));
   }
   async signOut(): Promise<Response> {
     return this.keep(await postSignOut(this.request(api.signOut(), {}, "{}")));

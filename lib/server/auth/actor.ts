@@ -1,5 +1,6 @@
 import "server-only";
-import { clientFor } from "../clusters";
+import { clientFor, clusterName } from "../clusters";
+import { HttpError } from "../errors";
 import { KubeClient } from "../kube";
 import type { Caller } from "./caller";
 import { ImpersonatingKubeConfig, withBearerToken } from "./impersonation";
@@ -38,6 +39,13 @@ export function actorFor(caller: Caller, cluster: string): Actor {
   if (caller.mode === "local") return { cluster, caller, client: own, user: kubeconfigUser(cluster), groups: [] };
   if (caller.mode === "token") {
     const session = caller.session!;
+    // A session speaks only for the cluster whose TokenReview accepted it (token-caller.ts).
+    if (session.cluster !== clusterName(cluster))
+      throw new HttpError({
+        code: 401,
+        reason: "Unauthorized",
+        message: `sign in to ${JSON.stringify(cluster.slice(0, 100))}: your session is for cluster ${JSON.stringify(session.cluster)}`,
+      });
     let m = bySession.get(session);
     if (!m) bySession.set(session, (m = new WeakMap()));
     let client = m.get(own);
@@ -56,4 +64,10 @@ export function actorFor(caller: Caller, cluster: string): Actor {
 }
 
 /** The local-mode caller (tests and scripts that act with the kubeconfig's credentials). */
-export const LOCAL_CALLER: Caller = { mode: "local", user: { name: "", groups: [] }, csrf: "", limitKey: "local" };
+export const LOCAL_CALLER: Caller = {
+  mode: "local",
+  user: { name: "", groups: [] },
+  csrf: "",
+  limitKey: "local",
+  userKey: "local",
+};

@@ -3,7 +3,9 @@ vi.mock("server-only", () => ({}));
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpError } from "../errors";
 import { assertCsrf, resolveCaller, SESSION_COOKIE } from "./caller";
-import { sessionStore } from "./sessions";
+import { csrfFor, sessionStore } from "./sessions";
+
+const LIMITS = { ttlMs: 60_000, idleMs: 60_000, maxPerUser: 5 };
 
 const saved = { ...process.env };
 const STAMP = "stamp-secret";
@@ -16,9 +18,9 @@ afterEach(() => {
 });
 
 const h = (o: Record<string, string>) => new Headers(o);
-const code = (f: () => unknown) => {
+const code = async (f: () => unknown) => {
   try {
-    f();
+    await f();
   } catch (e) {
     if (e instanceof HttpError) return e.body.code;
     throw e;
@@ -29,11 +31,11 @@ const stamped = (peer: string, more: Record<string, string> = {}) =>
   h({ host: "console.example", "x-kruise-console-stamp": STAMP, "x-kruise-console-peer": peer, ...more });
 
 describe("local mode", () => {
-  it("serves loopback hosts only (a rebinding DNS name or a LAN host is refused)", () => {
-    expect(resolveCaller(h({ host: "127.0.0.1:3000" })).mode).toBe("local");
-    expect(resolveCaller(h({ host: "localhost:3000" })).mode).toBe("local");
-    expect(code(() => resolveCaller(h({ host: "attacker.example:3000" })))).toBe(403);
-    expect(code(() => resolveCaller(stamped("10.1.2.3", { host: "127.0.0.1:3000" })))).toBe(403);
+  it("serves loopback hosts only (a rebinding DNS name or a LAN host is refused)", async () => {
+    expect((await resolveCaller(h({ host: "127.0.0.1:3000" }))).mode).toBe("local");
+    expect((await resolveCaller(h({ host: "localhost:3000" }))).mode).toBe("local");
+    expect(await code(() => resolveCaller(h({ host: "attacker.example:3000" })))).toBe(403);
+    expect(await code(() => resolveCaller(stamped("10.1.2.3", { host: "127.0.0.1:3000" })))).toBe(403);
   });
 });
 
@@ -41,19 +43,22 @@ describe("token mode", () => {
   beforeEach(() => {
     process.env.KRUISE_CONSOLE_MODE = "token";
   });
-  it("needs a live session cookie", () => {
-    expect(code(() => resolveCaller(h({ host: "c.example" })))).toBe(401);
-    expect(code(() => resolveCaller(h({ host: "c.example", cookie: `${SESSION_COOKIE}=forged` })))).toBe(401);
-    const { id } = sessionStore().create({ name: "alice", groups: ["dev"] }, "tok", 60_000);
-    const c = resolveCaller(h({ host: "c.example", cookie: `theme=dark; ${SESSION_COOKIE}=${id}` }));
+  it("needs a live session cookie", async () => {
+    expect(await code(() => resolveCaller(h({ host: "c.example" })))).toBe(401);
+    expect(await code(() => resolveCaller(h({ host: "c.example", cookie: `${SESSION_COOKIE}=forged` })))).toBe(401);
+    const { id } = await sessionStore().signIn(undefined, "dev", { name: "alice", groups: ["dev"] }, "tok", LIMITS);
+    const cookie = `theme=dark; ${SESSION_COOKIE}=${id}`;
+    const c = await resolveCaller(h({ host: "c.example", cookie }), undefined, { cluster: "dev" });
     expect(c.user).toEqual({ name: "alice", groups: ["dev"] });
+    // the session is for "dev" only: another cluster is "sign in to", never read as alice
+    expect(await code(() => resolveCaller(h({ host: "c.example", cookie }), undefined, { cluster: "prod" }))).toBe(401);
   });
-  it("mutations must echo the session's anti-CSRF token", () => {
-    const { id, session } = sessionStore().create({ name: "alice", groups: [] }, "tok", 60_000);
-    const c = resolveCaller(h({ cookie: `${SESSION_COOKIE}=${id}` }));
-    expect(code(() => assertCsrf(h({}), c))).toBe(403);
-    expect(code(() => assertCsrf(h({ "x-csrf-token": "guess" }), c))).toBe(403);
-    expect(code(() => assertCsrf(h({ "x-csrf-token": session.csrf }), c))).toBe(200);
+  it("mutations must echo the session's anti-CSRF token", async () => {
+    const { id } = await sessionStore().signIn(undefined, "dev", { name: "alice", groups: [] }, "tok", LIMITS);
+    const c = await resolveCaller(h({ cookie: `${SESSION_COOKIE}=${id}` }), undefined, { cluster: "dev" });
+    expect(await code(() => assertCsrf(h({}), c))).toBe(403);
+    expect(await code(() => assertCsrf(h({ "x-csrf-token": "guess" }), c))).toBe(403);
+    expect(await code(() => assertCsrf(h({ "x-csrf-token": csrfFor(id) }), c))).toBe(200);
   });
 });
 
@@ -65,13 +70,13 @@ describe("proxy mode", () => {
     stamped("10.0.0.5", { "x-kruise-console-proxy": "auth-proxy", ...more });
   const id = { "x-remote-user": "alice", "x-remote-group": "dev, ops" };
 
-  it("trusts identity headers only on a connection our server stamped as the proven proxy", () => {
-    expect(resolveCaller(viaProxy(id)).user).toEqual({ name: "alice", groups: ["dev", "ops"] });
+  it("trusts identity headers only on a connection our server stamped as the proven proxy", async () => {
+    expect((await resolveCaller(viaProxy(id))).user).toEqual({ name: "alice", groups: ["dev", "ops"] });
     // Our server's stamp without the proxy proof: the reason it gave is said, the headers ignored.
     const refused = "no%20client%20certificate";
-    const err = (() => {
+    const err = await (async () => {
       try {
-        resolveCaller(stamped("10.0.0.5", { "x-kruise-console-proxy-refused": refused, ...id }));
+        await resolveCaller(stamped("10.0.0.5", { "x-kruise-console-proxy-refused": refused, ...id }));
       } catch (e) {
         return e as HttpError;
       }
@@ -80,35 +85,36 @@ describe("proxy mode", () => {
       code: 401,
       message: expect.stringMatching(/identity headers ignored: no client certificate/),
     });
-    expect(code(() => resolveCaller(stamped("10.0.0.5", id)))).toBe(401);
+    expect(await code(() => resolveCaller(stamped("10.0.0.5", id)))).toBe(401);
     // A forged proof: the stamp is our server's secret, which a client cannot know.
     const forged = { "x-kruise-console-proxy": "auth-proxy", "x-kruise-console-peer": "10.0.0.5", ...id };
-    expect(code(() => resolveCaller(h({ host: "c", "x-kruise-console-stamp": "guessed", ...forged })))).toBe(401);
-    expect(code(() => resolveCaller(h({ host: "c", ...forged })))).toBe(401);
-    expect(code(() => resolveCaller(viaProxy({})))).toBe(401);
+    expect(await code(() => resolveCaller(h({ host: "c", "x-kruise-console-stamp": "guessed", ...forged })))).toBe(401);
+    expect(await code(() => resolveCaller(h({ host: "c", ...forged })))).toBe(401);
+    expect(await code(() => resolveCaller(viaProxy({})))).toBe(401);
   });
 
-  it("refuses system:masters, the operator's groups and system: user names with 403", () => {
+  it("refuses system:masters, the operator's groups and system: user names with 403", async () => {
     expect(
-      code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "dev, system:masters" }))),
+      await code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "dev, system:masters" }))),
     ).toBe(403);
-    expect(code(() => resolveCaller(viaProxy({ "x-remote-user": "system:kube-controller-manager" })))).toBe(403);
+    expect(await code(() => resolveCaller(viaProxy({ "x-remote-user": "system:kube-controller-manager" })))).toBe(403);
     process.env.KRUISE_CONSOLE_PROXY_REFUSE_GROUPS = "cluster-admins, ops-*";
-    expect(code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops-oncall" })))).toBe(403);
-    expect(code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "cluster-admins" })))).toBe(
+    expect(await code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops-oncall" })))).toBe(
       403,
     );
-    expect(code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops" })))).toBe(200);
+    expect(
+      await code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "cluster-admins" }))),
+    ).toBe(403);
+    expect(await code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops" })))).toBe(200);
     process.env.KRUISE_CONSOLE_PROXY_ALLOW_MASTERS = "1";
-    expect(resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "system:masters" })).user.groups).toEqual(
-      ["system:masters"],
-    );
+    const masters = await resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "system:masters" }));
+    expect(masters.user.groups).toEqual(["system:masters"]);
   });
 
-  it("gives each identity its own anti-CSRF token", () => {
-    const a = resolveCaller(viaProxy({ "x-remote-user": "alice" }));
-    const b = resolveCaller(viaProxy({ "x-remote-user": "bob" }));
+  it("gives each identity its own anti-CSRF token", async () => {
+    const a = await resolveCaller(viaProxy({ "x-remote-user": "alice" }));
+    const b = await resolveCaller(viaProxy({ "x-remote-user": "bob" }));
     expect(a.csrf).not.toBe(b.csrf);
-    expect(resolveCaller(viaProxy({ "x-remote-user": "alice" })).csrf).toBe(a.csrf);
+    expect((await resolveCaller(viaProxy({ "x-remote-user": "alice" }))).csrf).toBe(a.csrf);
   });
 });

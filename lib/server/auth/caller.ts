@@ -4,7 +4,8 @@ import { HttpError } from "../errors";
 import { consoleConfig, type AuthMode } from "./config";
 import { peerOf } from "./peer";
 import { proxiedUser } from "./proxy";
-import { secretEquals, sessionStore, type Session, type UserInfo } from "./sessions";
+import { secretEquals, type Session, type UserInfo } from "./sessions";
+import { tokenCaller } from "./token-caller";
 
 export const SESSION_COOKIE = "kruise_console_session";
 export const CSRF_HEADER = "x-csrf-token";
@@ -22,8 +23,21 @@ export interface Caller {
   csrf: string;
   /** token mode: the server-side session (holds the user's bearer token) */
   session?: Session;
-  /** what per-session limits count against */
+  /** what per-session limits count against (token mode: the browser, across its clusters) */
   limitKey: string;
+  /** what per-user limits count against (token mode: the user a cluster vouched for, on that cluster) */
+  userKey: string;
+}
+
+export interface ResolveOptions {
+  /**
+   * The cluster the request reads or writes. Token mode: the browser's session FOR THIS cluster, or 401
+   * "sign in to <cluster>"; null/absent = any of the browser's sessions (the cluster list, pages that
+   * name no cluster). Proxy and local mode: one identity for every cluster.
+   */
+  cluster?: string | null;
+  /** counts as use for the idle timeout (default true; the live stream passes false) */
+  use?: boolean;
 }
 
 const g = globalThis as typeof globalThis & { __kruiseConsoleSecret?: Buffer };
@@ -44,10 +58,11 @@ const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
 
 /**
  * Resolves the caller (docs/architecture.md §5). local: loopback only (a non-loopback Host is refused, which also
- * defeats DNS rebinding); token: the session cookie; proxy: the user/group headers, trusted only from
- * the auth proxy proven by its client certificate (proxy.ts). Throws 401 with what to do otherwise.
+ * defeats DNS rebinding); token: the session cookie's entry for the cluster asked about (token-caller.ts); proxy:
+ * the user/group headers, trusted only from the auth proxy proven by its client certificate (proxy.ts). Throws 401
+ * with what to do otherwise.
  */
-export function resolveCaller(h: HeaderSource, url?: string): Caller {
+export async function resolveCaller(h: HeaderSource, url?: string, o: ResolveOptions = {}): Promise<Caller> {
   const cfg = consoleConfig();
   if (cfg.mode === "local") {
     const host = h.get("host") ?? (url ? new URL(url).host : "");
@@ -60,16 +75,14 @@ export function resolveCaller(h: HeaderSource, url?: string): Caller {
       });
     }
     const csrf = createHmac("sha256", processSecret()).update("local").digest("base64url");
-    return { mode: "local", user: { name: "", groups: [] }, csrf, limitKey: "local" };
+    return { mode: "local", user: { name: "", groups: [] }, csrf, limitKey: "local", userKey: "local" };
   }
-  if (cfg.mode === "token") {
-    const session = sessionStore().get(sessionIdOf(h), cfg.sessionIdleMs);
-    if (!session) throw unauthorized("sign in with your Kubernetes bearer token: no session, or it expired");
-    return { mode: "token", user: session.user, csrf: session.csrf, session, limitKey: `session:${session.csrf}` };
-  }
+  if (cfg.mode === "token") return tokenCaller(sessionIdOf(h), o);
+  // Proxy mode: the identity is the proxy's and holds for every cluster the console serves (each cluster
+  // then decides, through impersonation, what that name may do); no per-cluster sign-in exists here.
   const user = proxiedUser(h, cfg.proxy);
   const csrf = createHmac("sha256", processSecret()).update(JSON.stringify(user)).digest("base64url");
-  return { mode: "proxy", user, csrf, limitKey: `proxy:${JSON.stringify(user)}` };
+  return { mode: "proxy", user, csrf, limitKey: `proxy:${JSON.stringify(user)}`, userKey: `proxy-user:${user.name}` };
 }
 
 /** Mutations must echo the caller's anti-CSRF token (a cross-site page can neither read nor guess it). */

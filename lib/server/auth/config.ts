@@ -18,6 +18,20 @@ export interface ConsoleConfig {
   proxy: ProxyConfig;
   /** audit log file (JSON lines); stdout when unset */
   auditLog?: string;
+  // Per-cluster sessions and the limits that hold behind an ingress (token mode).
+  /** sign-in entries one user may hold per cluster: the oldest ends beyond this */
+  maxSessionsPerUser: number;
+  /** concurrent SSE streams one user may hold (token mode: per cluster; proxy mode: the proxy's user) */
+  maxStreamsPerUser: number;
+  signIn: {
+    /** failed sign-ins per (claimed identity, client) within the window */
+    failuresPerKey: number;
+    /** failed sign-ins from everyone together within the window */
+    failuresGlobal: number;
+    windowMs: number;
+    /** peers (an ingress, a load balancer) whose X-Forwarded-For names the client */
+    trustedProxies: string[];
+  };
 }
 
 /**
@@ -76,10 +90,25 @@ export function readConsoleConfig(env: Record<string, string | undefined> = proc
     sessionIdleMs: num(env, "KRUISE_CONSOLE_SESSION_IDLE_MINUTES", 60) * 60_000,
     accessCacheMs: num(env, "KRUISE_CONSOLE_ACCESS_CACHE_SECONDS", 10) * 1000,
     maxStreamsPerSession: num(env, "KRUISE_CONSOLE_MAX_STREAMS", 12),
+    ...limitsFrom(env),
     proxy: readProxyConfig(env),
   };
   if (env.KRUISE_CONSOLE_AUDIT_LOG) cfg.auditLog = env.KRUISE_CONSOLE_AUDIT_LOG;
   return cfg;
+}
+
+/** Per-cluster session and sign-in limits (README "Shared mode" lists them with their defaults). */
+function limitsFrom(env: Record<string, string | undefined>) {
+  return {
+    maxSessionsPerUser: Math.max(1, num(env, "KRUISE_CONSOLE_MAX_SESSIONS_PER_USER", 5)),
+    maxStreamsPerUser: num(env, "KRUISE_CONSOLE_MAX_STREAMS_PER_USER", 24),
+    signIn: {
+      failuresPerKey: num(env, "KRUISE_CONSOLE_SIGNIN_FAILURES", 10),
+      failuresGlobal: num(env, "KRUISE_CONSOLE_SIGNIN_GLOBAL_FAILURES", 100),
+      windowMs: num(env, "KRUISE_CONSOLE_SIGNIN_WINDOW_SECONDS", 300) * 1000,
+      trustedProxies: list(env.KRUISE_CONSOLE_TRUSTED_PROXIES),
+    },
+  };
 }
 
 let cached: { key: string; cfg: ConsoleConfig } | undefined;

@@ -39,14 +39,18 @@ export function explainForbidden(
   });
 }
 
-/** Runs a read route as the caller (401 without one). */
+/**
+ * Runs a read route as the caller (401 without one). With a cluster, token mode needs the browser's
+ * session FOR that cluster; `use: false` (the live stream) does not count as use for the idle timeout.
+ */
 export async function asCaller(
   req: Request,
   cluster: string | null,
   fn: (caller: Caller) => Promise<Response> | Response,
+  o: { use?: boolean } = {},
 ): Promise<Response> {
   try {
-    return await fn(resolveCaller(req.headers, req.url));
+    return await fn(await resolveCaller(req.headers, req.url, { cluster, ...o }));
   } catch (e) {
     return errorResponse(e, cluster ? `cluster "${cluster}"` : undefined);
   }
@@ -68,7 +72,7 @@ export async function asWriter(
   let ctx: WriteContext | undefined;
   let res: Response;
   try {
-    caller = resolveCaller(req.headers, req.url);
+    caller = await resolveCaller(req.headers, req.url, { cluster });
     if (consoleConfig().readOnly)
       throw new HttpError({
         code: 403,

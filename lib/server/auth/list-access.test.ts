@@ -9,6 +9,7 @@ const caller = (name: string, groups: string[] = []): Caller => ({
   user: { name, groups },
   csrf: "c",
   limitKey: `session:${name}`,
+  userKey: `user:${name}`,
 });
 
 /** A review function answering from a mutable grant list, counting the questions it got. */
@@ -112,7 +113,13 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
   it("local mode is always allowed and asks nothing", async () => {
     const c = fakeCluster([]);
     const access = new ListAccess({ review: c.review });
-    const local: Caller = { mode: "local", user: { name: "", groups: [] }, csrf: "c", limitKey: "local" };
+    const local: Caller = {
+      mode: "local",
+      user: { name: "", groups: [] },
+      csrf: "c",
+      limitKey: "local",
+      userKey: "local",
+    };
     expect(await access.mayList(local, "prod", "pods", null)).toEqual({ allowed: true });
     expect(c.asked).toHaveLength(0);
   });

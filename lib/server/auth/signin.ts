@@ -4,13 +4,14 @@ import { clientFor, listClusters } from "../clusters";
 import { errorResponse, HttpError, httpErrors, toApiErrorBody } from "../errors";
 import { assertSameOrigin, readMutation } from "../write/mutation";
 import { exactCall } from "../write/exact";
-import { resolveCaller, SESSION_COOKIE, sessionIdOf } from "./caller";
+import { SESSION_COOKIE, sessionIdOf } from "./caller";
 import { consoleConfig } from "./config";
 import { peerOf } from "./peer";
 import { sessionStore, type UserInfo } from "./sessions";
+import { signInKey } from "./signin-key";
 import { signInThrottle } from "./throttle";
 
-const NO_STORE = { "Cache-Control": "no-store" };
+export const NO_STORE = { "Cache-Control": "no-store" };
 
 interface TokenReviewAnswer {
   status?: { authenticated?: boolean; user?: { username?: string; groups?: string[] }; error?: string };
@@ -49,11 +50,40 @@ export async function reviewToken(cluster: string, token: string): Promise<UserI
   return { name, groups: r.status.user?.groups ?? [] };
 }
 
-function cookie(value: string, maxAgeS: number, secure: boolean): string {
+export function cookie(value: string, maxAgeS: number, secure: boolean): string {
   return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
 }
 
-/** POST /api/auth/signin {token, cluster?} — token mode only; the cookie is the browser's only credential. */
+function tooMany(wait: number, global: boolean): Response {
+  const message = global
+    ? `too many failed sign-ins to this console right now: try again in ${wait} s`
+    : `too many failed sign-ins with this token from your address: try again in ${wait} s`;
+  return Response.json(
+    { code: 429, reason: "TooManyRequests", message },
+    { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } },
+  );
+}
+
+/** The cluster a sign-in is for: the one named (it must be a configured context), else the current one. */
+function targetCluster(cluster: unknown): string {
+  const clusters = listClusters();
+  if (typeof cluster === "string" && cluster) {
+    if (clusters.some((c) => c.name === cluster)) return cluster;
+    throw httpErrors.badRequest(
+      `no cluster named ${JSON.stringify(cluster.slice(0, 100))}: sign in to one of ${clusters.map((c) => c.name).join(", ")}`,
+      "cluster",
+    );
+  }
+  const target = (clusters.find((c) => c.current) ?? clusters[0])?.name;
+  if (!target) throw httpErrors.badRequest("no cluster is configured to sign in to", "cluster");
+  return target;
+}
+
+/**
+ * POST /api/auth/signin {token, cluster?} — token mode only. The token is checked by THAT cluster's
+ * TokenReview and the session entry is for that cluster alone; the cookie is the browser's only
+ * credential and is re-issued (a fresh id) at every sign-in, carrying the browser's other clusters over.
+ */
 export async function postSignIn(req: Request): Promise<Response> {
   try {
     const cfg = consoleConfig();
@@ -64,82 +94,35 @@ export async function postSignIn(req: Request): Promise<Response> {
         message: `sign-in is for token mode; this console runs in ${cfg.mode} mode`,
       });
     const raw = await readMutation(req); // same-origin, JSON, size: a cross-site page cannot sign you in as someone else
-    const { token, cluster } = (raw && typeof raw === "object" ? raw : {}) as { token?: unknown; cluster?: unknown };
-    if (typeof token !== "string" || !token.trim() || token.length > 16_384 || /\s/.test(token.trim())) {
+    const { token: sent, cluster } = (raw && typeof raw === "object" ? raw : {}) as {
+      token?: unknown;
+      cluster?: unknown;
+    };
+    if (typeof sent !== "string" || !sent.trim() || sent.length > 16_384 || /\s/.test(sent.trim())) {
       throw httpErrors.badRequest("paste your Kubernetes bearer token (one line, no spaces)", "token");
     }
-    const clusters = listClusters();
-    const target =
-      typeof cluster === "string" && cluster ? cluster : (clusters.find((c) => c.current) ?? clusters[0])?.name;
-    if (!target) throw httpErrors.badRequest("no cluster is configured to sign in to", "cluster");
-    const client = peerOf(req.headers)?.address ?? "direct";
-    const wait = signInThrottle().retryAfter(client);
-    if (wait > 0) {
-      return Response.json(
-        {
-          code: 429,
-          reason: "TooManyRequests",
-          message: `too many failed sign-ins from ${client}: try again in ${wait} s`,
-        },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } },
-      );
-    }
+    const token = sent.trim();
+    const target = targetCluster(cluster);
+    const throttle = signInThrottle();
+    const key = `${signInKey(req.headers, token, cfg.signIn.trustedProxies)}@${target}`;
+    const wait = throttle.retryAfter(key);
+    if (wait > 0) return tooMany(wait, throttle.globalCeilingReached());
     let user: UserInfo;
     try {
-      user = await reviewToken(target, token.trim());
+      user = await reviewToken(target, token);
     } catch (e) {
-      if (e instanceof HttpError && e.body.code === 401) signInThrottle().fail(client);
+      if (e instanceof HttpError && e.body.code === 401) throttle.fail(key);
       throw e;
     }
-    signInThrottle().succeed(client);
-    const store = sessionStore();
-    store.delete(sessionIdOf(req.headers));
-    const { id, session } = store.create(user, token.trim(), cfg.sessionTtlMs);
+    throttle.succeed(key);
+    const limits = { ttlMs: cfg.sessionTtlMs, idleMs: cfg.sessionIdleMs, maxPerUser: cfg.maxSessionsPerUser };
+    const { id, session } = await sessionStore().signIn(sessionIdOf(req.headers), target, user, token, limits);
     const secure = !!peerOf(req.headers)?.tls || new URL(req.url).protocol === "https:";
     return Response.json(
-      { user: session.user, expiresAt: new Date(session.expires).toISOString() },
+      { cluster: target, user: session.user, expiresAt: new Date(session.expires).toISOString() },
       { headers: { ...NO_STORE, "Set-Cookie": cookie(id, Math.floor(cfg.sessionTtlMs / 1000), secure) } },
     );
   } catch (e) {
-    return errorResponse(e);
-  }
-}
-
-/** POST /api/auth/signout — ends the server-side session and clears the cookie. */
-export async function postSignOut(req: Request): Promise<Response> {
-  try {
-    assertSameOrigin(req);
-    sessionStore().delete(sessionIdOf(req.headers));
-    const secure = !!peerOf(req.headers)?.tls;
-    return Response.json({ signedOut: true }, { headers: { ...NO_STORE, "Set-Cookie": cookie("", 0, secure) } });
-  } catch (e) {
-    return errorResponse(e);
-  }
-}
-
-/** GET /api/auth/session — who the browser is acting as, its anti-CSRF token and the console's mode. */
-export function getSession(req: Request): Response {
-  const cfg = consoleConfig();
-  try {
-    const c = resolveCaller(req.headers, req.url);
-    return Response.json(
-      {
-        mode: cfg.mode,
-        readOnly: cfg.readOnly,
-        signedIn: true,
-        user: c.mode === "local" ? null : c.user,
-        csrf: c.csrf,
-        ...(c.session ? { expiresAt: new Date(c.session.expires).toISOString() } : {}),
-      },
-      { headers: NO_STORE },
-    );
-  } catch (e) {
-    if (e instanceof HttpError && e.body.code === 401) {
-      return Response.json(
-        { mode: cfg.mode, readOnly: cfg.readOnly, signedIn: false, user: null, message: e.body.message },
-        { status: 401, headers: NO_STORE },
-      );
-    }
     return errorResponse(e);
   }
 }

@@ -1,0 +1,39 @@
+import "server-only";
+import { HttpError } from "../errors";
+import type { Caller, ResolveOptions } from "./caller";
+import { consoleConfig } from "./config";
+import { csrfFor, sessionStore } from "./sessions";
+
+const unauthorized = (message: string) => new HttpError({ code: 401, reason: "Unauthorized", message });
+const shown = (cluster: string) => JSON.stringify(cluster.slice(0, 100));
+
+/**
+ * Token mode: the browser's session for the cluster asked about. A session is the identity ONE
+ * cluster's TokenReview vouched for; a request to another cluster without its own session is 401
+ * "sign in to <cluster>", never read (hub filter, SubjectAccessReviews) or written under a name that
+ * cluster did not confirm (two clusters may well share a user or ServiceAccount name).
+ */
+export async function tokenCaller(id: string | undefined, o: ResolveOptions): Promise<Caller> {
+  const idleMs = consoleConfig().sessionIdleMs;
+  const store = sessionStore();
+  const cluster = o.cluster ?? null;
+  const session =
+    cluster === null
+      ? (await store.list(id, idleMs))[0]
+      : await store.get(id, cluster, idleMs, { use: o.use !== false });
+  if (!session || !id) {
+    throw unauthorized(
+      cluster === null
+        ? "sign in with your Kubernetes bearer token: no session, or it expired"
+        : `sign in to ${shown(cluster)}: this browser has no session for cluster ${shown(cluster)}, or it expired (each cluster checks your token itself)`,
+    );
+  }
+  return {
+    mode: "token",
+    user: session.user,
+    csrf: csrfFor(id),
+    session,
+    limitKey: `browser:${session.key.split("/")[0]}`,
+    userKey: `user:${JSON.stringify([session.cluster, session.user.name])}`,
+  };
+}
