@@ -38,8 +38,8 @@ const objectPage = (cluster: string, namespace: string, resource: NamespacedReso
 /** Browser pages (app/…/page.tsx). */
 export const pages = {
   home: () => "/",
-  /** `next` is where to return after signing in (a same-site path). */
-  signIn: (next?: string) => `/signin${queryString({ next })}`,
+  /** `next` is where to return after signing in (a same-site path); `cluster` is the cluster to sign in to. */
+  signIn: (next?: string, cluster?: string) => `/signin${queryString({ cluster, next })}`,
   cloneSets: (cluster: string, query: CloneSetListQuery = {}) =>
     `${clusterPage(cluster)}/clonesets${queryString({ ...query, desc: query.desc ? "1" : undefined })}`,
   cloneSet: (cluster: string, namespace: string, name: string) => objectPage(cluster, namespace, "clonesets", name),
@@ -58,9 +58,12 @@ const objectApi = (cluster: string, namespace: string, resource: NamespacedResou
 /** The dashboard's own API (app/api/…/route.ts). */
 export const api = {
   clusters: () => "/api/clusters",
-  session: () => "/api/auth/session",
+  /** The session for `cluster` (token mode keeps one per cluster), or the current context's. */
+  session: (cluster?: string) => `/api/auth/session${queryString({ cluster })}`,
   signIn: () => "/api/auth/signin",
   signOut: () => "/api/auth/signout",
+  /** The page's "still in use" heartbeat, which keeps the session (and its streams) from idling out. */
+  activity: () => "/api/auth/activity",
   /** One SSE stream per page: every resource it shows (`r=` repeated), in one namespace or all (`ns` omitted). */
   stream: (cluster: string, resources: readonly string[], namespace?: string | null) =>
     `${clusterApi(cluster)}/stream${queryString({ r: resources, ns: namespace })}`,

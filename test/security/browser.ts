@@ -4,7 +4,7 @@
  * so each test states exactly which of those a request carries.
  */
 import { getClusters, getObject, getStream } from "@/lib/server/routes";
-import { getSession, postSignIn, postSignOut } from "@/lib/server/auth";
+import { getSession, postActivity, postSignIn, postSignOut } from "@/lib/server/auth";
 import { editObject, getAccess, postRollout } from "@/lib/server/write";
 import type { EditableResource, ResourceName } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
@@ -56,20 +56,32 @@ export class ScriptedBrowser {
     return res;
   }
 
-  async signIn(token: string): Promise<Response> {
+  /** signs in to `cluster` (the kubeconfig's current context when omitted); keeps the re-issued cookie */
+  async signIn(token: string, cluster?: string): Promise<Response> {
     const res = await this.keep(
-      await postSignIn(this.request(api.signIn(), { csrf: null }, JSON.stringify({ token }))),
+      await postSignIn(
+        this.request(api.signIn(), { csrf: null }, JSON.stringify(cluster ? { token, cluster } : { token })),
+      ),
     );
     const set = res.headers.get("set-cookie");
     if (set) this.cookie = set.split(";")[0];
     if (res.ok) this.csrf = (await (await this.session()).json()).csrf;
     return res;
   }
-  async session(): Promise<Response> {
-    return this.keep(await getSession(this.request(api.session())));
+  async session(cluster?: string): Promise<Response> {
+    return this.keep(await getSession(this.request(api.session(cluster))));
   }
-  async signOut(): Promise<Response> {
-    return this.keep(await postSignOut(this.request(api.signOut(), {}, "{}")));
+  /** signs out of `cluster`, or of every cluster when omitted */
+  async signOut(cluster?: string): Promise<Response> {
+    const res = await this.keep(
+      await postSignOut(this.request(api.signOut(), {}, JSON.stringify(cluster ? { cluster } : {}))),
+    );
+    if (/Max-Age=0/.test(res.headers.get("set-cookie") ?? "")) this.cookie = undefined;
+    return res;
+  }
+  /** the page's heartbeat (visible and interacted with) */
+  async activity(): Promise<Response> {
+    return this.keep(await postActivity(this.request(api.activity(), {}, "{}")));
   }
   async clusters(): Promise<Response> {
     return this.keep(await getClusters(this.request(api.clusters())));
@@ -123,4 +135,25 @@ export async function readSse(res: Response, until: (text: string) => boolean, t
   }
   await reader.cancel().catch(() => undefined);
   return text;
+}
+
+/** Reads an SSE response until the server ends it; true when it ended within `timeoutMs` (false: still open). */
+export async function streamEnds(res: Response, timeoutMs: number, seen: string[] = []): Promise<boolean> {
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<null>((r) => setTimeout(() => r(null), Math.max(0, deadline - Date.now()))),
+      ]);
+      if (!next) return false;
+      if (next.done) return true;
+      seen.push(dec.decode(next.value, { stream: true }));
+    }
+    return false;
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }
