@@ -2,7 +2,7 @@ import "server-only";
 import { AuthenticationV1Api } from "@kubernetes/client-node";
 import { clientFor, listClusters } from "../clusters";
 import { errorResponse, HttpError, httpErrors, toApiErrorBody } from "../errors";
-import { assertSameOrigin, readMutation } from "../write/mutation";
+import { readMutation } from "../write/mutation";
 import { exactCall } from "../write/exact";
 import { SESSION_COOKIE, sessionIdOf } from "./caller";
 import { consoleConfig } from "./config";

@@ -1,4 +1,5 @@
 import "server-only";
+import { clientFor } from "../clusters";
 import { HttpError } from "../errors";
 import type { Caller, ResolveOptions } from "./caller";
 import { consoleConfig } from "./config";
@@ -17,6 +18,7 @@ export async function tokenCaller(id: string | undefined, o: ResolveOptions): Pr
   const idleMs = consoleConfig().sessionIdleMs;
   const store = sessionStore();
   const cluster = o.cluster ?? null;
+  if (cluster !== null) clientFor(cluster); // an unknown cluster is a 400 naming the known ones, as for everyone
   const session =
     cluster === null
       ? (await store.list(id, idleMs))[0]
