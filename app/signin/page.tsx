@@ -9,34 +9,48 @@ import { listClusters } from "@/lib/server/clusters";
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
-/** The context a token signs in to (the kubeconfig's current one); no session is needed to name it. */
-function currentCluster(): string | undefined {
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The cluster to sign in to: `?cluster=` when it names a context, else the kubeconfig's current one. */
+function chooseCluster(asked: string | undefined): { cluster?: string; unknown?: string } {
   try {
     const clusters = listClusters();
-    return (clusters.find((c) => c.current) ?? clusters[0])?.name;
+    if (asked && clusters.some((c) => c.name === asked)) return { cluster: asked };
+    const fallback = (clusters.find((c) => c.current) ?? clusters[0])?.name;
+    return { cluster: fallback, ...(asked ? { unknown: asked } : {}) };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-/** /signin (token mode): a bearer token becomes a server-side session; other modes explain or move on. */
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  const next = safeNext((await searchParams).next);
-  const g = await gate();
+/**
+ * /signin?cluster=<name>&next=<path> (token mode): a bearer token becomes a session for THAT cluster,
+ * checked by its own TokenReview; other clusters need their own sign-in. Other modes explain or move on.
+ */
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string | string[]; cluster?: string | string[] }>;
+}) {
+  const sp = await searchParams;
+  const { cluster, unknown } = chooseCluster(first(sp.cluster));
+  const next = safeNext(sp.next ?? (cluster ? `/c/${encodeURIComponent(cluster)}/clonesets` : undefined));
+  const g = await gate(cluster);
   if (g.ok) redirect(next);
   if (g.mode !== "token") return <Unauthorized mode={g.mode} code={g.code} message={g.message} />;
-  const cluster = currentCluster();
   return (
     <div className="panel" style={{ maxWidth: 480, margin: "48px auto", padding: "24px 28px" }} data-testid="signin">
-      <h1 style={{ marginBottom: 4 }}>Sign in with your Kubernetes bearer token</h1>
+      <h1 style={{ marginBottom: 4 }}>{cluster ? `Sign in to ${cluster}` : "Sign in"}</h1>
       <p className="muted" style={{ marginTop: 0 }}>
-        {cluster ? (
-          <>
-            Cluster <span className="mono">{cluster}</span>.{" "}
-          </>
-        ) : null}
-        Everything you do here is done as you, with your own RBAC permissions.
+        With your Kubernetes bearer token for this cluster: it checks the token itself, and everything you do here is
+        done as you, with your own RBAC permissions. Other clusters ask for their own sign-in.
       </p>
+      {unknown ? (
+        <div className="callout warn" role="note" data-testid="signin-unknown-cluster">
+          There is no cluster named <span className="mono">{unknown.slice(0, 100)}</span>; signing in to{" "}
+          <span className="mono">{cluster}</span> instead.
+        </div>
+      ) : null}
       <SignInForm next={next} cluster={cluster} />
     </div>
   );

@@ -9,8 +9,8 @@ interface Refusal {
   message: string;
 }
 
-/** POST /api/auth/signin; the token goes to the server once and never comes back (the session cookie is HttpOnly). */
-async function signIn(token: string): Promise<Refusal | null> {
+/** POST /api/auth/signin for one cluster; the token goes to the server once and never comes back (the session cookie is HttpOnly). */
+async function signIn(token: string, cluster: string | undefined): Promise<Refusal | null> {
   let res: Response;
   try {
     res = await fetch(api.signIn(), {
@@ -18,7 +18,7 @@ async function signIn(token: string): Promise<Refusal | null> {
       credentials: "same-origin",
       cache: "no-store",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ token }),
+      body: JSON.stringify(cluster ? { token, cluster } : { token }),
     });
   } catch (e) {
     return { code: 0, message: `the console server is unreachable: ${(e as Error).message}` };
@@ -36,7 +36,7 @@ export function SignInForm({ next, cluster }: { next?: string; cluster?: string 
     e.preventDefault();
     setBusy(true);
     setRefusal(null);
-    const r = await signIn(token);
+    const r = await signIn(token, cluster);
     if (!r) {
       setToken("");
       await loadSession(true).catch(() => undefined);

@@ -3,14 +3,20 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { signInAgain } from "@/lib/client/session";
 
-/** Token mode without a session: off to /signin, remembering this page (only the browser knows its URL here). */
-export function SignInRedirect() {
+/**
+ * Token mode without a session for this page's cluster: off to /signin?cluster=…, remembering this page
+ * (only the browser knows its URL here). Each cluster checks the token itself.
+ */
+export function SignInRedirect({ cluster }: { cluster?: string }) {
   useEffect(() => signInAgain(), []);
+  const href = cluster ? `/signin?cluster=${encodeURIComponent(cluster)}` : "/signin";
   return (
     <div className="panel" data-testid="signin-required">
-      <h1>Sign in required</h1>
+      <h1>{cluster ? `Sign in to ${cluster}` : "Sign in required"}</h1>
       <p>
-        This console acts as you on the cluster. <Link href="/signin">Sign in with your Kubernetes bearer token</Link>.
+        This console acts as you on the cluster
+        {cluster ? ", and each cluster checks your token itself" : ""}.{" "}
+        <Link href={href}>Sign in with your Kubernetes bearer token</Link>.
       </p>
     </div>
   );

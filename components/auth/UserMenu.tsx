@@ -1,26 +1,40 @@
 "use client";
-import { useState } from "react";
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/Badge";
-import { mutationHeaders, useSession } from "@/lib/client/session";
+import { startActivityHeartbeat } from "@/lib/client/activity";
+import { clusterOfPath, mutationHeaders, useSession } from "@/lib/client/session";
 import { api, pages } from "@/lib/urls";
 
-/** Token mode: end the server-side session (the cookie is HttpOnly), then back to the sign-in page. */
-async function signOut(): Promise<void> {
+/** Token mode: end the server-side session for one cluster, or all (the cookie is HttpOnly), then sign-in. */
+async function signOut(cluster?: string): Promise<void> {
   const headers = await mutationHeaders();
-  await fetch(api.signOut(), { method: "POST", credentials: "same-origin", headers, body: "{}" }).catch(
-    () => undefined,
-  );
+  await fetch(api.signOut(), {
+    method: "POST",
+    credentials: "same-origin",
+    headers,
+    body: JSON.stringify(cluster ? { cluster } : {}),
+  }).catch(() => undefined);
   // A full load on purpose: nothing cached for the old session may survive sign-out.
-  window.location.assign(pages.signIn());
+  window.location.assign(pages.signIn(undefined, cluster));
 }
 
-/** The header's right side: who the console acts as, read-only mode, sign out. */
+/** The header's right side: who the console acts as (on this page's cluster), read-only mode, sign out. */
 export function UserMenu() {
   const { session } = useSession();
+  const cluster = clusterOfPath(usePathname() ?? "");
   const [leaving, setLeaving] = useState(false);
+  const token = session?.mode === "token" && session.signedIn;
+  useEffect(() => (token ? startActivityHeartbeat() : undefined), [token]);
   if (!session) return null;
-  const user = session.user;
+  const signedIn = session.clusters ?? [];
+  // token mode: the user THIS cluster vouched for; other modes: one identity everywhere
+  const user = session.mode === "token" ? (signedIn.find((c) => c.cluster === cluster)?.user ?? null) : session.user;
   const groups = user?.groups.length ? `groups: ${user.groups.join(", ")}` : "no groups";
+  const leave = (c?: string) => {
+    setLeaving(true);
+    void signOut(c);
+  };
   return (
     <span className="user-menu" style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
       {session.readOnly ? (
@@ -31,7 +45,11 @@ export function UserMenu() {
         </span>
       ) : null}
       {session.signedIn && user ? (
-        <span className="small" title={`Acting on the cluster as ${user.name} (${groups})`} data-testid="current-user">
+        <span
+          className="small"
+          title={`Acting on ${cluster ?? "the cluster"} as ${user.name} (${groups})`}
+          data-testid="current-user"
+        >
           <span className="muted">as </span>
           <strong>{user.name}</strong>
         </span>
@@ -41,17 +59,20 @@ export function UserMenu() {
           as your kubeconfig user
         </span>
       ) : null}
-      {session.signedIn && session.mode === "token" ? (
+      {token && (user || !cluster) ? (
         <button
           type="button"
           disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void signOut();
-          }}
+          onClick={() => leave(user ? cluster : undefined)}
           data-testid="sign-out"
+          title={user && cluster ? `Sign out of ${cluster} (other clusters stay signed in)` : "Sign out"}
         >
-          Sign out
+          {user && cluster && signedIn.length > 1 ? `Sign out of ${cluster}` : "Sign out"}
+        </button>
+      ) : null}
+      {token && signedIn.length > 1 ? (
+        <button type="button" disabled={leaving} onClick={() => leave()} data-testid="sign-out-all">
+          Sign out of all
         </button>
       ) : null}
     </span>

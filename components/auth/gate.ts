@@ -14,6 +14,8 @@ export async function gate(cluster?: string): Promise<Gate> {
   try {
     return { ok: true, caller: await resolveCaller(h, undefined, { cluster: cluster ?? null }) };
   } catch (e) {
+    // an unknown cluster: the page itself says so (with the known names), as for a signed-in user
+    if (e instanceof HttpError && e.body.code === 400 && cluster !== undefined) return gate();
     if (e instanceof HttpError && (e.body.code === 401 || e.body.code === 403)) {
       return { ok: false, mode: consoleConfig().mode, code: e.body.code, message: e.body.message };
     }

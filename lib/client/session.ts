@@ -12,6 +12,32 @@ export interface SessionInfo {
   expiresAt?: string;
   /** why there is no session (401) */
   message?: string;
+  /** token mode: the clusters this browser is signed in to, each with the user its TokenReview named */
+  clusters?: SignedInCluster[];
+}
+
+export interface SignedInCluster {
+  cluster: string;
+  user: { name: string; groups: string[] };
+  expiresAt: string;
+}
+
+/** The cluster a console page is about (`/c/<cluster>/…`), if any. */
+export function clusterOfPath(pathname: string): string | undefined {
+  const m = /^\/c\/([^/]+)/.exec(pathname);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Token mode: whether this browser has a session for `cluster` (other modes: one identity for every cluster). */
+export function signedInTo(s: SessionInfo | undefined, cluster: string | undefined): boolean {
+  if (!s) return false;
+  if (s.mode !== "token" || !cluster) return s.signedIn;
+  return !!s.clusters?.some((c) => c.cluster === cluster);
 }
 
 export const SESSION_PATH = api.session();
@@ -55,19 +81,21 @@ export function useSession(): { session: SessionInfo | undefined; readOnly: bool
 let leaving = false;
 
 /**
- * A 401 from any API call: when the console itself says there is no session (expired, signed out
- * elsewhere), go and sign in, then come back. A cluster's 401 with a live session (e.g. local mode's
- * kubeconfig credentials expired) stays an error on the page: sign-in could not fix it, only loop.
+ * A 401 from any API call: when the console itself says there is no session for this page's cluster
+ * (expired, signed out elsewhere), go and sign in TO THAT CLUSTER, then come back. A cluster's 401 with
+ * a live session (e.g. local mode's kubeconfig credentials expired) stays an error on the page: sign-in
+ * could not fix it, only loop.
  */
 export function signInAgain(): void {
   if (typeof window === "undefined" || leaving || window.location.pathname.startsWith("/signin")) return;
+  const cluster = clusterOfPath(window.location.pathname);
   void loadSession(true).then(
     (s) => {
-      if (s.signedIn || leaving) return;
+      if (signedInTo(s, cluster) || leaving) return;
       leaving = true;
       const next = window.location.pathname + window.location.search;
       // A full load: drops everything cached for the expired session.
-      window.location.assign(pages.signIn(next));
+      window.location.assign(pages.signIn(next, cluster));
     },
     () => undefined,
   );

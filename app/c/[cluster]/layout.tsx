@@ -11,11 +11,11 @@ export default async function ClusterLayout({
   children: ReactNode;
   params: Promise<{ cluster: string }>;
 }) {
-  const { cluster } = await params;
+  const name = routeParam((await params).cluster);
   return (
-    <AuthGate>
+    <AuthGate cluster={name}>
       <div className="page-head">
-        <ClusterSwitcher cluster={routeParam(cluster)} />
+        <ClusterSwitcher cluster={name} />
       </div>
       {children}
     </AuthGate>

@@ -1,5 +1,8 @@
 import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpError } from "../errors";
 import { assertCsrf, resolveCaller, SESSION_COOKIE } from "./caller";
@@ -42,6 +45,21 @@ describe("local mode", () => {
 describe("token mode", () => {
   beforeEach(() => {
     process.env.KRUISE_CONSOLE_MODE = "token";
+    // two contexts, so the session's cluster and another known one can both be asked about
+    const dir = mkdtempSync(path.join(tmpdir(), "caller-test-"));
+    const file = path.join(dir, "kubeconfig");
+    const cluster = (name: string) => ({ name, cluster: { server: "https://127.0.0.1:1" } });
+    const context = (name: string) => ({ name, context: { cluster: name, user: "u" } });
+    const doc = {
+      apiVersion: "v1",
+      kind: "Config",
+      clusters: [cluster("dev"), cluster("prod")],
+      users: [{ name: "u", user: { token: "x" } }],
+      contexts: [context("dev"), context("prod")],
+      "current-context": "dev",
+    };
+    writeFileSync(file, JSON.stringify(doc));
+    process.env.KRUISE_CONSOLE_KUBECONFIG = file;
   });
   it("needs a live session cookie", async () => {
     expect(await code(() => resolveCaller(h({ host: "c.example" })))).toBe(401);
