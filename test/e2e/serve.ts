@@ -4,26 +4,37 @@
  * token mode on E2E_SHARED_PORT (output also to SHARED_LOG), local --read-only on E2E_READONLY_PORT, and proxy
  * mode over https on E2E_PROXY_PORT, trusting a client certificate from the run's own CA (PROXY_PKI_DIR; the
  * browser plays the auth proxy by presenting it and sending X-Remote-User).
+ * The token-mode instance also sees a second sandbox with other users as context `prod` (second-cluster.ts),
+ * so per-cluster sign-in is exercised with two clusters whose users differ.
  * The sandbox kubeconfig is written to test/e2e/cluster.ts's KUBECONFIG path so specs can run kubectl.
  * The dashboard reaches the sandbox only through that kubeconfig, like any cluster.
  */
-import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { needsBuild } from "../../scripts/launcher/build";
 import { startChild, stopChildren, waitForLine } from "../../scripts/launcher/children";
+import { parse, stringify } from "yaml";
 import { makeProxyPki, PROXY_CN, proxyFlags } from "../support/proxy-pki";
 import { E2E_KUBECONFIG, PROXY_PKI_DIR, SHARED_LOG } from "./paths";
+import {
+  PROD,
+  PROD_ADMIN_TOKEN,
+  PROD_KUBECONFIG,
+  PROD_USERS,
+  PROD_USERS_FILE,
+  SHARED_KUBECONFIG,
+} from "./second-cluster";
 
 const root = path.resolve(__dirname, "../..");
 const port = process.argv[process.argv.indexOf("--port") + 1];
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 /** One scripts/serve.ts instance; resolves once it prints its ready line, then keeps echoing (and logging) its output. */
-async function serve(name: string, args: string[], log?: NodeJS.WritableStream) {
+async function serve(name: string, args: string[], log?: NodeJS.WritableStream, kubeconfig = E2E_KUBECONFIG) {
   // node with tsx as a loader (no npx in between), so stopping the child stops the server itself.
   const app = startChild(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], {
     cwd: root,
-    env: { ...env, KRUISE_CONSOLE_KUBECONFIG: E2E_KUBECONFIG },
+    env: { ...env, KRUISE_CONSOLE_KUBECONFIG: kubeconfig },
     pipe: true,
     group: "shared",
   });
@@ -35,6 +46,44 @@ async function serve(name: string, args: string[], log?: NodeJS.WritableStream) 
   await waitForLine(app, /\bready on\b/, 180_000, (l) => out(`[${name}] ${l}\n`, process.stdout));
   app.stdout?.on("data", (c: Buffer) => out(c, process.stdout));
   app.stderr?.on("data", (c: Buffer) => out(c, process.stderr));
+}
+
+/** A second sandbox (no scenario, its own users), merged into the demo kubeconfig as context `prod`. */
+async function startSecondCluster(): Promise<void> {
+  writeFileSync(PROD_USERS_FILE, stringify(PROD_USERS), { mode: 0o600 });
+  const prod = startChild(
+    "npx",
+    [
+      "tsx",
+      "sandbox/cli.ts",
+      "--port",
+      "0",
+      "--kubeconfig",
+      PROD_KUBECONFIG,
+      "--scenario",
+      "none",
+      "--no-controllers",
+      "--users",
+      PROD_USERS_FILE,
+    ],
+    { cwd: root, env, pipe: true, group: "shared" },
+  );
+  await waitForLine(prod, /\bready\b/i, 180_000, (l) => console.log(`[prod] ${l}`));
+  prod.stdout?.on("data", () => undefined);
+  prod.stderr?.on("data", (c: Buffer) => process.stderr.write(c));
+  const demo = parse(readFileSync(E2E_KUBECONFIG, "utf8")) as KubeconfigDoc;
+  const second = parse(readFileSync(PROD_KUBECONFIG, "utf8")) as KubeconfigDoc;
+  const server = second.clusters[0].cluster;
+  demo.clusters.push({ name: PROD, cluster: server });
+  demo.users.push({ name: `${PROD}-admin`, user: { token: PROD_ADMIN_TOKEN } });
+  demo.contexts.push({ name: PROD, context: { cluster: PROD, user: `${PROD}-admin` } });
+  writeFileSync(SHARED_KUBECONFIG, stringify(demo), { mode: 0o600 });
+}
+
+interface KubeconfigDoc {
+  clusters: { name: string; cluster: unknown }[];
+  users: { name: string; user: unknown }[];
+  contexts: { name: string; context: unknown }[];
 }
 
 async function main() {
@@ -60,7 +109,9 @@ async function main() {
   const pki = makeProxyPki(PROXY_PKI_DIR);
   // The extra instances first: Playwright starts the specs once the local one (--port) answers.
   await Promise.all([
-    serve("shared", ["--port", need("E2E_SHARED_PORT"), "--mode", "token"], sharedLog),
+    startSecondCluster().then(() =>
+      serve("shared", ["--port", need("E2E_SHARED_PORT"), "--mode", "token"], sharedLog, SHARED_KUBECONFIG),
+    ),
     serve("read-only", ["--port", need("E2E_READONLY_PORT"), "--mode", "local", "--read-only"]),
     serve("proxy", ["--port", need("E2E_PROXY_PORT"), ...proxyFlags(pki), "--proxy-allowed-names", PROXY_CN]),
   ]);

@@ -3,9 +3,11 @@ import { readFileSync } from "node:fs";
 import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster";
 import { cloneSets } from "./demo";
 import { api, pages, SHARED_LOG, SHARED_URL } from "./paths";
+import { PROD, PROD_VIEWER_TOKEN } from "./second-cluster";
 
-// Shared mode in the browser, on the token-mode instance: nothing without a session, sign-in as the viewer,
-// writes refused by the cluster and explained where they happen, sign-out, and the token never leaves the server.
+// Token mode in the browser: nothing without a session, sign-in as the viewer, writes refused by the cluster and
+// explained where they happen, per-cluster sign-in (a second cluster, `prod`, has other users: a token the
+// first accepts means nothing there), sign-out per cluster and of all, and no token ever leaves the server.
 
 const VIEWER = "sandbox-viewer-token";
 const WRONG = "e2e-not-a-token-7f3a9c";
@@ -74,8 +76,13 @@ test("without a session the API answers 401, the stream sends no data, and pages
   expect(body).not.toMatch(/^(event|data):/m);
   expect(body).not.toContain(NAME);
   await page.goto(at(pages.cloneSets(ctx())));
-  await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("next") === pages.cloneSets(ctx()));
-  await expect(page.getByRole("heading", { name: "Sign in with your Kubernetes bearer token" })).toBeVisible();
+  await page.waitForURL(
+    (u) =>
+      u.pathname === "/signin" &&
+      u.searchParams.get("cluster") === ctx() &&
+      u.searchParams.get("next") === pages.cloneSets(ctx()),
+  );
+  await expect(page.getByRole("heading", { name: `Sign in to ${ctx()}` })).toBeVisible();
   // For a person to look at (kept in the test's output folder), in both themes.
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
@@ -153,11 +160,46 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   );
   await page.getByTestId("dry-run").click();
   await page.waitForURL(
-    (u) => u.pathname === "/signin" && u.searchParams.get("next") === pages.edit(ctx(), NS, "clonesets", NAME),
+    (u) =>
+      u.pathname === "/signin" &&
+      u.searchParams.get("cluster") === ctx() &&
+      u.searchParams.get("next") === `${detail()}/edit`,
   );
   await page.getByLabel("Bearer token").fill(VIEWER);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((u) => u.pathname === pages.edit(ctx(), NS, "clonesets", NAME));
+  await expect(page.getByTestId("current-user")).toContainText("viewer");
+
+  // Signed in to this cluster only: `prod` says so, and nothing of prod is served to this session.
+  await page.goto(at(pages.cloneSets(ctx())));
+  await expect(page.locator(`[data-testid=cluster-switcher] option[value="${PROD}"]`)).toHaveAttribute(
+    "data-signed-in",
+    "false",
+  );
+  await expect(page.locator(`[data-testid=cluster-switcher] option[value="${PROD}"]`)).toHaveText(`${PROD} · sign in`);
+  const prodStream = await page.request.get(at(api.stream(PROD, ["pods"])));
+  expect(prodStream.status()).toBe(401);
+  expect((await prodStream.json()).message).toMatch(/^sign in to "prod"/);
+  await page.getByRole("link", { name: `Sign in to ${PROD}` }).click();
+  await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("cluster") === PROD);
+  await expect(page.getByRole("heading", { name: `Sign in to ${PROD}` })).toBeVisible();
+  await page.getByLabel("Bearer token").fill(VIEWER); // the first cluster's token: prod's TokenReview refuses it
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signin-error")).toContainText("The cluster did not accept this token");
+  await page.getByLabel("Bearer token").fill(PROD_VIEWER_TOKEN);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((u) => u.pathname === pages.cloneSets(PROD));
+  await expect(page.getByTestId("current-user")).toContainText("viewer");
+  await expect(page.locator(`[data-testid=cluster-switcher] option[value="${ctx()}"]`)).toHaveAttribute(
+    "data-signed-in",
+    "true",
+  );
+  await expect(page.getByTestId("sign-out-all")).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("two-clusters.png") });
+  // Sign out of prod only: the first cluster stays signed in.
+  await page.getByTestId("sign-out").click();
+  await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("cluster") === PROD);
+  await page.goto(at(detail()));
   await expect(page.getByTestId("current-user")).toContainText("viewer");
 
   await page.getByTestId("sign-out").click();
@@ -168,7 +210,7 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
 
   const received = await bodies();
   expect(received.length).toBeGreaterThan(10);
-  for (const secret of [VIEWER, WRONG]) {
+  for (const secret of [VIEWER, WRONG, PROD_VIEWER_TOKEN]) {
     expect(
       received.filter((b) => b.includes(secret)),
       `bodies containing ${secret}`,
