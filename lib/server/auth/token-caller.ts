@@ -1,9 +1,18 @@
 import "server-only";
-import { clientFor } from "../clusters";
+import { clusterName } from "../clusters";
 import { HttpError } from "../errors";
 import type { Caller, ResolveOptions } from "./caller";
 import { consoleConfig } from "./config";
 import { csrfFor, sessionStore } from "./sessions";
+
+function canonical(raw: string): string | null {
+  try {
+    return clusterName(raw);
+  } catch (e) {
+    if (e instanceof HttpError && e.body.code === 400) return null;
+    throw e;
+  }
+}
 
 const unauthorized = (message: string) => new HttpError({ code: 401, reason: "Unauthorized", message });
 const shown = (cluster: string) => JSON.stringify(cluster.slice(0, 100));
@@ -17,8 +26,9 @@ const shown = (cluster: string) => JSON.stringify(cluster.slice(0, 100));
 export async function tokenCaller(id: string | undefined, o: ResolveOptions): Promise<Caller> {
   const idleMs = consoleConfig().sessionIdleMs;
   const store = sessionStore();
-  const cluster = o.cluster ?? null;
-  if (cluster !== null) clientFor(cluster); // an unknown cluster is a 400 naming the known ones, as for everyone
+  // The one canonical name. A name no context has is treated like "no cluster" here: the route itself then
+  // answers 400 naming the known ones (before any cluster is read or written), and the audit keeps the caller.
+  const cluster = o.cluster == null ? null : canonical(o.cluster);
   const session =
     cluster === null
       ? (await store.list(id, idleMs))[0]
