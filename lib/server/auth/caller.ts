@@ -43,7 +43,6 @@ export interface ResolveOptions {
 const g = globalThis as typeof globalThis & { __kruiseConsoleSecret?: Buffer };
 const processSecret = () => (g.__kruiseConsoleSecret ??= randomBytes(32));
 
-
 /** The session id from the Cookie header, if any. */
 export function sessionIdOf(h: HeaderSource): string | undefined {
   for (const part of (h.get("cookie") ?? "").split(";")) {
