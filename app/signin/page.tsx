@@ -5,6 +5,7 @@ import { safeNext } from "@/components/auth/safe-next";
 import { SignInForm } from "@/components/auth/SignInForm";
 import { Unauthorized } from "@/components/auth/Unauthorized";
 import { listClusters } from "@/lib/server/clusters";
+import { pages } from "@/lib/urls";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -34,7 +35,7 @@ export default async function SignInPage({
 }) {
   const sp = await searchParams;
   const { cluster, unknown } = chooseCluster(first(sp.cluster));
-  const next = safeNext(sp.next ?? (cluster ? `/c/${encodeURIComponent(cluster)}/clonesets` : undefined));
+  const next = safeNext(sp.next ?? (cluster ? pages.cloneSets(cluster) : undefined));
   const g = await gate(cluster);
   if (g.ok) redirect(next);
   if (g.mode !== "token") return <Unauthorized mode={g.mode} code={g.code} message={g.message} />;

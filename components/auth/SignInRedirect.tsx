@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useEffect } from "react";
 import { signInAgain } from "@/lib/client/session";
+import { pages } from "@/lib/urls";
 
 /**
  * Token mode without a session for this page's cluster: off to /signin?cluster=…, remembering this page
@@ -9,7 +10,7 @@ import { signInAgain } from "@/lib/client/session";
  */
 export function SignInRedirect({ cluster }: { cluster?: string }) {
   useEffect(() => signInAgain(), []);
-  const href = cluster ? `/signin?cluster=${encodeURIComponent(cluster)}` : "/signin";
+  const href = pages.signIn(undefined, cluster);
   return (
     <div className="panel" data-testid="signin-required">
       <h1>{cluster ? `Sign in to ${cluster}` : "Sign in required"}</h1>
