@@ -1,10 +1,10 @@
 // Which pods go first on scale-in (docs/kruise-rules.md §4.2).
-import { getCondition, isPodAvailable, isPodReadyCondition, maxRestarts } from "../core/pod-state";
+import { isPodAvailable, isPodReadyCondition } from "../core/pod-state";
 import type { Pod } from "../../k8s/objects";
 import { ANNOTATION_DELETION_COST } from "../core/names";
-import { shuffled, wireSeconds, type TieTest } from "./ties";
+import { compareReadySinceRestartsAge, phaseOrdinal } from "./active-pods";
+import { shuffled, type TieTest } from "./ties";
 
-const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
 const INT32 = /^(-?[1-9]\d*|0|-0)$/;
 
 /**
@@ -22,11 +22,6 @@ function key(p: Pod): string {
   return p.metadata.uid ?? p.metadata.name ?? "";
 }
 
-function afterOrZero(t1: number, t2: number): boolean {
-  if (!t1 || !t2) return !t1;
-  return t1 > t2;
-}
-
 export type AvailableFn = (p: Pod) => boolean;
 
 /**
@@ -34,15 +29,15 @@ export type AvailableFn = (p: Pod) => boolean;
  * upstream's sort.Sort leaves in arbitrary order. Times at one-second resolution, as on the wire.
  */
 export function compareForDeletion(a: Pod, b: Pod, rank: (p: Pod) => number, available?: AvailableFn): number {
-  return compareWithoutRank(a, b, available) || rank(b) - rank(a) || compareAfterRank(a, b);
+  return compareWithoutRank(a, b, available) || rank(b) - rank(a) || compareReadySinceRestartsAge(a, b);
 }
 
 function compareWithoutRank(a: Pod, b: Pod, available?: AvailableFn): number {
   const na = a.spec.nodeName ?? "",
     nb = b.spec.nodeName ?? "";
   if (na !== nb && (!na || !nb)) return !na ? -1 : 1;
-  const pa = PHASE_ORDINAL[a.status?.phase ?? ""] ?? 0,
-    pb = PHASE_ORDINAL[b.status?.phase ?? ""] ?? 0;
+  const pa = phaseOrdinal(a),
+    pb = phaseOrdinal(b);
   if (pa !== pb) return pa - pb;
   if (available) {
     const aa = available(a),
@@ -55,23 +50,6 @@ function compareWithoutRank(a: Pod, b: Pod, available?: AvailableFn): number {
   const ca = deletionCost(a),
     cb = deletionCost(b);
   return ca - cb;
-}
-
-function compareAfterRank(a: Pod, b: Pod): number {
-  const ra = isPodReadyCondition(a),
-    rb = isPodReadyCondition(b);
-  if (ra && rb) {
-    const ta = wireSeconds(getCondition(a, "Ready")?.lastTransitionTime),
-      tb = wireSeconds(getCondition(b, "Ready")?.lastTransitionTime);
-    if (ta !== tb) return afterOrZero(ta, tb) ? -1 : 1;
-  }
-  const xa = maxRestarts(a),
-    xb = maxRestarts(b);
-  if (xa !== xb) return xb - xa;
-  const ga = wireSeconds(a.metadata.creationTimestamp),
-    gb = wireSeconds(b.metadata.creationTimestamp);
-  if (ga !== gb) return afterOrZero(ga, gb) ? -1 : 1;
-  return 0;
 }
 
 /**
@@ -161,6 +139,6 @@ export function deletionTie(o: DeletionSortOptions, pods: Pod[]): TieTest<Pod> {
   const rank = (p: Pod) => ranks.get(key(p)) ?? 0;
   return (a, b) =>
     compareWithoutRank(a, b, available) === 0 &&
-    compareAfterRank(a, b) === 0 &&
+    compareReadySinceRestartsAge(a, b) === 0 &&
     (rank(a) === rank(b) || (!!a.spec.nodeName && a.spec.nodeName === b.spec.nodeName));
 }

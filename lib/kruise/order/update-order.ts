@@ -1,26 +1,12 @@
 // Which pods an update round picks, and in what order (docs/kruise-rules.md §3.6, §4.1).
 import { matchesSelector } from "../core/labels";
 import { scatterSort } from "./scatter";
-import { shuffled, wireSeconds, type TieTest } from "./ties";
-import {
-  getCondition,
-  isPodAvailable,
-  isPodOnRevision,
-  isPodReadyCondition,
-  lifecycleState,
-  maxRestarts,
-} from "../core/pod-state";
+import { compareReadySinceRestartsAge, phaseOrdinal } from "./active-pods";
+import { shuffled, type TieTest } from "./ties";
+import { isPodAvailable, isPodOnRevision, isPodReadyCondition, lifecycleState } from "../core/pod-state";
 import type { CloneSet, CloneSetUpdateStrategy, Pod, UpdatePriorityStrategy } from "../../k8s/objects";
 
 export { scatterSort };
-
-const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running: 2 };
-
-/** t1 sorts first if it is zero or later than t2 (k8s controller_utils.go afterOrZero). */
-function afterOrZero(t1: number, t2: number): boolean {
-  if (!t1 || !t2) return !t1;
-  return t1 > t2;
-}
 
 /**
  * The keys of k8s ActivePods.Less, and nothing else: unscheduled, Pending<Unknown<Running, not
@@ -32,24 +18,13 @@ export function compareActivePodKeys(a: Pod, b: Pod): number {
   const na = a.spec.nodeName ?? "",
     nb = b.spec.nodeName ?? "";
   if (na !== nb && (!na || !nb)) return !na ? -1 : 1;
-  const pa = PHASE_ORDINAL[a.status?.phase ?? ""] ?? 0,
-    pb = PHASE_ORDINAL[b.status?.phase ?? ""] ?? 0;
+  const pa = phaseOrdinal(a),
+    pb = phaseOrdinal(b);
   if (pa !== pb) return pa - pb;
   const ra = isPodReadyCondition(a),
     rb = isPodReadyCondition(b);
   if (ra !== rb) return ra ? 1 : -1;
-  if (ra && rb) {
-    const ta = wireSeconds(getCondition(a, "Ready")?.lastTransitionTime),
-      tb = wireSeconds(getCondition(b, "Ready")?.lastTransitionTime);
-    if (ta !== tb) return afterOrZero(ta, tb) ? -1 : 1;
-  }
-  const ca = maxRestarts(a),
-    cb = maxRestarts(b);
-  if (ca !== cb) return cb - ca;
-  const ka = wireSeconds(a.metadata.creationTimestamp),
-    kb = wireSeconds(b.metadata.creationTimestamp);
-  if (ka !== kb) return afterOrZero(ka, kb) ? -1 : 1;
-  return 0;
+  return compareReadySinceRestartsAge(a, b);
 }
 
 /** ActivePods keys, then the name: one fixed tie-break, for a stable display (never a Kruise decision). */
