@@ -8,7 +8,8 @@
 import { errors, type GroupKind, type GroupResource } from "../status";
 import { clone, isObject, type JsonObject } from "./json";
 import { checkDecodable, setCloneSetDefaults, templateChanged } from "./cloneset-defaults";
-import { validateCloneSet, validateCloneSetUpdate } from "./cloneset-validation";
+import { validateCloneSet } from "./cloneset-validation";
+import { validateCloneSetUpdate } from "./cloneset-update-validation";
 import { aggregate } from "./go-render";
 import { invalid } from "./invalid";
 import { validateObjectMeta } from "./names";
