@@ -1,13 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Auth, User } from "./auth";
-import type { Cluster, WriteCtx } from "./cluster";
+import type { User } from "./auth";
+import type { WriteCtx } from "./cluster";
 import { deleteCollection, deleteObject } from "./deletion";
-import type { GarbageCollector } from "./gc";
-import { listJson, type Lister } from "./list";
-import { applyPatch, patchTypeOf } from "./mechanics/patch";
-import { serverSideApply } from "./mechanics/managed-fields";
+import { listJson } from "./list";
 import { copy, rfc3339 } from "./meta";
-import { decodeObject, decodeOptional, decodeRaw, PlainNotFound, readBody, type RequestInfo } from "./request";
+import { decodeObject, decodeOptional, PlainNotFound, readBody, type RequestInfo } from "./request";
 import { accessReview, tokenReview } from "./reviews";
 import { decodeProtobufReview } from "./protobuf";
 import { virtualResources } from "./resources";
@@ -15,24 +12,11 @@ import { toScale, writeScale } from "./scale";
 import { errors, success } from "./status";
 import { tableVersion, toTable } from "./table";
 import { apiVersionOf, type Obj, type ResourceType } from "./types";
-import type { WatchHub } from "./watch";
 import { createObject, updateObject } from "./write";
+import { patch } from "./patch-handler";
+import type { Reply, Services } from "./handler-types";
 
-export interface Services {
-  c: Cluster;
-  lister: Lister;
-  hub: WatchHub;
-  gc: GarbageCollector;
-  auth: Auth;
-}
-export interface Reply {
-  code: number;
-  body: Obj;
-  warnings?: string[];
-  json?: string;
-}
-
-const PATCH_TYPES = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
+export type { Reply, Services } from "./handler-types";
 
 /** The served type for a resource path, or 404 like kube for unknown resources/subresources. */
 export function resolve(s: Services, info: RequestInfo): ResourceType {
@@ -218,78 +202,6 @@ function deleteQuery(q: URLSearchParams): Obj {
   if (q.get("propagationPolicy")) o.propagationPolicy = q.get("propagationPolicy");
   if (q.get("orphanDependents") !== null) o.orphanDependents = q.get("orphanDependents") === "true";
   return o;
-}
-
-/** PATCH (apiserver `pkg/endpoints/handlers/patch.go`): content type picks the mechanics; apply may create. */
-function patch(
-  s: Services,
-  rt: ResourceType,
-  ns: string | undefined,
-  name: string,
-  sub: string | undefined,
-  body: string,
-  ct: string,
-  q: URLSearchParams,
-  ctx: WriteCtx,
-): Reply {
-  const type = patchTypeOf(ct);
-  if (!type)
-    throw errors.unsupportedMediaType(
-      rt.builtin ? [...PATCH_TYPES.slice(0, 2), "application/strategic-merge-patch+json", PATCH_TYPES[2]] : PATCH_TYPES,
-    );
-  const force = q.get("force") === "true";
-  const patchOptions = { group: "meta.k8s.io", kind: "PatchOptions" };
-  if (type !== "apply" && q.get("force") !== null) {
-    throw errors.invalid(patchOptions, "", [
-      { type: "FieldValueForbidden", field: "force", detail: "may not be specified for non-apply patch" },
-    ]);
-  }
-  if (type === "apply") {
-    if (!q.get("fieldManager"))
-      throw errors.invalid(patchOptions, "", [
-        { type: "FieldValueRequired", field: "fieldManager", detail: "is required for apply patch" },
-      ]);
-    // The apply handler decodes YAML itself (apiserver patch.go applyPatcher): "error decoding YAML: ...".
-    const applied = decodeRaw(body, "application/apply-patch+yaml", (msg) => `error decoding YAML: ${msg}`) as Obj;
-    if (!applied || typeof applied !== "object" || Array.isArray(applied))
-      throw errors.badRequest("error decoding YAML: the applied configuration is not an object");
-    if (applied.metadata?.name && applied.metadata.name !== name) {
-      throw errors.badRequest(
-        `the name of the object (${applied.metadata.name}) does not match the name on the URL (${name})`,
-      );
-    }
-    const live = s.c.find(rt, ns, name);
-    const m = {
-      manager: ctx.manager,
-      force,
-      apiVersion: apiVersionOf(rt),
-      time: rfc3339(s.c.now()),
-      subresource: sub,
-      gr: s.c.gr(rt),
-      gk: s.c.gk(rt),
-    };
-    if (!live) {
-      if (sub) throw errors.notFound(s.c.gr(rt), name);
-      const created = serverSideApply(undefined, applied, m) as Obj;
-      return { code: 201, body: createObject(s.c, rt, ns, created, ctx, { managedFieldsDone: true }) };
-    }
-    const merged = serverSideApply(s.c.out(rt, live), applied, m) as Obj;
-    return {
-      code: 200,
-      body: updateObject(s.c, rt, ns, name, merged, ctx, { managedFieldsDone: true, subresource: sub }),
-    };
-  }
-  const live = s.c.mustGet(rt, ns, name);
-  const patched = applyPatch(s.c.out(rt, live), body, type, {
-    gr: s.c.gr(rt),
-    gk: s.c.gk(rt),
-    name,
-    builtin: rt.builtin,
-  }) as Obj;
-  patched.metadata = patched.metadata ?? {};
-  // Without a resourceVersion in the patch the write is unconditional (last writer wins).
-  if (!patched.metadata.resourceVersion) patched.metadata.resourceVersion = live.metadata.resourceVersion;
-  return { code: 200, body: updateObject(s.c, rt, ns, name, patched, ctx, { subresource: sub }) };
 }
 
 /** pods/binding: assigns a node once (kube `pkg/registry/core/pod/storage` BindingREST). */
