@@ -1,6 +1,7 @@
 // The partition slider's preview: how many pods stay old / move, WHICH pods move in what order,
 // and how many at a time; pods Kruise's order does not decide are named as tie groups
 // (docs/kruise-rules.md §3.2–§3.6, §4.1, §8.2).
+import { plural } from "../core/plural";
 import { calculateDiffsWithExpectation } from "../core/expectations";
 import { partitionReplicas } from "../core/partition";
 import { isPodActive, isPodOnRevision } from "../core/pod-state";
@@ -153,18 +154,18 @@ function hookNotes(cs: CloneSet, pods: Pod[], chosen: number[]): string[] {
   return notes;
 }
 
-const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-
 function explain(cs: CloneSet, p: PartitionPreview, useSurge: number): string[] {
   const notes: string[] = [];
   if (cs.spec.updateStrategy?.paused) notes.push("the rollout is paused: nothing moves until it is resumed");
   if (p.toUpdate < p.alreadyUpdated) {
     notes.push(
-      `${p.alreadyUpdated - p.toUpdate} already-updated pod(s) stay updated: raising the partition does not roll pods back (gate CloneSetPartitionRollback is off)`,
+      `${plural(p.alreadyUpdated - p.toUpdate, "already-updated pod")} stay updated: raising the partition does not roll pods back (gate CloneSetPartitionRollback is off)`,
     );
   }
   if (useSurge > 0)
-    notes.push(`${useSurge} surge pod(s) at the new revision are created first (maxSurge ${p.maxSurge})`);
+    notes.push(
+      `${plural(useSurge, "surge pod")} at the new revision ${useSurge === 1 ? "is" : "are"} created first (maxSurge ${p.maxSurge})`,
+    );
   if (p.replicas <= 1 && p.toUpdate === 0)
     notes.push("with one replica, any percentage other than 0% keeps the pod on the old revision");
   return notes;

@@ -2,6 +2,8 @@
  * Small formatting helpers shared by the view models.
  */
 
+export { plural } from "../core/plural";
+
 /**
  * kubectl's AGE column: `HumanDuration` from k8s.io/apimachinery/pkg/util/duration (duration.go).
  */
@@ -47,11 +49,6 @@ export function shortHash(revision: string | undefined): string {
 /** Same revision by the controller's rule: compare the hash after the last "-" (cloneset_utils.go: EqualToRevisionHash). */
 export function sameRevision(a: string | undefined, b: string | undefined): boolean {
   return !!a && !!b && shortHash(a) === shortHash(b);
-}
-
-/** A count with its noun in the right number: plural(1, "pod") = "1 pod", plural(3, "pod") = "3 pods". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -1,0 +1,6 @@
+// English number agreement for the text the domain writes (previews, view models, notes).
+
+/** A count with its noun in the right number: plural(1, "pod") = "1 pod", plural(3, "pod") = "3 pods". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
