@@ -8,7 +8,7 @@ import { accessOptions } from "@/lib/client/mutations";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
 import { pages } from "@/lib/urls";
-import { asJsonObject, lineForField, parseEdited, type JsonObject } from "@/lib/patch";
+import { asJsonObject, lineForField, parseEdited } from "@/lib/patch";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { ConflictView } from "./ConflictView";

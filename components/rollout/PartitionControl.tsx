@@ -1,6 +1,5 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { K8sObject } from "@/lib/k8s/wire";
 import { partitionPresets, previewPartition, type PartitionPreview } from "@/lib/kruise/order/preview";
 import { isPodOnRevision } from "@/lib/kruise/core/pod-state";
 import { parsePartitionInput } from "@/lib/kruise/order/preview-input";

@@ -2,8 +2,7 @@
  * The wire contract between the dashboard's route handlers and the browser (docs/architecture.md §3).
  * Types only, no runtime code, so lib/server may `import type` them without pulling browser code.
  */
-import type { JsonObject, JsonValue } from "../patch/json";
-
+import type { JsonObject, JsonValue } from "./json";
 import type { CloneSet, ControllerRevision, Event, Pod, StoredMeta } from "./objects";
 
 /** The kinds the YAML editor opens and saves. */

@@ -1,11 +1,9 @@
 // JSON value helpers shared by the patch builders. Objects from the API are plain JSON,
 // so structural equality and cloning need no special cases beyond arrays vs objects.
 
-export type JsonPrimitive = string | number | boolean | null;
-export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
-export interface JsonObject {
-  [key: string]: JsonValue;
-}
+import type { JsonObject, JsonValue } from "../k8s/json";
+
+export type { JsonObject, JsonPrimitive, JsonValue } from "../k8s/json";
 
 /** True for a plain JSON object (not an array, not null). */
 export function isObject(v: unknown): v is JsonObject {
