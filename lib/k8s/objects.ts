@@ -18,7 +18,11 @@ import type {
   V1PodStatus,
   V1PodTemplateSpec,
 } from "@kubernetes/client-node";
+import type { BatchRelease as BatchReleaseModel } from "./generated/batchrelease";
 import type { CloneSet as CloneSetModel } from "./generated/cloneset";
+export type { CanaryStatus, CanaryStep, CanaryStrategy, RolloutCondition, RolloutStatus } from "./generated/rollout";
+export type { BatchReleaseCanaryStatus, BatchReleaseStatus, ReleasePlan } from "./generated/batchrelease";
+import type { Rollout as RolloutModel } from "./generated/rollout";
 
 export type { IntOrString } from "@kubernetes/client-node";
 export type {
@@ -95,3 +99,8 @@ export type Event = Stored<Wire<CoreV1Event>>;
 /** apps.kruise.io/v1alpha1 CloneSet (openkruise/kruise apis/apps/v1alpha1/cloneset_types.go). */
 export type CloneSet = Stored<Wire<CloneSetModel>, "spec">;
 export type CloneSetSpec = CloneSet["spec"];
+
+/** rollouts.kruise.io/v1beta1 Rollout, the storage version (openkruise/rollouts api/v1beta1/rollout_types.go). */
+export type Rollout = Stored<Wire<RolloutModel>, "spec">;
+/** rollouts.kruise.io/v1beta1 BatchRelease (openkruise/rollouts api/v1beta1/batchrelease_types.go). */
+export type BatchRelease = Stored<Wire<BatchReleaseModel>, "spec">;

@@ -63,6 +63,43 @@ export const TARGETS: Target[] = [
       ...Object.fromEntries(LIFECYCLE_HOOKS.map((hook) => [hook, "LifecycleHook"])),
     },
   },
+  {
+    // openkruise/rollouts v0.6.2 api/v1beta1/rollout_types.go (v1beta1 is the storage version both controllers use)
+    crd: "sandbox/crds/rollouts.kruise.io_rollouts.yaml",
+    version: "v1beta1",
+    out: "lib/k8s/generated/rollout.ts",
+    external: { metadata: "V1ObjectMeta" },
+    named: {
+      spec: "RolloutSpec",
+      status: "RolloutStatus",
+      "spec.workloadRef": "ObjectRef",
+      "spec.strategy": "RolloutStrategy",
+      "spec.strategy.canary": "CanaryStrategy",
+      "spec.strategy.blueGreen": "BlueGreenStrategy",
+      "spec.strategy.canary.steps[]": "CanaryStep",
+      "spec.strategy.blueGreen.steps[]": "CanaryStep",
+      "spec.strategy.canary.trafficRoutings[]": "TrafficRoutingRef",
+      "spec.strategy.blueGreen.trafficRoutings[]": "TrafficRoutingRef",
+      "status.canaryStatus": "CanaryStatus",
+      "status.blueGreenStatus": "BlueGreenStatus",
+      "status.conditions[]": "RolloutCondition",
+    },
+  },
+  {
+    // openkruise/rollouts v0.6.2 api/v1beta1/batchrelease_types.go, batchrelease_plan_types.go
+    crd: "sandbox/crds/rollouts.kruise.io_batchreleases.yaml",
+    version: "v1beta1",
+    out: "lib/k8s/generated/batchrelease.ts",
+    external: { metadata: "V1ObjectMeta" },
+    named: {
+      spec: "BatchReleaseSpec",
+      status: "BatchReleaseStatus",
+      "spec.releasePlan": "ReleasePlan",
+      "spec.releasePlan.batches[]": "ReleaseBatch",
+      "status.canaryStatus": "BatchReleaseCanaryStatus",
+      "status.conditions[]": "RolloutCondition",
+    },
+  },
 ];
 
 type Schema = JSONSchema & Record<string, unknown>;
@@ -170,6 +207,8 @@ export async function render(root: string, target: Target): Promise<string> {
     bannerComment: banner,
     format: false,
     unknownAny: true,
+    // Bounded arrays (`maxItems: 16`) as plain arrays, not a union of every tuple length.
+    maxItems: -1,
   });
   const out = path.join(root, target.out);
   const config = (await prettier.resolveConfig(out)) ?? {};
