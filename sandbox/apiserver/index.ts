@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import { Auth, loadUsers, type UsersFile } from "./auth";
@@ -56,11 +56,15 @@ function bootstrap(c: Cluster) {
   const ns = c.registry.find("", "v1", "namespaces")!;
   for (const name of DEFAULT_NAMESPACES) createObject(c, ns, undefined, { metadata: { name } }, ctx);
   const crdType = c.registry.find("apiextensions.k8s.io", "v1", "customresourcedefinitions")!;
-  const text = readFileSync(join(CRD_DIR, "apps.kruise.io_clonesets.yaml"), "utf8");
-  for (const doc of parseAllDocuments(text)) {
-    const crd = doc.toJSON() as Obj | null;
-    if (crd?.kind === "CustomResourceDefinition")
-      createObject(c, crdType, undefined, crd, { ...ctx, manager: "sandbox" });
+  // Every CRD the sandbox ships: Kruise's CloneSet and Kruise Rollout's Rollout and BatchRelease.
+  for (const file of readdirSync(CRD_DIR)
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()) {
+    for (const doc of parseAllDocuments(readFileSync(join(CRD_DIR, file), "utf8"))) {
+      const crd = doc.toJSON() as Obj | null;
+      if (crd?.kind === "CustomResourceDefinition")
+        createObject(c, crdType, undefined, crd, { ...ctx, manager: "sandbox" });
+    }
   }
 }
 
