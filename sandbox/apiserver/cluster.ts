@@ -52,6 +52,12 @@ export class Cluster {
     return o && copy(o);
   };
 
+  /** Copies of the objects of a plural resource (any group) in a namespace, as admission needs them. */
+  listIn = (ns: string, resource: string): Obj[] => {
+    const rt = this.registry.all().find((t) => t.resource === resource);
+    return rt ? this.store.list(grKey(rt), ns).map((o) => copy(o)) : [];
+  };
+
   /** A copy of a stored object as served at `rt`'s version (CRD versions share storage; no conversion webhook). */
   out(rt: ResourceType, o: Obj): Obj {
     const c = copy(o);

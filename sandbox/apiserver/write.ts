@@ -73,6 +73,7 @@ const admitCtx = (c: Cluster, rt: ResourceType, ctx: WriteCtx) => ({
   gk: c.gk(rt),
   gr: c.gr(rt),
   lookup: c.lookup,
+  list: c.listIn,
   dryRun: ctx.dryRun,
 });
 

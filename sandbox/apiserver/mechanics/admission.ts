@@ -3,6 +3,8 @@
  * mutating mcloneset.kb.io (decode → 400, defaults) then validating vcloneset.kb.io (→ 422 with only a message,
  * the 1.20 apiserver shape: `admission webhook "vcloneset.kb.io" denied the request: …`; docs/kruise-rules.md §2.1,
  * §2.3, §11.8).
+ * Kruise Rollout's webhooks run here too (rollout-admission.ts): the workload webhook after Kruise's CloneSet
+ * defaults on UPDATE, the Rollout validating webhook on Rollout CREATE/UPDATE (docs/kruise-rollouts.md §9, §10).
  * Other kinds, and DELETE (the deletion-protection gate is off by default), pass through unchanged.
  */
 import { errors, type GroupKind, type GroupResource } from "../status";
@@ -14,6 +16,7 @@ import { aggregate } from "./go-render";
 import { invalid } from "./invalid";
 import { validateObjectMeta } from "./names";
 import type { FieldError } from "../status";
+import { mutateCloneSetForRollout, validateRolloutAdmission, type ListFn } from "./rollout-admission";
 
 /**
  * The apiserver validates the object (ObjectMeta, CRD schema) between the mutating and the validating webhooks
@@ -51,15 +54,23 @@ export function admit(
     gk: GroupKind;
     gr: GroupResource;
     lookup: (ns: string, resource: string, name: string) => object | undefined;
+    /** Objects of a resource in a namespace (the Rollout webhooks' lookups); none when unset. */
+    list?: ListFn;
     dryRun: boolean;
   },
 ): object {
+  const list = ctx.list ?? (() => []);
+  if (ctx.gk.group === "rollouts.kruise.io" && ctx.gk.kind === "Rollout" && op !== "DELETE") {
+    validateRolloutAdmission(op, obj as JsonObject, old as JsonObject | undefined, list);
+    return obj;
+  }
   if (ctx.gk.group !== "apps.kruise.io" || ctx.gk.kind !== "CloneSet" || op === "DELETE") return obj;
   const cs = clone(obj) as JsonObject;
   const prev = old as JsonObject | undefined;
   checkDecodable(cs);
   setCloneSetDefaults(cs, templateChanged(cs, prev));
   goRoundTrip(cs);
+  if (op === "UPDATE" && prev) mutateCloneSetForRollout(cs, prev, list);
   const invalidErrs = strategyErrors(cs);
   if (invalidErrs.length)
     throw invalid(ctx.gk, String(isObject(cs.metadata) ? (cs.metadata.name ?? "") : ""), invalidErrs);
