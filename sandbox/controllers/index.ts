@@ -1,10 +1,13 @@
-// Starts the sandbox controllers (CloneSet controller + kubelet) against any API server reached
-// through a kubeconfig. Both are plain clients, so this works on the sandbox and on kube-apiserver.
+// Starts the sandbox controllers (CloneSet controller, kubelet, Kruise Rollout's Rollout and BatchRelease
+// controllers) against any API server reached through a kubeconfig. All are plain clients, so this works on the
+// sandbox and on kube-apiserver (the Rollout webhooks exist only in the sandbox API server).
 import type { KubeConfig } from "@kubernetes/client-node";
 import { realClock, type Clock } from "./clock";
 import { CloneSetController } from "./cloneset/controller";
 import { Kubelet } from "./kubelet/kubelet";
-import { loadKubeConfig } from "./kube";
+import { errorCode, loadKubeConfig } from "./kube";
+import { BatchReleaseController } from "./rollouts/batchrelease-controller";
+import { RolloutController } from "./rollouts/rollout-controller";
 
 export interface ControllersOptions {
   kubeconfigPath?: string;
@@ -15,7 +18,7 @@ export interface ControllersOptions {
   nodes?: number;
   /** Seeds pod ids, kubelet delays and the controller's tie-breaks; default SANDBOX_SEED, else random (logged). */
   seed?: number;
-  /** Restrict both controllers to one namespace (tests sharing a cluster). */
+  /** Restrict the controllers to one namespace (tests sharing a cluster). */
   namespace?: string;
   log?: (msg: string) => void;
 }
@@ -23,6 +26,8 @@ export interface ControllersOptions {
 export interface RunningControllers {
   controller: CloneSetController;
   kubelet: Kubelet;
+  rollouts: RolloutController;
+  batchReleases: BatchReleaseController;
   idle(): boolean;
   stop(): Promise<void>;
 }
@@ -53,17 +58,37 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
     namespace: o.namespace,
   });
   const controller = new CloneSetController({ kc, clock, seed, log: o.log, namespace: o.namespace });
+  const scope = { kc, clock, log: o.log, namespace: o.namespace };
+  const rollouts = new RolloutController(scope);
+  const batchReleases = new BatchReleaseController(scope);
   await kubelet.start();
   await controller.start();
+  try {
+    await batchReleases.start();
+    await rollouts.start();
+  } catch (e) {
+    // A cluster without the rollouts.kruise.io CRDs: run without the Rollout controllers instead of failing.
+    if (errorCode(e) !== 404) throw e;
+    rollouts.stop();
+    batchReleases.stop();
+    (o.log ?? ((m: string) => console.error(`sandbox: ${m}`)))(
+      "rollouts.kruise.io is not served: Rollout controllers off",
+    );
+  }
   return {
     controller,
     kubelet,
-    idle: () => controller.idle() && kubelet.idle(),
+    rollouts,
+    batchReleases,
+    idle: () => controller.idle() && kubelet.idle() && rollouts.idle() && batchReleases.idle(),
     stop: async () => {
+      rollouts.stop();
+      batchReleases.stop();
       controller.stop();
       kubelet.stop();
       // Give queued Events a moment to be written, without holding shutdown hostage to a slow server.
-      await Promise.race([controller.events.flush(), new Promise((r) => setTimeout(r, 2000).unref())]);
+      const flushed = Promise.all([controller.events.flush(), rollouts.events.flush(), batchReleases.events.flush()]);
+      await Promise.race([flushed, new Promise((r) => setTimeout(r, 2000).unref())]);
     },
   };
 }

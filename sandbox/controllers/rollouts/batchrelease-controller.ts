@@ -1,0 +1,137 @@
+// The BatchRelease controller simulator: informers (BatchReleases, CloneSets, Pods) + work queue + the pure
+// machine (batchrelease-machine.ts), through client-node (docs/kruise-rollouts.md §0, §6, §7).
+import type { KubeConfig } from "@kubernetes/client-node";
+import type { BatchRelease, CloneSet, Pod } from "@/lib/k8s/objects";
+import type { Clock } from "../clock";
+import { EventRecorder } from "../events";
+import { Informer, keyOf } from "../informer";
+import { GROUP, Kube, PLURAL, VERSION } from "../kube";
+import { WorkQueue } from "../queue";
+import { reconcileBatchRelease, type BatchReleaseAction } from "./batchrelease-machine";
+import { listBatchReleases, patchObject, replaceBatchReleaseStatus } from "./kube-rollouts";
+import { BATCH_RELEASE_FINALIZER, ROLLOUT_API_VERSION, ROLLOUT_GROUP, ROLLOUT_VERSION } from "./keys";
+
+export interface BatchReleaseControllerOptions {
+  kc: KubeConfig;
+  clock: Clock;
+  namespace?: string;
+  log?: (msg: string) => void;
+}
+
+const ownerUid = (p: Pod) => p.metadata.ownerReferences?.find((r) => r.controller && r.kind === "CloneSet")?.uid;
+
+export class BatchReleaseController {
+  readonly kube: Kube;
+  readonly events: EventRecorder;
+  private releases: Informer<BatchRelease>;
+  private sets: Informer<CloneSet>;
+  private pods: Informer<Pod>;
+  private queue: WorkQueue;
+
+  constructor(private o: BatchReleaseControllerOptions) {
+    this.kube = new Kube(o.kc, "kruise-rollout");
+    this.events = new EventRecorder(this.kube, o.clock, "batchrelease-controller", o.log);
+    const ns = o.namespace,
+      nsPath = ns ? `/namespaces/${ns}` : "";
+    const k = this.kube;
+    const common = { kc: o.kc, clock: o.clock, log: o.log };
+    this.releases = new Informer<BatchRelease>({
+      ...common,
+      path: `/apis/${ROLLOUT_GROUP}/${ROLLOUT_VERSION}${nsPath}/batchreleases`,
+      list: () => listBatchReleases(k, ns),
+    });
+    this.sets = new Informer<CloneSet>({
+      ...common,
+      path: `/apis/${GROUP}/${VERSION}${nsPath}/${PLURAL}`,
+      list: async () =>
+        (ns
+          ? await k.custom.listNamespacedCustomObject({ group: GROUP, version: VERSION, plural: PLURAL, namespace: ns })
+          : await k.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURAL })) as {
+          items: CloneSet[];
+        },
+    });
+    this.pods = new Informer<Pod>({
+      ...common,
+      path: `/api/v1${nsPath}/pods`,
+      list: async () =>
+        (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as {
+          items: Pod[];
+        },
+    });
+    this.queue = new WorkQueue(o.clock, (key) => this.reconcile(key), o.log, 3);
+    this.releases.on((_t, br) => this.queue.add(keyOf(br)));
+    this.sets.on((_t, cs) => this.enqueueFor(cs.metadata.namespace!, cs.metadata.name));
+    this.pods.on((_t, pod) => {
+      const uid = ownerUid(pod);
+      const cs = uid && this.sets.items().find((c) => c.metadata.uid === uid);
+      if (cs) this.enqueueFor(cs.metadata.namespace!, cs.metadata.name);
+    });
+  }
+
+  private enqueueFor(ns: string, csName: string): void {
+    for (const br of this.releases.items())
+      if (br.metadata.namespace === ns && br.spec.workloadRef?.name === csName) this.queue.add(keyOf(br));
+  }
+
+  async start(): Promise<void> {
+    await this.sets.start();
+    await this.pods.start();
+    await this.releases.start();
+  }
+
+  stop(): void {
+    this.queue.stop();
+    for (const i of [this.releases, this.sets, this.pods]) i.stop();
+  }
+
+  idle(): boolean {
+    return this.queue.idle();
+  }
+
+  private async reconcile(key: string): Promise<void> {
+    const br = this.releases.get(key);
+    if (!br) return;
+    const ns = br.metadata.namespace!;
+    const cloneSet = this.sets.get(`${ns}/${br.spec.workloadRef?.name ?? ""}`);
+    const uid = cloneSet?.metadata.uid;
+    const pods = uid ? this.pods.items().filter((p) => p.metadata.namespace === ns && ownerUid(p) === uid) : [];
+    const res = reconcileBatchRelease({ batchRelease: br, cloneSet, pods, now: this.o.clock.now() });
+    for (const a of res.actions) await this.apply(br, cloneSet, a);
+    if (res.status && !res.actions.some((a) => a.kind === "removeFinalizer"))
+      await replaceBatchReleaseStatus(this.kube, br, res.status);
+    this.queue.forget(key);
+    if (res.requeueAfterMs !== undefined) this.queue.addAfter(key, res.requeueAfterMs);
+  }
+
+  private async apply(br: BatchRelease, cs: CloneSet | undefined, a: BatchReleaseAction): Promise<void> {
+    const ns = br.metadata.namespace!;
+    const k = this.kube;
+    switch (a.kind) {
+      case "addFinalizer":
+      case "removeFinalizer": {
+        const rest = (br.metadata.finalizers ?? []).filter((f) => f !== BATCH_RELEASE_FINALIZER);
+        const finalizers = a.kind === "addFinalizer" ? [...rest, BATCH_RELEASE_FINALIZER] : rest;
+        const body = { metadata: { finalizers, resourceVersion: br.metadata.resourceVersion } };
+        return patchObject(k, "batchreleases", ns, br.metadata.name, body);
+      }
+      case "patchCloneSet":
+        await k.mergePatchCloneSet(ns, cs!.metadata.name, a.patch);
+        return;
+      case "patchPod":
+        await k.patchPod(ns, a.name, a.patch);
+        return;
+      case "event":
+        this.events.record(
+          {
+            apiVersion: ROLLOUT_API_VERSION,
+            kind: "BatchRelease",
+            name: br.metadata.name,
+            namespace: ns,
+            uid: br.metadata.uid!,
+          },
+          { type: a.type, reason: a.reason, message: a.message },
+        );
+        return;
+    }
+  }
+}
