@@ -1,6 +1,6 @@
 /**
  * What a fresh test cluster gets after it is ready: the test users' RBAC (the same
- * rights as the sandbox's users file), the CloneSet CRD (Established and served) and
+ * rights as the sandbox's users file), the CloneSet and Kruise Rollout CRDs (Established and served) and
  * the `shop` namespace. Everything goes through client-node as the admin user.
  */
 import {
@@ -47,6 +47,7 @@ export const READ_ALL_BUT_SECRETS: V1PolicyRule[] = [
     apiGroups: [
       "apps",
       "apps.kruise.io",
+      "rollouts.kruise.io",
       "apiextensions.k8s.io",
       "events.k8s.io",
       "batch",
@@ -86,6 +87,7 @@ export async function createTestRbac(kc: KubeConfig): Promise<void> {
       metadata: { name: "kruise-console-test:deployer", namespace: "shop" },
       rules: [
         { apiGroups: ["apps.kruise.io"], resources: ["clonesets"], verbs: ["patch", "update"] },
+        { apiGroups: ["rollouts.kruise.io"], resources: ["rollouts", "rollouts/status"], verbs: ["patch", "update"] },
         { apiGroups: [""], resources: ["events"], verbs: ["create"] },
       ],
     },
@@ -125,18 +127,21 @@ export function namespaceReaderBinding(user: string, namespace: string) {
   };
 }
 
-/** The CRD the sandbox serves (sandbox/crds: the kruise v1.9.0 CloneSet CRD), so both servers get the same one. */
-export function cloneSetCrd(): V1CustomResourceDefinition {
-  const file = path.join(REPO, "sandbox/crds/apps.kruise.io_clonesets.yaml");
+/** A CRD the sandbox serves (sandbox/crds), so both servers get the same one. */
+function sandboxCrd(file: string): V1CustomResourceDefinition {
   // loadYaml maps `x-kubernetes-*` keys onto client-node's model; a plain YAML parse would
   // lose them on serialization and the real server rejects the schema.
-  return loadYaml<V1CustomResourceDefinition>(fs.readFileSync(file, "utf8"));
+  return loadYaml<V1CustomResourceDefinition>(fs.readFileSync(path.join(REPO, "sandbox/crds", file), "utf8"));
 }
 
-/** Installs the CloneSet CRD and waits until it is Established and its endpoint answers. */
-export async function installCloneSetCrd(kc: KubeConfig): Promise<void> {
+/** The kruise v1.9.0 CloneSet CRD. */
+export function cloneSetCrd(): V1CustomResourceDefinition {
+  return sandboxCrd("apps.kruise.io_clonesets.yaml");
+}
+
+/** Creates a CRD and waits until it is Established and its plural answers at `version`. */
+async function installCrd(kc: KubeConfig, crd: V1CustomResourceDefinition, version: string): Promise<void> {
   const ext = kc.makeApiClient(ApiextensionsV1Api);
-  const crd = cloneSetCrd();
   await ext.createCustomResourceDefinition({ body: crd, fieldManager: FIELD_MANAGER });
   const name = crd.metadata!.name!;
   await waitUntil(`CRD ${name} Established`, async () => {
@@ -144,10 +149,22 @@ export async function installCloneSetCrd(kc: KubeConfig): Promise<void> {
     return !!got.status?.conditions?.some((c) => c.type === "Established" && c.status === "True");
   });
   const co = kc.makeApiClient(CustomObjectsApi);
-  await waitUntil("clonesets served", async () => {
-    await co.listClusterCustomObject({ group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets" });
+  const { group, names } = crd.spec;
+  await waitUntil(`${names.plural} served`, async () => {
+    await co.listClusterCustomObject({ group, version, plural: names.plural });
     return true;
   });
+}
+
+/** Installs the CloneSet CRD and waits until it is Established and its endpoint answers. */
+export async function installCloneSetCrd(kc: KubeConfig): Promise<void> {
+  await installCrd(kc, cloneSetCrd(), "v1alpha1");
+}
+
+/** Installs Kruise Rollout's v0.6.2 CRDs (Rollout, BatchRelease; v1beta1 stored) as the sandbox serves them. */
+export async function installRolloutCrds(kc: KubeConfig): Promise<void> {
+  await installCrd(kc, sandboxCrd("rollouts.kruise.io_rollouts.yaml"), "v1beta1");
+  await installCrd(kc, sandboxCrd("rollouts.kruise.io_batchreleases.yaml"), "v1beta1");
 }
 
 export async function createNamespace(kc: KubeConfig, name: string): Promise<void> {

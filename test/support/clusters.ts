@@ -10,7 +10,13 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createNamespace, createNamespaceReaders, createTestRbac, installCloneSetCrd } from "./bootstrap";
+import {
+  createNamespace,
+  createNamespaceReaders,
+  createTestRbac,
+  installCloneSetCrd,
+  installRolloutCrds,
+} from "./bootstrap";
 import { startKubeApiserverProcesses } from "./kube-apiserver";
 import { kubeConfigFor, writeKubeconfigFile, type ClusterEndpoint, type TestUser } from "./kubeconfig";
 import { startSandboxServer } from "./sandbox";
@@ -76,6 +82,7 @@ export async function startKubeApiserverCluster(opts: KubeApiserverClusterOption
     await createTestRbac(admin);
     await createNamespaceReaders(admin);
     if (opts.withCloneSetCrd !== false) await installCloneSetCrd(admin);
+    if (opts.withCloneSetCrd !== false) await installRolloutCrds(admin);
     return cluster("kube-apiserver", ep, tokens, kubeconfigPath, procs.stop);
   } catch (e) {
     await procs.stop();
