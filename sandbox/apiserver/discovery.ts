@@ -24,19 +24,36 @@ export function apiVersions(hostPort: string): Obj {
   };
 }
 
-function group(name: string, versions: string[]): Obj {
-  const vs = versions.map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
+/** apimachinery `version.CompareKubeAwareVersionStrings` as a sort key: GA, then beta, then alpha, newer first. */
+function kubeAwareOrder(a: string, b: string): number {
+  const parse = (v: string) => {
+    const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(v);
+    if (!m) return [3, 0, 0, v] as const;
+    return [m[2] === "alpha" ? 2 : m[2] === "beta" ? 1 : 0, -Number(m[1]), -Number(m[3] ?? 0), v] as const;
+  };
+  const x = parse(a),
+    y = parse(b);
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
+  return x[3] < y[3] ? -1 : x[3] > y[3] ? 1 : 0;
+}
+
+/** A CRD group lists its versions by Kubernetes version priority (v1beta1 before v1alpha1), the first preferred. */
+function group(name: string, versions: string[], crd: boolean): Obj {
+  const ordered = crd ? [...versions].sort(kubeAwareOrder) : versions;
+  const vs = ordered.map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
   return { name, versions: vs, preferredVersion: vs[0] };
 }
 
+const crdGroup = (reg: Registry, name: string) => reg.all().some((t) => t.group === name && !!t.crd);
+
 export function apiGroupList(reg: Registry): Obj {
-  const groups = [...reg.groups()].filter(([g]) => g !== "").map(([g, vs]) => group(g, vs));
+  const groups = [...reg.groups()].filter(([g]) => g !== "").map(([g, vs]) => group(g, vs, crdGroup(reg, g)));
   return { kind: "APIGroupList", apiVersion: "v1", groups };
 }
 
 export function apiGroup(reg: Registry, name: string): Obj | undefined {
   const vs = reg.groups().get(name);
-  return vs && name ? { kind: "APIGroup", apiVersion: "v1", ...group(name, vs) } : undefined;
+  return vs && name ? { kind: "APIGroup", apiVersion: "v1", ...group(name, vs, crdGroup(reg, name)) } : undefined;
 }
 
 /** Main resource plus its subresources as discovery lists them (e.g. `clonesets/scale` of kind autoscaling/v1 Scale). */

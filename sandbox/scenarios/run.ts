@@ -1,8 +1,10 @@
 // Scenario runner: starts the sandbox controllers (optional) and applies a scenario file
-// (sandbox/scenarios/<name>.yaml) through client-node. Plain Kubernetes objects are created; two
-// step kinds (apiVersion sandbox.kruise.io/v1) drive rollouts: WaitFor (CloneSet ready) and Patch
-// (JSON merge patch on a CloneSet). Objects before the first WaitFor are applied before this
-// resolves; the remaining steps run in the background until stop().
+// (sandbox/scenarios/<name>.yaml) through client-node. Plain Kubernetes objects (Namespaces, CloneSets,
+// Kruise Rollouts) are created; three step kinds (apiVersion sandbox.kruise.io/v1) drive rollouts: WaitFor
+// (CloneSet ready), WaitForRollout (the Rollout Healthy and its CloneSet labelled for the workload webhook, so a
+// following template change starts a release: docs/kruise-rollouts.md §9) and Patch (JSON merge patch on a
+// CloneSet). Objects before the first step are applied before this resolves; the remaining steps run in the
+// background until stop().
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -54,6 +56,15 @@ async function create(kc: KubeConfig, doc: Doc): Promise<void> {
   try {
     if (doc.kind === "Namespace") {
       await kc.makeApiClient(CoreV1Api).createNamespace({ body: doc as never, fieldManager: FIELD_MANAGER });
+    } else if (doc.kind === "Rollout") {
+      await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
+        group: "rollouts.kruise.io",
+        version: "v1beta1",
+        plural: "rollouts",
+        namespace: doc.metadata!.namespace!,
+        body: doc,
+        fieldManager: FIELD_MANAGER,
+      });
     } else if (doc.kind === "CloneSet") {
       await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
         group: "apps.kruise.io",
@@ -93,6 +104,17 @@ async function step(
     return;
   }
   const deadline = Date.now() + (doc.timeoutSeconds ?? 600) * 1000;
+  if (doc.kind === "WaitForRollout") {
+    const rollout = { ...ref, group: "rollouts.kruise.io", version: "v1beta1", plural: "rollouts" };
+    while (!stopped() && Date.now() < deadline) {
+      const r = (await api.getNamespacedCustomObject(rollout)) as { status?: { phase?: string } };
+      const cs = (await api.getNamespacedCustomObject(ref)) as { metadata: { labels?: Record<string, string> } };
+      if (r.status?.phase === "Healthy" && cs.metadata.labels?.["rollouts.kruise.io/workload-type"]) return;
+      await sleep(250);
+    }
+    if (stopped()) return;
+    throw new Error(`timed out waiting for Rollout ${ref.namespace}/${ref.name} to be Healthy`);
+  }
   while (!stopped() && Date.now() < deadline) {
     const cs = (await api.getNamespacedCustomObject(ref)) as {
       metadata: { generation?: number };
@@ -130,14 +152,15 @@ export async function runScenario(opts: ScenarioOptions): Promise<{ stop(): Prom
       const t = setTimeout(wake, ms);
       wakers.add(wake);
     });
-  const first = docs.findIndex((d) => d.kind === "WaitFor" || d.kind === "Patch");
+  const isStep = (d: Doc) => d.kind === "WaitFor" || d.kind === "WaitForRollout" || d.kind === "Patch";
+  const first = docs.findIndex(isStep);
   const head = first < 0 ? docs : docs.slice(0, first),
     tail = first < 0 ? [] : docs.slice(first);
   for (const d of head) await create(kc, d);
   const background = (async () => {
     for (const d of tail) {
       if (stopped) return;
-      if (d.kind === "WaitFor" || d.kind === "Patch") await step(kc, d, () => stopped, sleep);
+      if (isStep(d)) await step(kc, d, () => stopped, sleep);
       else await create(kc, d);
     }
   })().catch((e) => log(`scenario ${opts.scenario}: ${errorMessage(e)}`));

@@ -37,7 +37,7 @@ export class World {
       metadata: { name, namespace: "default", uid: "rollout-uid", generation: 1 },
       spec: {
         workloadRef: { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name },
-        strategy: { canary: { steps } },
+        strategy: { canary: { steps: structuredClone(steps) } },
       },
     } as Rollout;
     this.cloneSet = {
