@@ -5,7 +5,7 @@
  * BatchRelease controllers. The workload webhook and the Rollout validating webhook exist only in the sandbox
  * (on a real cluster they come with the Kruise Rollout deployment), so those cases run on the sandbox alone.
  */
-import { CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
+import { ApisApi, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CloneSet, Rollout } from "@/lib/k8s/objects";
 import { startControllers, type RunningControllers } from "@/sandbox/controllers";
@@ -113,6 +113,13 @@ describe.each(KINDS)("Kruise Rollout status and spec writes (%s)", (kind) => {
   };
   beforeAll(async () => {
     for (const n of ["approve", "race", "pause"]) await api().create(rollout(n));
+  });
+
+  it("discovery prefers v1beta1 for rollouts.kruise.io (kubectl and clients without a version use it)", async () => {
+    const groups = (await h.c.kubeConfig().makeApiClient(ApisApi).getAPIVersions()).groups;
+    const g = groups.find((x) => x.name === "rollouts.kruise.io");
+    expect(g?.preferredVersion?.version).toBe("v1beta1");
+    expect(g?.versions.map((v) => v.version)).toEqual(["v1beta1", "v1alpha1"]);
   });
 
   it("approve as a /status merge patch is accepted and visible, leaving spec and generation alone", async () => {
