@@ -22,6 +22,13 @@ export {
 } from "./three-way";
 export { buildEditSave, type EditSave, type EditSaveOptions } from "./edit-save";
 export { guardedPatchOps, guardedRequest, failedTests, type FieldChange, type GuardOptions } from "./guarded";
+export {
+  approveRequest,
+  jumpRequest,
+  rolloutPauseRequest,
+  rolloutDisableRequest,
+  type RolloutSpecBase,
+} from "./kruise-rollout";
 export { partitionPatch, pausePatch, rollingLimitsPatch, rollbackPatch, revisionTemplate } from "./rollout";
 export { prepareForEdit, parseEdited, lineForField, fieldSegments, checkEdit } from "./edit-yaml";
 export type { PreparedEdit, PrepareOptions, ParsedEdit, YamlError, FieldLines, EditCheck } from "./edit-yaml";
