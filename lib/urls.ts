@@ -73,8 +73,12 @@ export const api = {
     `${objectApi(cluster, namespace, resource, name)}/edit`,
   rollout: (cluster: string, namespace: string, name: string) =>
     `${objectApi(cluster, namespace, "clonesets", name)}/rollout`,
-  access: (cluster: string, namespace: string, name: string) =>
-    `${objectApi(cluster, namespace, "clonesets", name)}/access`,
+  /** `rollout`: also ask about patching that Kruise Rollout (spec and /status). */
+  access: (cluster: string, namespace: string, name: string, rollout?: string) =>
+    `${objectApi(cluster, namespace, "clonesets", name)}/access${queryString({ rollout })}`,
+  /** An action on a Kruise Rollout (approve, pause, resume, jump, disable). */
+  rolloutAction: (cluster: string, namespace: string, rollout: string) =>
+    `${objectApi(cluster, namespace, "rollouts", rollout)}/action`,
 };
 
 /**

@@ -3,7 +3,7 @@
  * Types only, no runtime code, so lib/server may `import type` them without pulling browser code.
  */
 import type { JsonObject, JsonValue } from "./json";
-import type { CloneSet, ControllerRevision, Event, Pod, StoredMeta } from "./objects";
+import type { BatchRelease, CloneSet, ControllerRevision, Event, Pod, Rollout, StoredMeta } from "./objects";
 
 /** The kinds the YAML editor opens and saves. */
 export type EditableResource = "clonesets" | "pods";
@@ -17,6 +17,9 @@ export interface ResourceObjects {
   pods: Pod;
   controllerrevisions: ControllerRevision;
   events: Event;
+  /** Kruise Rollout (rollouts.kruise.io); optional: a cluster without the CRD serves an empty list. */
+  rollouts: Rollout;
+  batchreleases: BatchRelease;
 }
 export type ResourceName = keyof ResourceObjects;
 
@@ -96,6 +99,26 @@ export interface RolloutBase<Template = Record<string, unknown>> {
   maxUnavailable?: number | string;
   maxSurge?: number | string;
   template?: Template;
+}
+
+/** An action on a Kruise Rollout, as POSTed to …/rollouts/<name>/action (docs/kruise-rollouts.md §5). */
+export type KruiseRolloutAction = "approve" | "pause" | "resume" | "jump" | "disable";
+
+/** The Rollout as the page showed it: a step action is refused when the Rollout has moved on since. */
+export interface KruiseRolloutBase {
+  generation: number;
+  /** the 1-based current step the page showed */
+  step: number;
+  paused?: boolean;
+  disabled?: boolean;
+}
+
+/** What a Rollout action answered: the exact request, the Rollout after it, and how many sends it took. */
+export interface KruiseRolloutOutcome {
+  request: WireRequest;
+  object?: K8sObject;
+  /** approve/jump: sends needed because the controller's status write put the old state back */
+  attempts?: number;
 }
 
 /**

@@ -71,6 +71,8 @@ export class KubeClient {
     return raw<ListPage>((o) => {
       switch (d.name) {
         case "clonesets":
+        case "rollouts":
+        case "batchreleases":
           return namespace
             ? this.custom.listNamespacedCustomObject(
                 { group: d.group, version: d.version, plural: d.name, namespace, ...p },
@@ -98,6 +100,8 @@ export class KubeClient {
     return raw<K8sObject>((o) => {
       switch (d.name) {
         case "clonesets":
+        case "rollouts":
+        case "batchreleases":
           return this.custom.getNamespacedCustomObject(
             { group: d.group, version: d.version, plural: d.name, namespace, name },
             o,

@@ -32,7 +32,9 @@ export function validateObjectName(name: string): string {
 /** Only the allow-listed resources; anything else is a 400, never forwarded. */
 export function validateResource(r: string, allowed?: readonly ResourceName[]): ResourceName {
   if (!isResourceName(r) || (allowed && !allowed.includes(r))) {
-    const list = (allowed ?? ["clonesets", "pods", "controllerrevisions", "events"]).join(", ");
+    const list = (allowed ?? ["clonesets", "pods", "controllerrevisions", "events", "rollouts", "batchreleases"]).join(
+      ", ",
+    );
     throw httpErrors.badRequest(
       `unknown resource ${JSON.stringify(r.slice(0, 80))}: expected one of ${list}`,
       "resource",

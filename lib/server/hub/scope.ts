@@ -114,6 +114,13 @@ export class Scope {
           continue;
         }
         if (err.reason === "TooManyObjects") return this.giveUp(err);
+        if (err.code === 404 && this.def.optional) {
+          // The CRD is not installed (or was removed): nothing to show, and nothing wrong. Look again later.
+          this.absent();
+          needList = true;
+          await this.backoff();
+          continue;
+        }
         this.setDown(PERMANENT.has(err.code) || !this.synced ? "error" : "stale", err);
         await this.backoff();
       }
@@ -222,6 +229,17 @@ export class Scope {
     this.setDown("error", err);
     this.stopped = true;
     this.onStopped();
+  }
+
+  /** An optional resource the cluster does not serve: an empty, live list (docs/kruise-rollouts.md §1). */
+  private absent(): void {
+    const had = !this.synced || this.cache.size > 0;
+    this.cache.replace([]);
+    this.snapshotMemo = undefined;
+    this.rv = "";
+    this.synced = true;
+    if (had) this.broadcast(this.snapshotFrame());
+    if (this.status.state !== "live") this.setLive();
   }
 
   private setLive(): void {

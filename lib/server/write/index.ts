@@ -13,5 +13,6 @@ export { recordEvent, eventBody, type EventNote } from "./events";
 export { canI, type AccessQuestion } from "./access";
 export { applyRollout, type ShownRequest } from "./rollout";
 export { parseIntent, guardBase, type RolloutIntent, type RolloutBase, type RolloutAction } from "./intent";
-export { postRollout, getAccess } from "./routes";
+export { postRollout, getAccess, postKruiseRollout } from "./routes";
+export { applyKruiseRollout, settle as rolloutApproveSettle } from "./kruise-rollout";
 export { editObject } from "./edit";
