@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { useNow } from "@/components/ui/useNow";
 import { CloneSetTable } from "./CloneSetTable";
 import { HookPods } from "./HookPods";
+import { useRolloutBadges } from "@/components/rollouts/ListRolloutBadges";
 
 // Pod watches the list may open for CloneSets with lifecycle hooks (each is one more connection to the server).
 const MAX_HOOK_NAMESPACES = 3;
@@ -25,7 +26,8 @@ const SORTS: SortKey[] = ["name", "namespace", "age", "desired", "ready", "progr
 
 /** `/c/<cluster>/clonesets`: every CloneSet in every namespace, live. Filters live in the URL (bookmarkable). */
 export function CloneSetList({ cluster }: { cluster: string }) {
-  useClusterStream({ cluster, resources: ["clonesets"] });
+  // Rollouts ride along for the "Rollout: step 2/3" badges; a cluster without the CRD streams an empty list.
+  useClusterStream({ cluster, resources: ["clonesets", "rollouts"] });
   const { items, connection, loading } = useResourceList(cluster, "clonesets");
   const now = useNow();
   const params = useSearchParams();
@@ -79,6 +81,7 @@ export function CloneSetList({ cluster }: { cluster: string }) {
       }),
     [cloneSets, now, waits],
   );
+  const rolloutBadges = useRolloutBadges(cluster, items, now);
   const { sort: sortKey, desc } = sort;
   const rows = useMemo(
     () => filterAndSortRows(all, { namespace: ns, name: q, sort: sortKey, desc }),
@@ -141,7 +144,7 @@ export function CloneSetList({ cluster }: { cluster: string }) {
               )}
             </div>
           ) : (
-            <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} />
+            <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} badges={rolloutBadges} />
           )}
         </div>
       )}

@@ -36,11 +36,12 @@ function SortHeader({
   );
 }
 
-function CloneSetRowView({ cluster, r }: { cluster: string; r: CloneSetRow }) {
+function CloneSetRowView({ cluster, r, badge }: { cluster: string; r: CloneSetRow; badge?: ReactNode }) {
   return (
     <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
       <td>
         <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge phase={r.phase} />
+        {badge}
         {r.hookWaits.map((t) => (
           <div key={t} className="small muted wrap" data-testid="row-hook-wait">
             {t[0].toUpperCase() + t.slice(1)}
@@ -114,11 +115,14 @@ export function CloneSetTable({
   rows,
   sort,
   onSort,
+  badges,
 }: {
   cluster: string;
   rows: CloneSetRow[];
   sort: SortState;
   onSort: (k: SortKey) => void;
+  /** extra badges per row key (`namespace/name`), e.g. the Kruise Rollout that owns the CloneSet */
+  badges?: ReadonlyMap<string, ReactNode>;
 }) {
   return (
     <div style={{ overflowX: "auto" }}>
@@ -152,7 +156,7 @@ export function CloneSetTable({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <CloneSetRowView key={r.key} cluster={cluster} r={r} />
+            <CloneSetRowView key={r.key} cluster={cluster} r={r} badge={badges?.get(r.key)} />
           ))}
         </tbody>
       </table>

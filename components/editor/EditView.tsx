@@ -14,6 +14,7 @@ import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { ConflictView } from "./ConflictView";
 import { InPlacePanel } from "./InPlacePanel";
 import { LiveBanner } from "./LiveBanner";
+import { RolloutEditNotice } from "@/components/rollouts/RolloutEditNotice";
 import { Monaco } from "./Monaco";
 import type { EditorMarker, ReportedMarker } from "./monaco-types";
 import { NoticeLine } from "./NoticeLine";
@@ -74,7 +75,8 @@ export function EditView({
   name: string;
 }) {
   const session = useEditSession({ cluster, namespace, resource, name });
-  useClusterStream({ cluster, namespace, resources: [resource] });
+  // CloneSets: Rollouts too, to say what a save will make a Kruise Rollout do (an empty list without the CRD).
+  useClusterStream({ cluster, namespace, resources: resource === "clonesets" ? [resource, "rollouts"] : [resource] });
   const list = useResourceList(cluster, resource, namespace);
   const found = list.items.find((o) => o.metadata.name === name);
   const live = found && asJsonObject(found);
@@ -152,6 +154,9 @@ export function EditView({
         deleted={!list.loading && !live && list.connection.state === "live"}
       />
       {resource === "clonesets" ? <InPlacePanel base={session.base} text={session.text} /> : null}
+      {resource === "clonesets" ? (
+        <RolloutEditNotice cluster={cluster} namespace={namespace} base={session.base} text={session.text} />
+      ) : null}
       {session.notice ? <NoticeLine notice={session.notice} onDiscardDraft={session.discardDraft} /> : null}
       {session.error ? <ErrorPanel title="The server refused the edit" error={session.error} /> : null}
       <div role="tablist" className="page-head">

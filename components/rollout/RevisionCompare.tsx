@@ -21,6 +21,8 @@ interface Props {
   updateRevision?: string;
   disabled?: string;
   readOnly?: boolean;
+  /** what a Kruise Rollout owning the CloneSet will do after a rollback to this revision */
+  rolloutNote?: (revision: string) => string | undefined;
 }
 
 const fmt = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
@@ -61,6 +63,7 @@ export function RevisionCompare({
   updateRevision,
   disabled,
   readOnly,
+  rolloutNote,
 }: Props) {
   const sorted = useMemo(
     () => [...revisions].sort((a, b) => Number(b.revision ?? 0) - Number(a.revision ?? 0)),
@@ -135,6 +138,7 @@ export function RevisionCompare({
                   {prediction.summary}
                 </p>
               ) : null}
+              {left && rolloutNote?.(left) ? <p data-testid="rollback-rollout-note">{rolloutNote(left)}</p> : null}
               <button
                 type="button"
                 disabled={intent.pending}

@@ -21,6 +21,11 @@ interface Props {
   revisions: ControllerRevision[];
   rollout: RolloutView;
   now: Date;
+  /**
+   * A Kruise Rollout owns the CloneSet's partition and paused: the partition, pause and limits controls give way
+   * to the Rollout's own (docs/kruise-rollouts.md §5.6), and a rollback says what the Rollout will then do.
+   */
+  owner?: { name: string; reason: string; rollbackNote: (revision: string) => string | undefined };
 }
 
 const ownedBy = <T extends K8sObject>(items: T[], uid: string | undefined) =>
@@ -30,7 +35,7 @@ const ownedBy = <T extends K8sObject>(items: T[], uid: string | undefined) =>
  * Rollout controls on the CloneSet detail page; disabled with the reason when RBAC says no,
  * and in read-only mode (KRUISE_CONSOLE_READ_ONLY) every control that writes is hidden: previews stay.
  */
-export function RolloutControls({ cluster, namespace, name, object, pods, revisions, rollout, now }: Props) {
+export function RolloutControls({ cluster, namespace, name, object, pods, revisions, rollout, now, owner }: Props) {
   const access = usePatchAccess(cluster, namespace, name);
   const { readOnly } = useSession();
   const uid = object.metadata.uid;
@@ -67,11 +72,18 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
           {disabled}
         </div>
       ) : null}
-      <PartitionControl {...common} pods={own} now={now.getTime()} onApplied={setApplied} />
+      {owner ? (
+        <div className="callout info" data-testid="rollout-owned">
+          <strong>Partition, pause and limits are run by Kruise Rollout {owner.name}</strong>
+          <div>{owner.reason}</div>
+        </div>
+      ) : (
+        <PartitionControl {...common} pods={own} now={now.getTime()} onApplied={setApplied} />
+      )}
       <StepProgress r={rollout} paused={paused} chosen={chosen} />
-      <PauseControl {...common} />
-      <LimitsControl {...common} />
-      <RevisionCompare {...common} revisions={revs} updateRevision={updateRevision} />
+      {owner ? null : <PauseControl {...common} />}
+      {owner ? null : <LimitsControl {...common} />}
+      <RevisionCompare {...common} revisions={revs} updateRevision={updateRevision} rolloutNote={owner?.rollbackNote} />
     </section>
   );
 }

@@ -17,12 +17,17 @@ import { RevisionsPanel } from "./RevisionsPanel";
 import { RolloutPanel } from "./RolloutPanel";
 import { RolloutControls } from "@/components/rollout/RolloutControls";
 import { useSession } from "@/lib/client/session";
+import { RolloutBadge } from "@/components/rollouts/RolloutBadge";
+import { ROLLOUT_ANCHOR, RolloutPanel as KruiseRolloutPanel } from "@/components/rollouts/RolloutPanel";
+import { useKruiseRollout } from "@/components/rollouts/useKruiseRollout";
 
 const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "events"];
+// Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
+const STREAMED: ResourceName[] = [...RESOURCES, "rollouts", "batchreleases"];
 
 /** Reads the namespace's four live lists through one stream and renders the detail view model. */
 export function useCloneSetData(cluster: string, namespace: string, name: string) {
-  useClusterStream({ cluster, namespace, resources: RESOURCES });
+  useClusterStream({ cluster, namespace, resources: STREAMED });
   const cs = useResourceList(cluster, "clonesets", namespace);
   const pods = useResourceList(cluster, "pods", namespace);
   const revs = useResourceList(cluster, "controllerrevisions", namespace);
@@ -46,6 +51,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
         : null,
     [d.object, d.pods.items, d.pods.loading, d.revs.items, d.events.items, now],
   );
+  const kr = useKruiseRollout(cluster, namespace, d.object, d.pods.items, d.revs.items, d.events.items, now);
   const listHref = pages.cloneSets(cluster);
   const crumbs = (
     <div className="crumbs">
@@ -104,7 +110,20 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
           yamlHref={pages.cloneSetYaml(cluster, namespace, name)}
           editHref={pages.edit(cluster, namespace, "clonesets", name)}
           readOnly={readOnly}
+          badges={
+            kr.link ? <RolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${ROLLOUT_ANCHOR}`} /> : null
+          }
         />
+        {kr.view ? (
+          <KruiseRolloutPanel
+            cluster={cluster}
+            namespace={namespace}
+            cloneSet={name}
+            view={kr.view}
+            readOnly={readOnly}
+            watchError={kr.watchError}
+          />
+        ) : null}
         <RolloutPanel r={view.rollout} />
         <RolloutControls
           cluster={cluster}
@@ -115,6 +134,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
           revisions={d.revs.items}
           rollout={view.rollout}
           now={now}
+          owner={kr.owner}
         />
         <RevisionsPanel revisions={view.revisions} />
         <PodsPanel groups={view.groups} total={view.pods.length} />

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { CloneSetRow } from "@/lib/kruise/view/list";
 import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { Badge } from "@/components/ui/Badge";
@@ -43,18 +44,22 @@ export function DetailHeader({
   yamlHref,
   editHref,
   readOnly,
+  badges,
 }: {
   h: CloneSetRow;
   rollout: RolloutView;
   yamlHref: string;
   editHref: string;
   readOnly?: boolean;
+  /** more badges beside the phase (e.g. the Kruise Rollout that owns the CloneSet) */
+  badges?: ReactNode;
 }) {
   return (
     <section className="panel" aria-labelledby="hdr">
       <div className="page-head" style={{ marginBottom: 8 }}>
         <h1 id="hdr">{h.name}</h1>
         <PhaseBadge phase={h.phase} />
+        {badges}
         <span className="muted">namespace {h.namespace}</span>
         <span className="spacer" />
         <Link href={yamlHref}>View YAML</Link>

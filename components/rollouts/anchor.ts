@@ -1,0 +1,1 @@
+export const ROLLOUT_ANCHOR = "kruise-rollout";
