@@ -76,7 +76,14 @@ describe("kube-apiserver: the deploy manifests", () => {
     async (m) => {
       await kubectl("apply", "-f", m.file);
       // The shared watch (every mode).
-      for (const r of ["clonesets.apps.kruise.io", "pods", "events", "controllerrevisions.apps"]) {
+      for (const r of [
+        "clonesets.apps.kruise.io",
+        "pods",
+        "events",
+        "controllerrevisions.apps",
+        "rollouts.rollouts.kruise.io",
+        "batchreleases.rollouts.kruise.io",
+      ]) {
         expect(await can(m.name, "watch", r, "-n", "shop"), `watch ${r}`).toBe(true);
         expect(await can(m.name, "list", r, "--all-namespaces"), `list ${r} cluster-wide`).toBe(true);
       }
@@ -84,6 +91,12 @@ describe("kube-apiserver: the deploy manifests", () => {
       expect(await can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop")).toBe(m.patches);
       expect(await can(m.name, "patch", "pods", "-n", "shop")).toBe(m.patches);
       expect(await can(m.name, "create", "events", "-n", "shop")).toBe(m.patches);
+      // Kruise Rollout: pause/disable patch the spec, approve/jump patch /status; never BatchReleases.
+      expect(await can(m.name, "patch", "rollouts.rollouts.kruise.io", "-n", "shop")).toBe(m.patches);
+      expect(await can(m.name, "patch", "rollouts.rollouts.kruise.io", "--subresource=status", "-n", "shop")).toBe(
+        m.patches,
+      );
+      expect(await can(m.name, "patch", "batchreleases.rollouts.kruise.io", "-n", "shop")).toBe(false);
       // Per-user filtering (shared modes) and sign-in (token mode).
       expect(await can(m.name, "create", "subjectaccessreviews.authorization.k8s.io")).toBe(
         m.name !== "kruise-console",
