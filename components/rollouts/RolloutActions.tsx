@@ -51,7 +51,7 @@ function ActionRow({
         Show request
       </button>{" "}
       <span className="small muted" data-testid={`${testId}-why`}>
-        {why ? `Unavailable: ${why}` : check.ok ? `Will ${check.effect}.` : null}
+        {why ? `Unavailable: ${why}` : check.ok ? `Effect: ${check.effect}.` : null}
       </span>
       {s.shown?.key === key ? <RequestView request={{ ...s.shown.answer.request, method: "PATCH" }} /> : null}
       {s.error?.key === key ? <WriteError error={s.error.error} onRepreview={() => s.preview(input)} /> : null}
@@ -77,10 +77,14 @@ export function RolloutActions({ cluster, namespace, cloneSet, rollout, view, re
   const a = view.actions;
   const paused = rollout.spec.strategy.paused === true;
   const step = view.strip?.current ?? 0;
-  const jump = view.jumps.find((j) => j.step === to) ?? view.jumps.find((j) => j.check.ok);
+  // Default to a step a jump really moves to: not the current one (a re-run) when another is possible.
+  const jump =
+    view.jumps.find((j) => j.step === to) ??
+    view.jumps.find((j) => j.check.ok && j.step !== step) ??
+    view.jumps.find((j) => j.check.ok);
   return (
     <div data-testid="rollout-actions">
-      <h3 style={{ margin: "12px 0 6px" }}>Rollout controls</h3>
+      <h3 style={{ margin: "12px 0 6px" }}>Actions on the Rollout</h3>
       <ActionRow
         label={`Approve step ${step}`}
         input={{ action: "approve" }}

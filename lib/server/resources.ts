@@ -35,7 +35,7 @@ export const RESOURCES: Record<ResourceName, ResourceDef> = {
 };
 
 /** Resources that GET /api/c/<cluster>/ns/<ns>/<resource>/<name> serves. */
-export const READABLE: readonly ResourceName[] = ["clonesets", "pods", "controllerrevisions", "rollouts"];
+export const READABLE: readonly ResourceName[] = ["clonesets", "pods", "controllerrevisions"];
 
 export function isResourceName(v: string): v is ResourceName {
   return Object.prototype.hasOwnProperty.call(RESOURCES, v);
