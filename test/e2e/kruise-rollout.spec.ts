@@ -49,6 +49,16 @@ async function openDetail(page: Page) {
   await expect(page.getByTestId("kruise-rollout")).toBeVisible();
 }
 
+test("a user without rollouts/status patch rights sees Approve disabled, with the reason", async ({ page }) => {
+  // The sandbox kubeconfig's `<context>-deployer` context: may patch CloneSets in shop, not Rollouts.
+  await page.goto(pages.cloneSet(`${sandboxAdmin().context}-deployer`, NS, "checkout"));
+  const approve = page.getByTestId("rollout-action-approve");
+  await expect(approve.getByTestId("rollout-action-approve-why")).toContainText(
+    "Unavailable: You may not patch rollouts/status",
+  );
+  await expect(approve.getByRole("button", { name: "Approve step 1" })).toBeDisabled();
+});
+
 test("checkout waits at step 1; approve runs step 2 to its timer and step 3 completes; the partition slider is absent", async ({
   page,
 }) => {
