@@ -87,7 +87,6 @@ export async function createTestRbac(kc: KubeConfig): Promise<void> {
       metadata: { name: "kruise-console-test:deployer", namespace: "shop" },
       rules: [
         { apiGroups: ["apps.kruise.io"], resources: ["clonesets"], verbs: ["patch", "update"] },
-        { apiGroups: ["rollouts.kruise.io"], resources: ["rollouts", "rollouts/status"], verbs: ["patch", "update"] },
         { apiGroups: [""], resources: ["events"], verbs: ["create"] },
       ],
     },
