@@ -67,6 +67,30 @@ function nextLifecycle(cs: CloneSet, pod: Pod, updateRevision: string): Lifecycl
  * fixPodTemplateHashLabel; inplace_update.go Refresh.
  */
 export function refreshPod(cs: CloneSet, pod: Pod, updateRevision: string, now: number): RefreshResult {
+  const key = quietKey(cs, updateRevision);
+  if (quiet.get(pod) === key) return { actions: [], modified: false };
+  const r = refreshOnce(cs, pod, updateRevision, now);
+  if (!r.actions.length && !r.modified && r.delayMs === undefined) quiet.set(pod, key);
+  return r;
+}
+
+/**
+ * Pods whose refresh found nothing to do, with what that answer depended on besides the pod. Such an
+ * answer does not depend on the time (time only enters through a grace period, which reports a delay, or
+ * through timestamps of actions), and cached pods are never changed in place, so a pod object that
+ * refreshed quietly stays quiet until its spec lifecycle or the update revision moves: a rollout's
+ * reconciles then look again only at the pods that changed, not at all n of them.
+ */
+const quiet = new WeakMap<Pod, string>();
+const lifecycleKeys = new WeakMap<object, string>();
+function quietKey(cs: CloneSet, updateRevision: string): string {
+  const lc = cs.spec.lifecycle;
+  let k = lc ? lifecycleKeys.get(lc) : "";
+  if (k === undefined) lifecycleKeys.set(lc!, (k = JSON.stringify(lc)));
+  return `${updateRevision}|${k}`;
+}
+
+function refreshOnce(cs: CloneSet, pod: Pod, updateRevision: string, now: number): RefreshResult {
   const actions = conditionActions(pod, now);
   const grace = finishGracePeriod(pod, now);
   if (grace.pod) return { actions: [...actions, { kind: "updatePod", pod: grace.pod }], modified: false };
