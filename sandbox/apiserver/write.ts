@@ -222,7 +222,8 @@ export function updateObject(
   }
   if (!o.managedFieldsDone) next.metadata.managedFields = old.metadata.managedFields;
   checkFinalizers(c, rt, old, next);
-  const oldCopy = copy(old);
+  // Stored objects are never changed, so validation may read `old` itself; admission gets a copy it may keep.
+  const oldCopy = sub ? old : copy(old);
   if (!sub) next = admit("UPDATE", next, oldCopy, admitCtx(c, rt, ctx)) as Obj;
   next = validate(c, rt, next, oldCopy, ctx, sub);
   stamp(c, rt, next);

@@ -20,6 +20,9 @@ export interface CloneSetControllerOptions {
   log?: (msg: string) => void;
 }
 
+/** localeCompare's order at a fraction of its cost (one collator, not one per comparison). */
+const byName = new Intl.Collator().compare;
+
 function controllerUid(o: {
   metadata: { ownerReferences?: { controller?: boolean; uid: string; kind: string }[] };
 }): string | undefined {
@@ -159,7 +162,7 @@ export class CloneSetController implements ExecutorHost {
     const pods = podKeys
       .map((k) => this.pods.get(k))
       .filter((p): p is Pod => !!p)
-      .sort((a, b) => a.metadata.name!.localeCompare(b.metadata.name!));
+      .sort((a, b) => byName(a.metadata.name!, b.metadata.name!));
     const revisions = [...(this.revsByOwner.get(uid) ?? [])]
       .map((k) => this.revs.get(k))
       .filter((r): r is ControllerRevision => !!r);

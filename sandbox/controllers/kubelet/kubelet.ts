@@ -6,6 +6,7 @@ import type { Pod } from "@/lib/k8s/objects";
 import { seededRandom, type Clock } from "../clock";
 import { Informer, keyOf } from "../informer";
 import { errorCode, errorMessage, Kube } from "../kube";
+import { Placement } from "./placement";
 import { podConditions, statusChanged } from "./pod-status";
 import {
   advance,
@@ -50,7 +51,7 @@ export class Kubelet {
   private nodeNames: string[];
   private podsPerNode = new Map<string, number>();
   /** Node of every live pod, bound or being bound by us: what spreads a burst before any binding is visible. */
-  private placement = new Map<string, string>();
+  private placement = new Placement();
   private dirty = new Set<string>();
   private running = 0;
   private stopped = false;
@@ -151,9 +152,7 @@ export class Kubelet {
   private pickNode(key: string): string {
     const chosen = this.placement.get(key);
     if (chosen) return chosen;
-    const load = new Map<string, number>();
-    for (const n of this.placement.values()) load.set(n, (load.get(n) ?? 0) + 1);
-    const node = [...this.nodeNames].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a.localeCompare(b))[0];
+    const node = this.placement.leastLoaded(this.nodeNames);
     this.placement.set(key, node);
     return node;
   }
