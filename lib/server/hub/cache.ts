@@ -1,4 +1,5 @@
-import type { K8sObject } from "@/lib/k8s/wire";
+import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import { trim } from "./trim";
 
 /** `namespace/name`, the identity watch events refer to (same as the browser reducer's key). */
 export function keyOf(obj: K8sObject): string {
@@ -6,32 +7,26 @@ export function keyOf(obj: K8sObject): string {
   return ns ? `${ns}/${obj.metadata.name}` : obj.metadata.name;
 }
 
-/**
- * Drops `metadata.managedFields` (often half an object's bytes; the read path never shows it) so the
- * cache and every snapshot stay small. The object is the parsed JSON we own, so trim in place.
- */
-export function trim(obj: K8sObject): K8sObject {
-  if (obj.metadata && "managedFields" in obj.metadata) delete obj.metadata.managedFields;
-  return obj;
-}
-
 /** The objects of one scope plus a version counter that invalidates the memoised snapshot. */
 export class ObjectCache {
   private objects = new Map<string, K8sObject>();
   version = 0;
 
+  constructor(private resource: ResourceName) {}
+
   get size(): number {
     return this.objects.size;
   }
   replace(items: K8sObject[]): void {
-    this.objects = new Map(items.map((o) => [keyOf(o), trim(o)]));
+    this.objects = new Map(items.map((o) => [keyOf(o), trim(this.resource, o)]));
     this.version++;
   }
   upsert(obj: K8sObject): void {
-    this.objects.set(keyOf(obj), trim(obj));
+    this.objects.set(keyOf(obj), trim(this.resource, obj));
     this.version++;
   }
   remove(obj: K8sObject): void {
+    trim(this.resource, obj); // the DELETED frame carries it
     this.objects.delete(keyOf(obj));
     this.version++;
   }

@@ -19,7 +19,7 @@ const PERMANENT = new Set([400, 401, 403, 404, 405, 406, 415, 422]);
  */
 export class Scope {
   readonly def: ResourceDef;
-  private cache = new ObjectCache();
+  private cache: ObjectCache;
   private rv = "";
   private synced = false;
   private status: ConnectionState = { state: "connecting" };
@@ -41,6 +41,7 @@ export class Scope {
     private onStopped: () => void,
   ) {
     this.def = RESOURCES[key.resource];
+    this.cache = new ObjectCache(key.resource);
   }
 
   /** Adds a subscriber: it gets the current status, the snapshot if one exists, then every change. */
