@@ -38,6 +38,7 @@ export class CloneSetController implements ExecutorHost {
   private byUid = new Map<string, string>();
   private podsByOwner = new Map<string, Set<string>>();
   private revsByOwner = new Map<string, Set<string>>();
+  private podOrder = new Map<string, string[]>();
   readonly expectations: CacheExpectations;
   readonly events: EventRecorder;
   private rnd: () => number;
@@ -88,8 +89,21 @@ export class CloneSetController implements ExecutorHost {
     if (!owner) return;
     let s = map.get(owner);
     if (!s) map.set(owner, (s = new Set()));
+    const had = s.has(key);
     if (del) s.delete(key);
     else s.add(key);
+    if (had === del) this.podOrder.delete(owner);
+  }
+
+  /** The owner's pod keys by pod name, sorted again only when a pod joins or leaves (not on every update). */
+  private sortedPodKeys(uid: string): string[] {
+    let keys = this.podOrder.get(uid);
+    if (!keys) {
+      const name = (k: string) => k.slice(k.indexOf("/") + 1);
+      keys = [...(this.podsByOwner.get(uid) ?? [])].sort((a, b) => byName(name(a), name(b)));
+      this.podOrder.set(uid, keys);
+    }
+    return keys;
   }
 
   private wire(): void {
@@ -153,16 +167,13 @@ export class CloneSetController implements ExecutorHost {
     const cs = this.sets.get(key);
     if (!cs) return;
     const uid = cs.metadata.uid!;
-    const podKeys = [...(this.podsByOwner.get(uid) ?? [])];
+    const podKeys = this.sortedPodKeys(uid);
     if (!this.expectations.satisfied(key, [`cs:${key}`, ...podKeys.map((k) => `pod:${k}`)])) {
       this.debug(`${key}: waiting for the cache to catch up`);
       this.queue.addAfter(key, 1000);
       return;
     }
-    const pods = podKeys
-      .map((k) => this.pods.get(k))
-      .filter((p): p is Pod => !!p)
-      .sort((a, b) => byName(a.metadata.name!, b.metadata.name!));
+    const pods = podKeys.map((k) => this.pods.get(k)).filter((p): p is Pod => !!p);
     const revisions = [...(this.revsByOwner.get(uid) ?? [])]
       .map((k) => this.revs.get(k))
       .filter((r): r is ControllerRevision => !!r);

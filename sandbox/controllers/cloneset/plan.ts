@@ -41,7 +41,7 @@ export function plan(input: PlanInput): Plan {
     const scale = planScale({ input, pods: active, current: revs.current, update: revs.update, diff: scaleDiff });
     actions.push(...scale);
     if (!scale.some((a) => a.kind !== "event")) {
-      const u = planUpdate(input, active, revs.current, revs.update, revs.all);
+      const u = planUpdate(input, active, revs.current, revs.update, revs.all, scaleDiff);
       actions.push(...u.actions);
       requeueAfterMs = u.delayMs;
       if (u.error) error = { type: "FailedUpdate", message: u.error };

@@ -1,5 +1,5 @@
 // The update half of a reconcile (docs/kruise-rules.md §3.5 step 2, §3.6, §7, §8.2).
-import { calculateDiffsWithExpectation } from "@/lib/kruise/core/expectations";
+import { calculateDiffsWithExpectation, type ExpectationDiffs } from "@/lib/kruise/core/expectations";
 import { calculateInPlaceUpdateSpec } from "@/lib/kruise/inplace/spec";
 import { rfc3339, startInPlaceUpdate } from "@/lib/kruise/inplace/inplace";
 import {
@@ -8,7 +8,7 @@ import {
   withHookHandlers,
   withLifecycleState,
 } from "@/lib/kruise/lifecycle/lifecycle";
-import { getCondition, isPodOnRevision, lifecycleState } from "@/lib/kruise/core/pod-state";
+import { getCondition, isPodAvailable, isPodOnRevision, lifecycleState } from "@/lib/kruise/core/pod-state";
 import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "@/lib/kruise/order/update-order";
 import type { CloneSet, ControllerRevision, Pod, PodCondition } from "@/lib/k8s/objects";
 import { CONDITION_INPLACE_READY, LABEL_SPECIFIED_DELETE } from "@/lib/kruise/core/names";
@@ -134,6 +134,31 @@ function inPlace(
   };
 }
 
+/**
+ * False when limitUpdateIndexes would accept no candidate whatever their order: the target revision's
+ * unavailable pods already fill updateMaxUnavailable, or all pods' unavailability does and every candidate is
+ * available. Most reconciles of a large rollout are such (the budget is in flight), so they skip the sort.
+ */
+function canAcceptAny(
+  cs: CloneSet,
+  pods: Pod[],
+  candidates: number[],
+  maxUnavailable: number,
+  target: string,
+  now: number,
+): boolean {
+  const minReady = cs.spec.minReadySeconds ?? 0;
+  let unavailable = 0,
+    targetUnavailable = 0;
+  for (const p of pods) {
+    if (isPodAvailable(p, minReady, now)) continue;
+    unavailable++;
+    if (isPodOnRevision(p, target)) targetUnavailable++;
+  }
+  if (!candidates.length || targetUnavailable >= maxUnavailable) return false;
+  return unavailable < maxUnavailable || candidates.some((i) => !isPodAvailable(pods[i], minReady, now));
+}
+
 /** Update phase. Upstream: kruise pkg/controller/cloneset/sync/cloneset_update.go Update. */
 export function planUpdate(
   input: PlanInput,
@@ -141,6 +166,8 @@ export function planUpdate(
   current: ControllerRevision,
   update: ControllerRevision,
   revisions: ControllerRevision[],
+  /** The same diffs the scale phase computed from these pods, if it did. */
+  scaleDiff?: ExpectationDiffs,
 ): UpdateResult {
   const { cs, now } = input;
   const actions: Action[] = [];
@@ -153,13 +180,15 @@ export function planUpdate(
     modified ||= r.modified;
   }
   if (modified || cs.spec.updateStrategy?.paused) return { actions, delayMs };
-  const diff = calculateDiffsWithExpectation(cs, pods, current.metadata.name!, update.metadata.name!, { now });
+  const diff =
+    scaleDiff ?? calculateDiffsWithExpectation(cs, pods, current.metadata.name!, update.metadata.name!, { now });
   if (diff.updateNum === 0) return { actions, delayMs };
   const target = diff.updateNum < 0 ? current : update;
   const busy = new Set(actions.map((a) => ("pod" in a ? a.pod.metadata.name : undefined)));
   let idx = updateCandidates(pods, update.metadata.name!, diff.updateNum > 0).filter(
     (i) => !busy.has(pods[i].metadata.name),
   );
+  if (!canAcceptAny(cs, pods, idx, diff.updateMaxUnavailable, target.metadata.name!, now)) return { actions, delayMs };
   idx = sortUpdateIndexes(cs.spec.updateStrategy, pods, idx, input.rand);
   idx = limitUpdateIndexes(cs, pods, idx, diff.updateNum, diff.updateMaxUnavailable, target.metadata.name!, now);
   for (const i of idx) {
