@@ -19,15 +19,38 @@ type Totals = { passed: number; failed: number; skipped: number };
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 
+/** Wall time of every step, printed at the end: where the suite's time goes. */
+const steps: { label: string; seconds: number }[] = [];
+function timed<T>(label: string, f: () => T): T {
+  const t0 = Date.now();
+  try {
+    return f();
+  } finally {
+    steps.push({ label, seconds: (Date.now() - t0) / 1000 });
+  }
+}
+
 function run(label: string, cmd: string, args: string[], extra: Record<string, string> = {}) {
   console.log(`\n── ${label}: ${cmd} ${args.join(" ")}`);
-  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, ...extra } });
+  const res = timed(label, () => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, ...extra } }));
   return res.status === 0;
 }
 
-function capture(cmd: string, args: string[]): string | null {
-  const res = spawnSync(cmd, args, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+function capture(label: string, cmd: string, args: string[]): string | null {
+  const res = timed(label, () =>
+    spawnSync(cmd, args, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
+  );
   return res.status === 0 ? (res.stdout.trim().split("\n").pop() ?? null) : null;
+}
+
+function printSteps() {
+  const total = steps.reduce((a, s) => a + s.seconds, 0);
+  console.log("\nStep times (wall):");
+  for (const s of steps)
+    console.log(
+      `  ${s.label.padEnd(22)} ${s.seconds.toFixed(1).padStart(7)} s  ${((100 * s.seconds) / total).toFixed(0)}%`,
+    );
+  console.log(`  ${"total".padEnd(22)} ${total.toFixed(1).padStart(7)} s`);
 }
 
 function check(label: string, ok: boolean) {
@@ -90,7 +113,7 @@ function main() {
 
   let kubeApiserver = "";
   if (wants("contract") || wants("security")) {
-    kubeApiserver = capture("bash", ["test/setup/kube-apiserver-build.sh"]) ?? "";
+    kubeApiserver = capture("kube-apiserver build", "bash", ["test/setup/kube-apiserver-build.sh"]) ?? "";
     check("kube-apiserver built from Debian's source package", kubeApiserver !== "" && existsSync(kubeApiserver));
   }
 
@@ -125,6 +148,7 @@ function main() {
     }
   }
 
+  printSteps();
   if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
   const line =
     `${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : "");
