@@ -12,30 +12,48 @@ export interface StoreEvent {
 }
 
 class History {
-  events: StoreEvent[] = [];
+  /** Kept events are `buf[head..]`; evicting moves `head`, and the array is compacted only now and then. */
+  private buf: StoreEvent[] = [];
+  private head = 0;
   evicted = false;
   constructor(
     public capacity: number,
     public startRV: number,
   ) {}
 
-  push(e: StoreEvent) {
-    this.events.push(e);
-    if (this.events.length > this.capacity) this.trim();
+  get length(): number {
+    return this.buf.length - this.head;
   }
 
+  push(e: StoreEvent) {
+    this.buf.push(e);
+    if (this.length > this.capacity) this.trim();
+  }
+
+  // Evicting one event per write by splicing the front of a 10,000-event array cost O(capacity) per write.
   trim() {
-    const extra = this.events.length - this.capacity;
+    const extra = this.length - this.capacity;
     if (extra > 0) {
-      this.events.splice(0, extra);
+      this.head += extra;
       this.evicted = true;
     }
+    if (this.head > this.capacity) {
+      this.buf = this.buf.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** The kept events after `rv` (they are in rv order, so the search starts from the end). */
+  since(rv: number): StoreEvent[] {
+    let i = this.buf.length;
+    while (i > this.head && this.buf[i - 1].rv > rv) i--;
+    return this.buf.slice(i);
   }
 
   /** The oldest RV a watch can resume from minus one, as kube's watch cache computes it. */
   oldestMinusOne(): number {
-    if (!this.evicted || this.events.length === 0) return this.startRV;
-    return this.events[0].rv - 1;
+    if (!this.evicted || this.length === 0) return this.startRV;
+    return this.buf[this.head].rv - 1;
   }
 }
 
@@ -122,7 +140,7 @@ export class Store {
     const h = this.history(gr);
     const oldest = h.oldestMinusOne();
     if (since < oldest) throw errors.expired(`too old resource version: ${since} (${oldest})`);
-    return h.events.filter((e) => e.rv > since);
+    return h.since(since);
   }
 
   setHistoryCapacity(n: number) {
