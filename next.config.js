@@ -1,8 +1,8 @@
 // @ts-check
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // client-node uses Node APIs and dynamic requires; keep it out of the server bundle.
-  serverExternalPackages: ["@kubernetes/client-node"],
+  // client-node and the Redis client use Node APIs and dynamic requires; keep them out of the server bundle.
+  serverExternalPackages: ["@kubernetes/client-node", "redis"],
   // Stops `next dev` from writing agent rule files into the work tree.
   agentRules: false,
   poweredByHeader: false,

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ServerOptions } from "node:https";
+import type { Server } from "node:http";
 import path from "node:path";
 import { THEME_BOOT_SCRIPT } from "../components/ui/theme-script";
 import { buildScriptHashes } from "./serve/hashes";
@@ -30,6 +31,10 @@ function options(): { o: ServeOptions; tls: ServerOptions | null } {
     process.exit(e.message ? 2 : 0);
   }
 }
+
+// With audit lines on stdout (a container's log pipeline), stdout carries nothing else.
+const say = (line: string) =>
+  /^(stdout|-)$/.test(process.env.KRUISE_CONSOLE_AUDIT_LOG ?? "") ? console.error(line) : console.log(line);
 
 function urlOf(o: ServeOptions, port: number): string {
   const host = o.host.includes(":") ? `[${o.host.replace(/^\[|\]$/g, "")}]` : o.host;
@@ -56,18 +61,39 @@ async function main() {
   server.listen(o.port, o.host.replace(/^\[|\]$/g, ""), () => {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : o.port;
-    console.log(`[kruise-console] ready on ${urlOf(o, port)} mode=${o.mode}${o.readOnly ? " read-only" : ""}`);
+    say(`[kruise-console] ready on ${urlOf(o, port)} mode=${o.mode}${o.readOnly ? " read-only" : ""}`);
   });
-  // Live streams (SSE) never end on their own: cut every connection, then let Next finish.
-  const stop = () => {
-    server.close();
-    server.closeAllConnections();
-    // The audit log is appended asynchronously: wait for its queue before exiting.
-    const flushAudit = (globalThis as { __kruiseConsoleAuditFlush?: () => Promise<void> }).__kruiseConsoleAuditFlush;
-    void Promise.allSettled([app.close(), flushAudit?.()]).finally(() => process.exit(0));
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  process.on("SIGTERM", () => void shutdown(server, () => app.close()));
+  process.on("SIGINT", () => void shutdown(server, () => app.close()));
+}
+
+type Drain = (graceMs: number) => Promise<{ streams: number; writes: number }>;
+let stopping = false;
+
+/**
+ * SIGTERM: readiness fails first (lib/server/shutdown.ts), the listener stops taking connections, live
+ * streams end with a reconnect hint, writes in flight finish and the audit log is flushed, all within
+ * KRUISE_CONSOLE_SHUTDOWN_SECONDS (default 20, inside Kubernetes' 30 s grace period); then whatever is
+ * left is cut and the process exits.
+ */
+async function shutdown(server: Server, closeApp: () => Promise<void>): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  const graceMs = Number(process.env.KRUISE_CONSOLE_SHUTDOWN_SECONDS || 20) * 1000;
+  const g = globalThis as { __kruiseConsoleDrain?: Drain; __kruiseConsoleAuditFlush?: () => Promise<void> };
+  // drain() marks the replica not ready before anything else (synchronously), then the listener closes.
+  const draining = g.__kruiseConsoleDrain?.(graceMs);
+  server.close();
+  server.closeIdleConnections();
+  const drained = draining ? await draining : (await g.__kruiseConsoleAuditFlush?.(), { streams: 0, writes: 0 });
+  server.closeIdleConnections();
+  console.error(
+    `[kruise-console] shutting down: ${drained.streams} stream(s) told to reconnect elsewhere` +
+      (drained.writes ? `, ${drained.writes} write(s) still running after ${graceMs / 1000} s were cut` : ""),
+  );
+  server.closeAllConnections();
+  await Promise.allSettled([closeApp()]);
+  process.exit(0);
 }
 
 main().catch((e: unknown) => {

@@ -27,6 +27,14 @@ export function UserMenu() {
   const token = session?.mode === "token" && session.signedIn;
   useEffect(() => (token ? startActivityHeartbeat() : undefined), [token]);
   if (!session) return null;
+  if (session.code === 503)
+    return (
+      <span role="alert" data-testid="store-unreachable">
+        <Badge tone="bad" icon="!" title="Sign-in and session checks fail until it is back; reload then">
+          {session.message ?? "session store unreachable"}
+        </Badge>
+      </span>
+    );
   const signedIn = session.clusters ?? [];
   // token mode: the user THIS cluster vouched for; other modes: one identity everywhere
   const user = session.mode === "token" ? (signedIn.find((c) => c.cluster === cluster)?.user ?? null) : session.user;

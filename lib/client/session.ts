@@ -10,8 +10,10 @@ export interface SessionInfo {
   user: { name: string; groups: string[] } | null;
   csrf?: string;
   expiresAt?: string;
-  /** why there is no session (401) */
+  /** why there is no session (401), or why it cannot be checked (503 "session store unreachable: <address>") */
   message?: string;
+  /** set when the check itself failed (503: the shared session store is down; the console retries by itself) */
+  code?: number;
   /** token mode: the clusters this browser is signed in to, each with the user its TokenReview named */
   clusters?: SignedInCluster[];
 }

@@ -1,11 +1,13 @@
 import "server-only";
 import { actorFor, asCaller, consoleConfig } from "./auth";
+import { sharedState } from "./auth/store";
 import { streamViewer } from "./auth/stream-viewer";
 import { clusterName, listClusters } from "./clusters";
 import { getHub } from "./hub";
 import { READABLE, RESOURCES } from "./resources";
 import { HttpError, httpErrors } from "./errors";
-import { acquireStreamSlots, SSE_HEADERS, sseStream } from "./sse";
+import { SSE_HEADERS, sseStream } from "./sse";
+import { shuttingDown } from "./shutdown";
 import { validateNamespace, validateObjectName, validateResource } from "./validate";
 
 // The logic behind app/api/** route handlers, which stay one-liners.
@@ -30,7 +32,13 @@ export function getStream(req: Request, raw: string): Promise<Response> {
   return asCaller(
     req,
     raw,
-    (caller) => {
+    async (caller) => {
+      if (shuttingDown())
+        throw new HttpError({
+          code: 503,
+          reason: "ServiceUnavailable",
+          message: "this replica is shutting down: reconnect (another replica will answer)",
+        });
       const cluster = clusterName(raw); // before any scope exists: one hub scope per real cluster
       const url = new URL(req.url);
       const rs = url.searchParams
@@ -48,7 +56,7 @@ export function getStream(req: Request, raw: string): Promise<Response> {
       const hub = getHub();
       hub.admit(resources.map((resource) => ({ cluster, resource, namespace })));
       const cfg = consoleConfig();
-      const slot = acquireStreamSlots([
+      const slot = await sharedState().streams.acquire([
         { key: caller.limitKey, max: cfg.maxStreamsPerSession, what: "this session" },
         ...(caller.mode === "local"
           ? []

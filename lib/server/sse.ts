@@ -1,6 +1,7 @@
 import type { ResourceName } from "@/lib/k8s/wire";
 import { FilteredSubscription, type ListDecision } from "./hub/filter";
 import type { InformerHub } from "./hub/hub";
+import { onShutdown } from "./shutdown";
 
 /** Whose stream this is, for per-user filtering of the shared hub (token and proxy modes). */
 export interface StreamViewer {
@@ -26,6 +27,9 @@ export interface SseOptions {
 }
 
 const encoder = new TextEncoder();
+
+/** How soon a browser reconnects after a replica ended its stream on shutdown. */
+export const SHUTDOWN_RETRY_MS = 250;
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -71,8 +75,14 @@ export function sseStream(
           controller.enqueue(chunk);
         };
         let released = false;
+        // This replica is going away: tell the browser to come back soon (through another replica) and end.
+        const unregister = onShutdown(() => {
+          send(encoder.encode(`retry: ${SHUTDOWN_RETRY_MS}\n: replica shutting down, reconnect\n\n`));
+          close();
+        });
         cleanup = () => {
           closed = true;
+          unregister();
           clearInterval(heartbeat);
           for (const u of unsubs.splice(0)) u();
           signal?.removeEventListener("abort", close);
@@ -173,9 +183,7 @@ export function acquireStreamSlot(key: string, max: number): (() => void) | unde
  * Takes a slot under every limit at once (per browser session AND per user, so signing in again in
  * another browser does not lift the cap); returns the release, or the first limit that is full.
  */
-export function acquireStreamSlots(
-  limits: readonly { key: string; max: number; what: string }[],
-): { release: () => void } | { full: { max: number; what: string } } {
+export function acquireStreamSlots(limits: readonly StreamLimit[]): { release: () => void } | { full: StreamLimit } {
   const taken: (() => void)[] = [];
   for (const l of limits) {
     const release = acquireStreamSlot(l.key, l.max);
@@ -187,3 +195,17 @@ export function acquireStreamSlots(
   }
   return { release: () => taken.forEach((r) => r()) };
 }
+
+/** One cap a new stream must fit under. */
+export interface StreamLimit {
+  key: string;
+  max: number;
+  what: string;
+}
+
+/** Where the stream caps are counted: this process, or a store every replica shares (auth/store.ts). */
+export interface StreamSlots {
+  acquire(limits: readonly StreamLimit[]): Promise<{ release: () => void } | { full: StreamLimit }>;
+}
+
+export const memoryStreamSlots: StreamSlots = { acquire: async (limits) => acquireStreamSlots(limits) };

@@ -32,6 +32,12 @@ export interface ServeOptions {
   proxyGroupHeader?: string;
   tlsCert?: string;
   tlsKey?: string;
+  /** `memory` or a redis:// / rediss:// URL every replica shares (lib/server/auth/store.ts) */
+  sessionStore: string;
+  sessionStorePasswordFile?: string;
+  sessionKeyFile?: string;
+  /** audit JSON lines: a file, or `stdout` (a container's log pipeline; the server's own messages then go to stderr) */
+  auditLog?: string;
 }
 
 export class UsageError extends Error {}
@@ -55,7 +61,13 @@ export const SERVE_USAGE = `  --host 127.0.0.1        address to bind (KRUISE_CO
   --proxy-allow-masters   proxy mode: stop refusing system:masters (KRUISE_CONSOLE_PROXY_ALLOW_MASTERS=1)
   --proxy-user-header H   proxy mode: user header (KRUISE_CONSOLE_PROXY_USER_HEADER, default X-Remote-User)
   --proxy-group-header H  proxy mode: group header (KRUISE_CONSOLE_PROXY_GROUP_HEADER, default X-Remote-Group)
-  --tls-cert F --tls-key F  serve https with this PEM certificate and key (KRUISE_CONSOLE_TLS_CERT/_KEY)`;
+  --tls-cert F --tls-key F  serve https with this PEM certificate and key (KRUISE_CONSOLE_TLS_CERT/_KEY)
+  --session-store URL     memory (default) or redis://host:6379 / rediss://host:6380, shared by every replica
+                          (KRUISE_CONSOLE_SESSION_STORE)
+  --session-store-password-file F  Redis password file (KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE)
+  --session-key-file F    token mode with Redis (required): AES-256-GCM keys sealing tokens at rest, one per line,
+                          the first encrypts (KRUISE_CONSOLE_SESSION_KEY_FILE)
+  --audit-log F|stdout    audit JSON lines to a file, or to stdout alone (KRUISE_CONSOLE_AUDIT_LOG)`;
 
 const MODES: readonly ServeMode[] = ["local", "token", "proxy"];
 const list = (v: string | undefined) =>
@@ -82,6 +94,10 @@ function fromEnv(env: Env): ServeOptions {
     proxyGroupHeader: env.KRUISE_CONSOLE_PROXY_GROUP_HEADER || undefined,
     tlsCert: env.KRUISE_CONSOLE_TLS_CERT || undefined,
     tlsKey: env.KRUISE_CONSOLE_TLS_KEY || undefined,
+    sessionStore: (env.KRUISE_CONSOLE_SESSION_STORE || "memory").trim(),
+    sessionStorePasswordFile: env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE || undefined,
+    sessionKeyFile: env.KRUISE_CONSOLE_SESSION_KEY_FILE || undefined,
+    auditLog: env.KRUISE_CONSOLE_AUDIT_LOG || undefined,
   };
 }
 
@@ -119,6 +135,18 @@ const VALUED: Record<string, Setter> = {
   },
   "--tls-key": (o, v) => {
     o.tlsKey = v;
+  },
+  "--session-store": (o, v) => {
+    o.sessionStore = v;
+  },
+  "--session-store-password-file": (o, v) => {
+    o.sessionStorePasswordFile = v;
+  },
+  "--session-key-file": (o, v) => {
+    o.sessionKeyFile = v;
+  },
+  "--audit-log": (o, v) => {
+    o.auditLog = v;
   },
 };
 
@@ -164,6 +192,15 @@ function validate(o: ServeOptions) {
     throw new UsageError(`--mode ${JSON.stringify(o.mode)}: expected one of ${MODES.join(", ")}`);
   if (Boolean(o.tlsCert) !== Boolean(o.tlsKey))
     throw new UsageError("--tls-cert and --tls-key go together: give both to serve https");
+  if (o.sessionStore !== "memory" && !/^rediss?:\/\/[^/]/.test(o.sessionStore))
+    throw new UsageError(
+      `--session-store: expected "memory" or a redis://host:6379 / rediss://host:6380 URL, got ${JSON.stringify(o.sessionStore.replace(/\/\/[^@/]*@/, "//…@"))}`,
+    );
+  if (o.sessionStore !== "memory" && o.mode === "token" && !o.sessionKeyFile)
+    throw new UsageError(
+      "--session-store redis://… in token mode needs --session-key-file <file> (bearer tokens are encrypted at rest): " +
+        "create one with `head -c32 /dev/urandom | base64 > session.key` and give every replica the same file",
+    );
 }
 
 /**
@@ -193,6 +230,10 @@ export function consoleEnv(o: ServeOptions): Record<string, string> {
   if (o.proxyAllowMasters) env.KRUISE_CONSOLE_PROXY_ALLOW_MASTERS = "1";
   if (o.proxyUserHeader) env.KRUISE_CONSOLE_PROXY_USER_HEADER = o.proxyUserHeader;
   if (o.proxyGroupHeader) env.KRUISE_CONSOLE_PROXY_GROUP_HEADER = o.proxyGroupHeader;
+  env.KRUISE_CONSOLE_SESSION_STORE = o.sessionStore;
+  if (o.sessionStorePasswordFile) env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE = o.sessionStorePasswordFile;
+  if (o.sessionKeyFile) env.KRUISE_CONSOLE_SESSION_KEY_FILE = o.sessionKeyFile;
+  if (o.auditLog) env.KRUISE_CONSOLE_AUDIT_LOG = o.auditLog;
   return env;
 }
 
@@ -209,5 +250,9 @@ export function toArgs(o: ServeOptions): string[] {
   if (o.proxyUserHeader) a.push("--proxy-user-header", o.proxyUserHeader);
   if (o.proxyGroupHeader) a.push("--proxy-group-header", o.proxyGroupHeader);
   if (o.tlsCert && o.tlsKey) a.push("--tls-cert", o.tlsCert, "--tls-key", o.tlsKey);
+  if (o.sessionStore !== "memory") a.push("--session-store", o.sessionStore);
+  if (o.sessionStorePasswordFile) a.push("--session-store-password-file", o.sessionStorePasswordFile);
+  if (o.sessionKeyFile) a.push("--session-key-file", o.sessionKeyFile);
+  if (o.auditLog) a.push("--audit-log", o.auditLog);
   return a;
 }

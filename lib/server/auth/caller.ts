@@ -1,10 +1,11 @@
 import "server-only";
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { HttpError } from "../errors";
 import { consoleConfig, type AuthMode } from "./config";
 import { peerOf } from "./peer";
 import { proxiedUser } from "./proxy";
 import { secretEquals, type Session, type UserInfo } from "./sessions";
+import { sharedState } from "./store";
 import { tokenCaller } from "./token-caller";
 
 export const SESSION_COOKIE = "kruise_console_session";
@@ -40,9 +41,6 @@ export interface ResolveOptions {
   use?: boolean;
 }
 
-const g = globalThis as typeof globalThis & { __kruiseConsoleSecret?: Buffer };
-const processSecret = () => (g.__kruiseConsoleSecret ??= randomBytes(32));
-
 /** The session id from the Cookie header, if any. */
 export function sessionIdOf(h: HeaderSource): string | undefined {
   for (const part of (h.get("cookie") ?? "").split(";")) {
@@ -72,14 +70,19 @@ export async function resolveCaller(h: HeaderSource, url?: string, o: ResolveOpt
         message: `local mode serves loopback only (Host ${JSON.stringify(host.slice(0, 100))}): start with --mode token or --mode proxy to serve a network`,
       });
     }
-    const csrf = createHmac("sha256", processSecret()).update("local").digest("base64url");
+    const csrf = createHmac("sha256", await sharedState().secret())
+      .update("local")
+      .digest("base64url");
     return { mode: "local", user: { name: "", groups: [] }, csrf, limitKey: "local", userKey: "local" };
   }
   if (cfg.mode === "token") return tokenCaller(sessionIdOf(h), o);
   // Proxy mode: the identity is the proxy's and holds for every cluster the console serves (each cluster
   // then decides, through impersonation, what that name may do); no per-cluster sign-in exists here.
   const user = proxiedUser(h, cfg.proxy);
-  const csrf = createHmac("sha256", processSecret()).update(JSON.stringify(user)).digest("base64url");
+  // The secret is the shared store's, so every replica derives the same token for this user.
+  const csrf = createHmac("sha256", await sharedState().secret())
+    .update(JSON.stringify(user))
+    .digest("base64url");
   return { mode: "proxy", user, csrf, limitKey: `proxy:${JSON.stringify(user)}`, userKey: `proxy-user:${user.name}` };
 }
 

@@ -16,8 +16,10 @@ export interface ConsoleConfig {
   /** concurrent SSE streams one session (or proxy user) may hold */
   maxStreamsPerSession: number;
   proxy: ProxyConfig;
-  /** audit log file (JSON lines); stdout when unset */
+  /** audit log file (JSON lines); stdout when unset or `stdout` */
   auditLog?: string;
+  /** where sessions, CSRF secrets, the sign-in throttle and stream caps live (store.ts) */
+  sessionStore: SessionStoreConfig;
   // Per-cluster sessions and the limits that hold behind an ingress (token mode).
   /** sign-in entries one user may hold per cluster: the oldest ends beyond this */
   maxSessionsPerUser: number;
@@ -46,6 +48,40 @@ export interface ProxyConfig {
   groupHeader: string;
   /** groups a proxied user may not claim (403): system:masters unless allowed, plus the operator's; `x*` = prefix */
   refuseGroups: string[];
+}
+
+/** `memory` (one process) or a Redis every replica shares. */
+export type SessionStoreConfig =
+  | { kind: "memory" }
+  | {
+      kind: "redis";
+      /** redis://host:port[/db] or rediss:// */
+      url: string;
+      /** file holding the Redis password (a mounted Secret) */
+      passwordFile?: string;
+      /** AES-256-GCM key file sealing bearer tokens at rest (token mode); first line encrypts, all decrypt */
+      keyFile?: string;
+    };
+
+/**
+ * KRUISE_CONSOLE_SESSION_STORE: unset or `memory`, else a redis:// or rediss:// URL. Throws what to fix
+ * otherwise (the server script checks the same before it starts).
+ */
+export function readSessionStore(env: Record<string, string | undefined>): SessionStoreConfig {
+  const raw = (env.KRUISE_CONSOLE_SESSION_STORE ?? "").trim();
+  if (!raw || raw === "memory") return { kind: "memory" };
+  if (!/^rediss?:\/\/[^/]/.test(raw))
+    throw new Error(
+      `KRUISE_CONSOLE_SESSION_STORE: expected "memory" or a redis://host:6379 / rediss://host:6380 URL, got ${JSON.stringify(raw.replace(/\/\/[^@/]*@/, "//…@"))}`,
+    );
+  return {
+    kind: "redis",
+    url: raw,
+    ...(env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE
+      ? { passwordFile: env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE }
+      : {}),
+    ...(env.KRUISE_CONSOLE_SESSION_KEY_FILE ? { keyFile: env.KRUISE_CONSOLE_SESSION_KEY_FILE } : {}),
+  };
 }
 
 /** The group kube-apiserver lets do anything, whatever RBAC says (refused by default in proxy mode). */
@@ -92,8 +128,11 @@ export function readConsoleConfig(env: Record<string, string | undefined> = proc
     maxStreamsPerSession: num(env, "KRUISE_CONSOLE_MAX_STREAMS", 12),
     ...limitsFrom(env),
     proxy: readProxyConfig(env),
+    sessionStore: readSessionStore(env),
   };
-  if (env.KRUISE_CONSOLE_AUDIT_LOG) cfg.auditLog = env.KRUISE_CONSOLE_AUDIT_LOG;
+  // `stdout` (or `-`): one JSON object per line on stdout, for a container's log pipeline.
+  const auditLog = env.KRUISE_CONSOLE_AUDIT_LOG?.trim();
+  if (auditLog && auditLog !== "stdout" && auditLog !== "-") cfg.auditLog = auditLog;
   return cfg;
 }
 

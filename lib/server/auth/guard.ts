@@ -5,6 +5,7 @@ import { actorFor, type Actor } from "./actor";
 import { audit } from "./audit";
 import { assertCsrf, resolveCaller, type Caller } from "./caller";
 import { consoleConfig } from "./config";
+import { trackWrite } from "../shutdown";
 
 export interface WriteTarget {
   verb: string;
@@ -62,6 +63,16 @@ export async function asCaller(
  * from the cluster is explained. Every attempt, refused or not, writes one audit line.
  */
 export async function asWriter(
+  req: Request,
+  cluster: string,
+  t: WriteTarget,
+  fn: (ctx: WriteContext) => Promise<Response>,
+): Promise<Response> {
+  // Shutdown waits for this to finish (and its audit line): a write is never cut off half-way.
+  return trackWrite(() => runWrite(req, cluster, t, fn));
+}
+
+async function runWrite(
   req: Request,
   cluster: string,
   t: WriteTarget,

@@ -59,10 +59,12 @@ export async function getSession(req: Request): Promise<Response> {
   const cfg = consoleConfig();
   const cluster = new URL(req.url).searchParams.get("cluster");
   const id = sessionIdOf(req.headers);
-  const all = cfg.mode === "token" ? await sessionStore().list(id, cfg.sessionIdleMs) : [];
-  const token =
-    cfg.mode === "token" ? { clusters: all.map(signedInTo), ...(id && all.length ? { csrf: csrfFor(id) } : {}) } : {};
+  let token = {};
   try {
+    // Inside the try: an unreachable shared store answers 503 with its message, like every other check.
+    const all = cfg.mode === "token" ? await sessionStore().list(id, cfg.sessionIdleMs) : [];
+    if (cfg.mode === "token")
+      token = { clusters: all.map(signedInTo), ...(id && all.length ? { csrf: csrfFor(id) } : {}) };
     const c = await resolveCaller(req.headers, req.url, { cluster, use: false });
     return Response.json(
       {

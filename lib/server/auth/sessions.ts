@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { MemorySessionStore } from "./memory-sessions";
 
 export interface UserInfo {
   name: string;
@@ -80,9 +79,5 @@ export function secretEquals(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const g = globalThis as typeof globalThis & { __kruiseConsoleSessions?: SessionStore };
-
-/** The process-wide store (on globalThis so every route bundle shares it, like the hub). */
-export function sessionStore(): SessionStore {
-  return (g.__kruiseConsoleSessions ??= new MemorySessionStore());
-}
+// The process-wide store (memory, or Redis shared by every replica): store.ts chooses.
+export { sessionStore } from "./store";

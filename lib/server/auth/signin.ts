@@ -7,9 +7,10 @@ import { exactCall } from "../write/exact";
 import { SESSION_COOKIE, sessionIdOf } from "./caller";
 import { consoleConfig } from "./config";
 import { peerOf } from "./peer";
-import { sessionStore, type UserInfo } from "./sessions";
+import { sessionStore } from "./store";
+import type { UserInfo } from "./sessions";
 import { signInKey } from "./signin-key";
-import { signInThrottle } from "./throttle";
+import { signInThrottle } from "./store";
 
 export const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -105,16 +106,16 @@ export async function postSignIn(req: Request): Promise<Response> {
     const target = targetCluster(cluster);
     const throttle = signInThrottle();
     const key = `${signInKey(req.headers, token, cfg.signIn.trustedProxies)}@${target}`;
-    const wait = throttle.retryAfter(key);
-    if (wait > 0) return tooMany(wait, throttle.globalCeilingReached());
+    const wait = await throttle.retryAfter(key);
+    if (wait > 0) return tooMany(wait, await throttle.globalCeilingReached());
     let user: UserInfo;
     try {
       user = await reviewToken(target, token);
     } catch (e) {
-      if (e instanceof HttpError && e.body.code === 401) throttle.fail(key);
+      if (e instanceof HttpError && e.body.code === 401) await throttle.fail(key);
       throw e;
     }
-    throttle.succeed(key);
+    await throttle.succeed(key);
     const limits = { ttlMs: cfg.sessionTtlMs, idleMs: cfg.sessionIdleMs, maxPerUser: cfg.maxSessionsPerUser };
     const { id, session } = await sessionStore().signIn(sessionIdOf(req.headers), target, user, token, limits);
     const secure = !!peerOf(req.headers)?.tls || new URL(req.url).protocol === "https:";

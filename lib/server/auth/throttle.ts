@@ -1,5 +1,4 @@
 import "server-only";
-import { consoleConfig } from "./config";
 
 export interface ThrottleLimits {
   /** failed sign-ins one key may make within the window */
@@ -11,6 +10,16 @@ export interface ThrottleLimits {
 
 const MAX_KEYS = 10_000;
 
+/** The throttle's counts, in this process (SignInThrottle) or shared by every replica (redis/counters.ts). */
+export interface SignInCounter {
+  /** Seconds until `key` may try again, or 0. */
+  retryAfter(key: string): number | Promise<number>;
+  /** Whether the global ceiling (not this key's own count) is what holds `key` back. */
+  globalCeilingReached(): boolean | Promise<boolean>;
+  fail(key: string): void | Promise<void>;
+  succeed(key: string): void | Promise<void>;
+}
+
 /**
  * Failed sign-ins within a sliding window, per key (the claimed identity's hash plus the client, see
  * signin-key.ts) and overall. Token guessing is hopeless against real tokens, but each guess costs the
@@ -19,7 +28,7 @@ const MAX_KEYS = 10_000;
  * successfully within the last hour are not held back by the global ceiling (a spray of guesses cannot
  * lock out people whose tokens work). A shared store maps each key onto a counter with the window as TTL.
  */
-export class SignInThrottle {
+export class SignInThrottle implements SignInCounter {
   private failures = new Map<string, number[]>();
   private all: number[] = [];
   private good = new Map<string, number>();
@@ -72,12 +81,3 @@ export class SignInThrottle {
     return (this.failures.get(key) ?? []).filter((x) => t - x < windowMs);
   }
 }
-
-const g = globalThis as typeof globalThis & { __kruiseConsoleSignInThrottle?: SignInThrottle };
-
-/** The process-wide throttle, its limits re-read from the configuration on every call. */
-export const signInThrottle = () =>
-  (g.__kruiseConsoleSignInThrottle ??= new SignInThrottle(() => {
-    const c = consoleConfig().signIn;
-    return { perKey: c.failuresPerKey, global: c.failuresGlobal, windowMs: c.windowMs };
-  }));

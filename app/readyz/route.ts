@@ -1,0 +1,7 @@
+import { getReadyz } from "@/lib/server/probes";
+
+export const dynamic = "force-dynamic";
+
+export function GET() {
+  return getReadyz();
+}

@@ -1,0 +1,138 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { StreamLimit, StreamSlots } from "../../sse";
+import { digest } from "../sessions";
+import type { SignInCounter, ThrottleLimits } from "../throttle";
+import type { RedisConnection } from "./connection";
+
+// The sign-in throttle's sliding windows and the stream caps as Redis sorted sets (member = one event or
+// one open stream, score = its time or lease end), changed only inside Lua scripts or MULTI so two
+// replicas counting at once never lose a count.
+
+/** ARGV: P, key digest, now, perKey, global, window → seconds to wait (0 = may try) */
+const RETRY_AFTER = `
+local P, kd, now, per, glob, win = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local fk, all = P .. 't:f:' .. kd, P .. 't:all'
+redis.call('ZREMRANGEBYSCORE', fk, '-inf', now - win)
+redis.call('ZREMRANGEBYSCORE', all, '-inf', now - win)
+local function nth_from_end(k, n)
+  local c = redis.call('ZCARD', k)
+  if n <= 0 or c < n then return nil end
+  return tonumber(redis.call('ZRANGE', k, c - n, c - n, 'WITHSCORES')[2])
+end
+local wait_until = 0
+local mine = nth_from_end(fk, per)
+if mine then wait_until = mine + win end
+if redis.call('EXISTS', P .. 't:g:' .. kd) == 0 then
+  local g = nth_from_end(all, glob)
+  if g and g + win > wait_until then wait_until = g + win end
+end
+if wait_until > now then return math.ceil((wait_until - now) / 1000) end
+return 0
+`;
+
+/** ARGV: P, now, lease, slot id, then (key digest, max) pairs → 0, or the 1-based index of the full limit */
+const ACQUIRE = `
+local P, now, lease, id = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+for i = 5, #ARGV, 2 do
+  local k = P .. 's:' .. ARGV[i]
+  redis.call('ZREMRANGEBYSCORE', k, '-inf', now)
+  if redis.call('ZCARD', k) >= tonumber(ARGV[i + 1]) then return (i - 3) / 2 end
+end
+for i = 5, #ARGV, 2 do
+  local k = P .. 's:' .. ARGV[i]
+  redis.call('ZADD', k, now + lease, id)
+  redis.call('PEXPIRE', k, lease)
+end
+return 0
+`;
+
+/** Sign-in failures counted across replicas (throttle.ts has the rules; this is where they are kept). */
+export class RedisSignInCounter implements SignInCounter {
+  constructor(
+    private conn: RedisConnection,
+    private limits: () => ThrottleLimits,
+    private prefix = "kruise-console:",
+    private now: () => number = Date.now,
+  ) {}
+
+  async retryAfter(key: string): Promise<number> {
+    const { perKey, global, windowMs } = this.limits();
+    const args = [this.prefix, digest(key), this.now(), perKey, global, windowMs].map(String);
+    return Number(await this.conn.run((r) => r.eval(RETRY_AFTER, { arguments: args })));
+  }
+
+  async globalCeilingReached(): Promise<boolean> {
+    const { global, windowMs } = this.limits();
+    const t = this.now();
+    const n = await this.conn.run((r) => r.zCount(`${this.prefix}t:all`, t - windowMs + 1, "+inf"));
+    return n >= global;
+  }
+
+  async fail(key: string): Promise<void> {
+    const { windowMs, global } = this.limits();
+    const t = this.now();
+    const member = `${t}-${randomBytes(6).toString("base64url")}`;
+    const fk = `${this.prefix}t:f:${digest(key)}`;
+    const all = `${this.prefix}t:all`;
+    await this.conn.run((r) =>
+      r
+        .multi()
+        .zAdd(fk, { score: t, value: member })
+        .pExpire(fk, windowMs)
+        .zAdd(all, { score: t, value: member })
+        .zRemRangeByRank(all, 0, -(2 * Math.max(1, global)) - 1)
+        .pExpire(all, windowMs)
+        .exec(),
+    );
+  }
+
+  async succeed(key: string): Promise<void> {
+    const kd = digest(key);
+    await this.conn.run((r) =>
+      r
+        .multi()
+        .del(`${this.prefix}t:f:${kd}`)
+        .set(`${this.prefix}t:g:${kd}`, String(this.now()), { PX: 3600_000 })
+        .exec(),
+    );
+  }
+}
+
+/** A stream holds its slot for this long unless renewed: a replica that dies frees its slots by then. */
+const LEASE_MS = 60_000;
+
+/** Per-session and per-user stream caps counted across replicas (leases renewed while the stream is open). */
+export class RedisStreamSlots implements StreamSlots {
+  constructor(
+    private conn: RedisConnection,
+    private prefix = "kruise-console:",
+    private now: () => number = Date.now,
+  ) {}
+
+  async acquire(limits: readonly StreamLimit[]) {
+    const id = randomBytes(12).toString("base64url");
+    const keys = limits.map((l) => digest(l.key));
+    const args = [this.prefix, this.now(), LEASE_MS, id, ...limits.flatMap((l, i) => [keys[i], l.max])].map(String);
+    const full = Number(await this.conn.run((r) => r.eval(ACQUIRE, { arguments: args })));
+    if (full > 0) return { full: limits[full - 1] };
+    const renew = setInterval(() => {
+      const until = this.now() + LEASE_MS;
+      void this.conn
+        .run((r) =>
+          Promise.all(keys.map((k) => r.zAdd(`${this.prefix}s:${k}`, { score: until, value: id }, { XX: true }))),
+        )
+        .catch(() => {}); // the store is down: the lease runs out at worst, and the stream's own checks end it
+    }, LEASE_MS / 3);
+    renew.unref();
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        clearInterval(renew);
+        void this.conn.run((r) => Promise.all(keys.map((k) => r.zRem(`${this.prefix}s:${k}`, id)))).catch(() => {});
+      },
+    };
+  }
+}
