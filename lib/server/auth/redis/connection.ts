@@ -42,6 +42,8 @@ export class RedisConnection {
   readonly address: string;
   private client: Redis;
   private down = false;
+  /** resolves at the first "ready": until then a request waits for it (briefly) rather than failing */
+  private firstReady: Promise<void>;
 
   constructor(target: RedisTarget) {
     this.address = storeAddress(target.url);
@@ -55,6 +57,7 @@ export class RedisConnection {
     });
     this.client.on("error", (e: Error) => this.mark(false, e.message));
     this.client.on("ready", () => this.mark(true));
+    this.firstReady = new Promise((resolve) => this.client.once("ready", () => resolve()));
     this.client.connect().catch((e: Error) => this.mark(false, e.message));
   }
 
@@ -65,12 +68,14 @@ export class RedisConnection {
 
   /** Runs `fn` against the client, or throws 503 "session store unreachable: <address>". */
   async run<T>(fn: (r: Redis) => Promise<T>): Promise<T> {
-    if (!this.client.isReady) throw unreachable(this.address);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(unreachable(this.address)), COMMAND_TIMEOUT_MS);
     });
     try {
+      // Just started: the first connection may still be on its way (not an outage yet).
+      if (!this.client.isReady && !this.down) await Promise.race([this.firstReady, timeout]);
+      if (!this.client.isReady) throw unreachable(this.address);
       return await Promise.race([fn(this.client), timeout]);
     } catch (e) {
       if (e instanceof HttpError) throw e;

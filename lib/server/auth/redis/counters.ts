@@ -110,7 +110,7 @@ export class RedisStreamSlots implements StreamSlots {
     private now: () => number = Date.now,
   ) {}
 
-  async acquire(limits: readonly StreamLimit[]) {
+  async acquire(limits: readonly StreamLimit[]): Promise<{ release: () => void } | { full: StreamLimit }> {
     const id = randomBytes(12).toString("base64url");
     const keys = limits.map((l) => digest(l.key));
     const args = [this.prefix, this.now(), LEASE_MS, id, ...limits.flatMap((l, i) => [keys[i], l.max])].map(String);
