@@ -1,14 +1,12 @@
 /**
- * deploy/proxy.yaml wires proxy mode the only way the console's server accepts it: the console's own args
+ * deploy/overlays/proxy (rendered) wires proxy mode the only way the console's server accepts it: the console's own args
  * pass its start rules (scripts/serve/proxy-options.ts), the proxy's CA is mounted where --proxy-client-ca
  * points, the sidecar holds the client certificate Secret, and the Service reaches the proxy, never the
  * console. (deploy-manifest.test.ts has kube-apiserver accept it and checks the grants.)
  */
-import fs from "node:fs";
-import path from "node:path";
-import { parseAllDocuments } from "yaml";
 import { describe, expect, it } from "vitest";
 import { bindRefusal, parseServeArgs } from "../../scripts/serve/options";
+import { render } from "./deploy-render";
 
 interface Mount {
   name: string;
@@ -31,10 +29,9 @@ interface Doc {
   };
 }
 
-const docs = parseAllDocuments(fs.readFileSync(path.resolve(__dirname, "../../deploy/proxy.yaml"), "utf8")).map(
-  (d) => d.toJS() as Doc,
-);
-const pod = docs.find((d) => d.kind === "Deployment")!.spec!.template!.spec;
+const docs = render("proxy").docs as unknown as (Doc & { metadata: { name: string } })[];
+const pod = docs.find((d) => d.kind === "Deployment" && d.metadata.name === "kruise-console-proxy")!.spec!.template!
+  .spec;
 const container = (name: string) => pod.containers.find((c) => c.name === name)!;
 /** The Secret mounted at the directory holding `file` in this container. */
 const secretAt = (c: Container, file: string) => {
@@ -42,7 +39,7 @@ const secretAt = (c: Container, file: string) => {
   return m && pod.volumes.find((v) => v.name === m.name)?.secret?.secretName;
 };
 
-describe("deploy/proxy.yaml", () => {
+describe("deploy/overlays/proxy", () => {
   it("starts the console in proxy mode with a client CA, an allowed name and TLS, on loopback as a sidecar", () => {
     const o = parseServeArgs(container("console").args!);
     expect(bindRefusal(o)).toBeNull();
@@ -60,7 +57,7 @@ describe("deploy/proxy.yaml", () => {
     );
     expect(holders.map((c) => c.name)).toEqual(["auth-proxy"]);
     expect(container("console").ports ?? []).toEqual([]);
-    const service = docs.find((d) => d.kind === "Service")!;
+    const service = docs.find((d) => d.kind === "Service" && d.metadata.name === "kruise-console-proxy")!;
     const proxyPorts = container("auth-proxy").ports!.map((p) => p.name);
     for (const p of service.spec!.ports!) expect(proxyPorts).toContain(p.targetPort);
     // The serving key stays with the console: the proxy gets the certificate file alone.
