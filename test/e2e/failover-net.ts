@@ -1,0 +1,83 @@
+/**
+ * The network of the failover spec, on loopback: a round-robin HTTP proxy in front of the console replicas
+ * (what a Service does: each request to the next replica, and a replica that refuses connections is
+ * skipped), and a counting HTTPS proxy in front of the sandbox's API server, so the spec knows exactly which
+ * writes reached the cluster and how often.
+ */
+import { mkdtempSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { issueCert, makeCa } from "../support/certs";
+
+export interface Served {
+  upstream: string;
+  method: string;
+  path: string;
+  at: number;
+}
+
+const listen = async (s: http.Server) => {
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  return (s.address() as AddressInfo).port;
+};
+
+/** Round robin over `upstreams` (origins); `served` lists which one answered what. */
+export async function roundRobin(upstreams: string[]) {
+  const served: Served[] = [];
+  let next = 0;
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, tries: number) => {
+    const upstream = upstreams[next++ % upstreams.length];
+    const out = http.request(
+      `${upstream}${req.url}`,
+      { method: req.method, headers: req.headers, agent: false },
+      (up) => {
+        served.push({ upstream, method: req.method!, path: req.url!, at: Date.now() });
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+        res.on("close", () => up.destroy());
+      },
+    );
+    out.on("error", (e: NodeJS.ErrnoException) => {
+      // A replica that is gone refuses the connection: the request has not been sent, try the next one.
+      if (e.code === "ECONNREFUSED" && tries < upstreams.length) return forward(req, res, tries + 1);
+      if (!res.headersSent) res.writeHead(502).end(`no replica answered: ${e.message}`);
+      else res.destroy();
+    });
+    req.pipe(out);
+  };
+  const server = http.createServer((req, res) => forward(req, res, 1));
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}`, served, close: () => server.closeAllConnections() || server.close() };
+}
+
+/** An HTTPS front for the API server at `target` that records every request's method and path. */
+export async function countingApiServer(target: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "kc-count-"));
+  const cert = issueCert(makeCa(dir, "count"), dir, "serving", "127.0.0.1", "server");
+  const seen: { method: string; path: string }[] = [];
+  const server = https.createServer({ cert: readFileSync(cert.cert), key: readFileSync(cert.key) }, (req, res) => {
+    seen.push({ method: req.method!, path: req.url! });
+    const out = https.request(
+      new URL(req.url!, target),
+      { method: req.method, headers: req.headers, rejectUnauthorized: false, agent: false },
+      (up) => {
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+        res.on("close", () => up.destroy());
+      },
+    );
+    out.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+    req.pipe(out);
+  });
+  const port = await listen(server);
+  return {
+    url: `https://127.0.0.1:${port}`,
+    /** requests that change something (not get/list/watch) */
+    writes: () => seen.filter((r) => !["GET", "HEAD", "OPTIONS"].includes(r.method)),
+    close: () => server.closeAllConnections() || server.close(),
+  };
+}
