@@ -30,7 +30,11 @@ export function UserMenu() {
   if (session.code === 503)
     return (
       <span role="alert" data-testid="store-unreachable">
-        <Badge tone="bad" icon="!" title="Sign-in and session checks fail until it is back; reload then">
+        <Badge
+          tone="bad"
+          icon="!"
+          title="Sign-in and session checks fail until it is back; this clears by itself when it is"
+        >
           {session.message ?? "session store unreachable"}
         </Badge>
       </span>

@@ -54,7 +54,13 @@ export function loadSession(force = false): Promise<SessionInfo> {
       credentials: "same-origin",
       headers: { Accept: "application/json" },
       cache: "no-store",
-    }).then((r) => r.json() as Promise<SessionInfo>);
+    })
+      .then((r) => r.json() as Promise<SessionInfo>)
+      .then((s) => {
+        // The shared session store is down (503): ask again next time rather than keep the failure.
+        if (s.code === 503) pending = undefined;
+        return s;
+      });
     pending.catch(() => {
       pending = undefined;
     });
@@ -76,7 +82,14 @@ export const sessionKey = ["auth", "session"] as const;
 
 /** The session as a query (one fetch per page load; signIn/signOut refresh it). */
 export function useSession(): { session: SessionInfo | undefined; readOnly: boolean } {
-  const q = useQuery({ queryKey: sessionKey, queryFn: () => loadSession(), staleTime: Infinity, retry: false });
+  const q = useQuery({
+    queryKey: sessionKey,
+    queryFn: () => loadSession(),
+    staleTime: Infinity,
+    retry: false,
+    // while the session store is unreachable the header says so; it clears by itself once the store is back
+    refetchInterval: (query) => (query.state.data?.code === 503 ? 3000 : false),
+  });
   return { session: q.data, readOnly: !!q.data?.readOnly };
 }
 

@@ -4,8 +4,7 @@
  * skipped), and a counting HTTPS proxy in front of the sandbox's API server, so the spec knows exactly which
  * writes reached the cluster and how often.
  */
-import { mkdtempSync } from "node:fs";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
@@ -51,7 +50,11 @@ export async function roundRobin(upstreams: string[]) {
   };
   const server = http.createServer((req, res) => forward(req, res, 1));
   const port = await listen(server);
-  return { url: `http://127.0.0.1:${port}`, served, close: () => server.closeAllConnections() || server.close() };
+  const close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return { url: `http://127.0.0.1:${port}`, served, close };
 }
 
 /** An HTTPS front for the API server at `target` that records every request's method and path. */
@@ -78,6 +81,9 @@ export async function countingApiServer(target: string) {
     url: `https://127.0.0.1:${port}`,
     /** requests that change something (not get/list/watch) */
     writes: () => seen.filter((r) => !["GET", "HEAD", "OPTIONS"].includes(r.method)),
-    close: () => server.closeAllConnections() || server.close(),
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
   };
 }
