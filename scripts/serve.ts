@@ -7,6 +7,7 @@
  * client CA; scripts/serve/proxy-options.ts). See README "Shared mode".
  */
 import { randomBytes } from "node:crypto";
+import { accessSync, constants } from "node:fs";
 import type { ServerOptions } from "node:https";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -23,6 +24,12 @@ function options(): { o: ServeOptions; tls: ServerOptions | null } {
     const o = parseServeArgs(process.argv.slice(2), process.env);
     const refusal = bindRefusal(o);
     if (refusal) throw new UsageError(refusal);
+    // Secret files are read when the store is first used: a wrong path is said now, not at the first request.
+    for (const [flag, file] of [
+      ["--session-store-password-file", o.sessionStorePasswordFile],
+      ["--session-key-file", o.sessionKeyFile],
+    ] as const)
+      if (file && !readable(file)) throw new UsageError(`${flag} ${file}: cannot read that file`);
     return { o, tls: tlsServerOptions(o) };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
@@ -35,6 +42,15 @@ function options(): { o: ServeOptions; tls: ServerOptions | null } {
 // With audit lines on stdout (a container's log pipeline), stdout carries nothing else.
 const say = (line: string) =>
   /^(stdout|-)$/.test(process.env.KRUISE_CONSOLE_AUDIT_LOG ?? "") ? console.error(line) : console.log(line);
+
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function urlOf(o: ServeOptions, port: number): string {
   const host = o.host.includes(":") ? `[${o.host.replace(/^\[|\]$/g, "")}]` : o.host;
