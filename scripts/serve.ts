@@ -99,10 +99,13 @@ async function shutdown(server: Server, closeApp: () => Promise<void>): Promise<
   const g = globalThis as { __kruiseConsoleDrain?: Drain; __kruiseConsoleAuditFlush?: () => Promise<void> };
   // drain() marks the replica not ready before anything else (synchronously), then the listener closes.
   const draining = g.__kruiseConsoleDrain?.(graceMs);
-  server.close();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const drained = draining ? await draining : (await g.__kruiseConsoleAuditFlush?.(), { streams: 0, writes: 0 });
-  server.closeIdleConnections();
+  // Let the ended streams' last bytes (the reconnect hint) leave before the sockets are cut.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
+  clearInterval(idle);
   console.error(
     `[kruise-console] shutting down: ${drained.streams} stream(s) told to reconnect elsewhere` +
       (drained.writes ? `, ${drained.writes} write(s) still running after ${graceMs / 1000} s were cut` : ""),

@@ -16,7 +16,10 @@ export interface Served {
   upstream: string;
   method: string;
   path: string;
+  status: number;
   at: number;
+  /** the response is still streaming (a live SSE stream) */
+  open: boolean;
 }
 
 const listen = async (s: http.Server) => {
@@ -34,10 +37,26 @@ export async function roundRobin(upstreams: string[]) {
       `${upstream}${req.url}`,
       { method: req.method, headers: req.headers, agent: false },
       (up) => {
-        served.push({ upstream, method: req.method!, path: req.url!, at: Date.now() });
+        const entry = {
+          upstream,
+          method: req.method!,
+          path: req.url!,
+          status: up.statusCode!,
+          at: Date.now(),
+          open: true,
+        };
+        served.push(entry);
         res.writeHead(up.statusCode!, up.headers);
         up.pipe(res);
-        res.on("close", () => up.destroy());
+        up.on("close", () => {
+          entry.open = false;
+          // the replica cut the connection mid-response: so does the balancer, as a TCP-level one would
+          if (!up.complete) res.destroy();
+        });
+        res.on("close", () => {
+          entry.open = false;
+          up.destroy();
+        });
       },
     );
     out.on("error", (e: NodeJS.ErrnoException) => {
