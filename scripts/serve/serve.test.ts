@@ -53,6 +53,7 @@ describe("serve flags", () => {
       proxyGroupHeader: "X-Groups",
       tlsCert: "c.pem",
       tlsKey: "k.pem",
+      sessionStore: "memory",
     });
     expect(parseServeArgs(toArgs(o))).toEqual(o);
   });
@@ -84,6 +85,7 @@ describe("serve flags", () => {
       KRUISE_CONSOLE_MODE: "proxy",
       KRUISE_CONSOLE_READ_ONLY: "1",
       KRUISE_CONSOLE_PROXY_ADDRESSES: "10.0.0.7",
+      KRUISE_CONSOLE_SESSION_STORE: "memory",
     });
     expect(
       consoleEnv(parseServeArgs(["--mode", "proxy", "--proxy-refuse-groups", "ops", "--proxy-allow-masters"])),
