@@ -52,7 +52,7 @@ export function proxyRefusal(o: ServeOptions): string | null {
       `--proxy-addresses ${loopback.join(",")} is loopback: inside a pod, \`kubectl port-forward\` arrives from loopback ` +
       "too, so the address proves nothing. If the auth proxy is a sidecar in the console's pod, say so with " +
       "--proxy-sidecar (and keep port-forward out with RBAC: no pods/portforward create in the console's namespace, " +
-      "see deploy/proxy.yaml); otherwise give the proxy's own address."
+      "see deploy/overlays/proxy); otherwise give the proxy's own address."
     );
   }
   return null;
