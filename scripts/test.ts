@@ -124,6 +124,14 @@ function main() {
   }
   if (wants("typecheck")) check("type check", run("type check", "npx", ["tsc", "--noEmit"]));
 
+  // The Next.js build comes before the vitest projects: integration starts real console processes on it
+  // (two replicas sharing Redis), and e2e serves it.
+  let built = true;
+  if (wants("integration") || wants("e2e")) {
+    built = run("next build", "npx", ["next", "build"]);
+    check("next build", built);
+  }
+
   for (const project of ["unit", "integration", "contract", "security"]) {
     if (!wants(project)) continue;
     const out = path.join(tmp, `vitest-${project}.json`);
@@ -138,8 +146,6 @@ function main() {
   }
 
   if (wants("e2e")) {
-    const built = run("next build", "npx", ["next", "build"]);
-    check("next build", built);
     if (built) {
       const out = path.join(tmp, "playwright.json");
       rmSync(out, { force: true });
