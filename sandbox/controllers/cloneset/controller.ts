@@ -4,7 +4,8 @@ import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { seededRandom, type Clock } from "../clock";
 import { EventRecorder, type InvolvedObject } from "../events";
 import { Informer, keyOf } from "../informer";
-import { GROUP, Kube, PLURAL, VERSION } from "../kube";
+import { Kube } from "../kube";
+import { cloneSetInformer, podInformer } from "../shared-informers";
 import { CacheExpectations } from "./expectations";
 import { Executor, type ExecutorHost } from "./executor";
 import { plan } from "./plan";
@@ -55,24 +56,8 @@ export class CloneSetController implements ExecutorHost {
     const ns = o.namespace,
       nsPath = ns ? `/namespaces/${ns}` : "";
     const k = this.kube;
-    this.sets = new Informer<CloneSet>({
-      ...common,
-      path: `/apis/${GROUP}/${VERSION}${nsPath}/${PLURAL}`,
-      list: async () =>
-        (ns
-          ? await k.custom.listNamespacedCustomObject({ group: GROUP, version: VERSION, plural: PLURAL, namespace: ns })
-          : await k.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURAL })) as {
-          items: CloneSet[];
-        },
-    });
-    this.pods = new Informer<Pod>({
-      ...common,
-      path: `/api/v1${nsPath}/pods`,
-      list: async () =>
-        (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as {
-          items: Pod[];
-        },
-    });
+    this.sets = cloneSetInformer(k, common, ns);
+    this.pods = podInformer(k, common, ns);
     this.revs = new Informer<ControllerRevision>({
       ...common,
       path: `/apis/apps/v1${nsPath}/controllerrevisions`,

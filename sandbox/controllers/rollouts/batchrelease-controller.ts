@@ -5,7 +5,8 @@ import type { BatchRelease, CloneSet, Pod } from "@/lib/k8s/objects";
 import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
-import { GROUP, Kube, PLURAL, VERSION } from "../kube";
+import { Kube } from "../kube";
+import { cloneSetInformer, podInformer } from "../shared-informers";
 import { WorkQueue } from "../queue";
 import { reconcileBatchRelease, type BatchReleaseAction } from "./batchrelease-machine";
 import { listBatchReleases, patchObject, replaceBatchReleaseStatus } from "./kube-rollouts";
@@ -40,24 +41,8 @@ export class BatchReleaseController {
       path: `/apis/${ROLLOUT_GROUP}/${ROLLOUT_VERSION}${nsPath}/batchreleases`,
       list: () => listBatchReleases(k, ns),
     });
-    this.sets = new Informer<CloneSet>({
-      ...common,
-      path: `/apis/${GROUP}/${VERSION}${nsPath}/${PLURAL}`,
-      list: async () =>
-        (ns
-          ? await k.custom.listNamespacedCustomObject({ group: GROUP, version: VERSION, plural: PLURAL, namespace: ns })
-          : await k.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURAL })) as {
-          items: CloneSet[];
-        },
-    });
-    this.pods = new Informer<Pod>({
-      ...common,
-      path: `/api/v1${nsPath}/pods`,
-      list: async () =>
-        (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as {
-          items: Pod[];
-        },
-    });
+    this.sets = cloneSetInformer(k, common, ns);
+    this.pods = podInformer(k, common, ns);
     this.queue = new WorkQueue(o.clock, (key) => this.reconcile(key), o.log, 3);
     this.releases.on((_t, br) => this.queue.add(keyOf(br)));
     this.sets.on((_t, cs) => this.enqueueFor(cs.metadata.namespace!, cs.metadata.name));

@@ -6,7 +6,8 @@ import type { BatchRelease, CloneSet, Rollout } from "@/lib/k8s/objects";
 import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
-import { GROUP, Kube, PLURAL, VERSION } from "../kube";
+import { GROUP, Kube } from "../kube";
+import { cloneSetInformer } from "../shared-informers";
 import { WorkQueue } from "../queue";
 import {
   createBatchRelease,
@@ -61,16 +62,7 @@ export class RolloutController {
       path: `/apis/${ROLLOUT_GROUP}/${ROLLOUT_VERSION}${nsPath}/batchreleases`,
       list: () => listBatchReleases(k, ns),
     });
-    this.sets = new Informer<CloneSet>({
-      ...common,
-      path: `/apis/${GROUP}/${VERSION}${nsPath}/${PLURAL}`,
-      list: async () =>
-        (ns
-          ? await k.custom.listNamespacedCustomObject({ group: GROUP, version: VERSION, plural: PLURAL, namespace: ns })
-          : await k.custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: PLURAL })) as {
-          items: CloneSet[];
-        },
-    });
+    this.sets = cloneSetInformer(k, common, ns);
     this.queue = new WorkQueue(o.clock, (key) => this.reconcile(key), o.log, 3);
     this.rollouts.on((_t, r) => this.queue.add(keyOf(r)));
     this.releases.on((_t, br) => this.queue.add(keyOf(br)));
