@@ -5,7 +5,7 @@ import { seededRandom, type Clock } from "../clock";
 import { EventRecorder, type InvolvedObject } from "../events";
 import { Informer, keyOf } from "../informer";
 import { Kube } from "../kube";
-import { cloneSetInformer, podInformer } from "../shared-informers";
+import { cloneSetInformer, podInformer } from "../common-informers";
 import { CacheExpectations } from "./expectations";
 import { Executor, type ExecutorHost } from "./executor";
 import { plan } from "./plan";

@@ -6,7 +6,7 @@ import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
 import { Kube } from "../kube";
-import { cloneSetInformer, podInformer } from "../shared-informers";
+import { cloneSetInformer, podInformer } from "../common-informers";
 import { WorkQueue } from "../queue";
 import { reconcileBatchRelease, type BatchReleaseAction } from "./batchrelease-machine";
 import { listBatchReleases, patchObject, replaceBatchReleaseStatus } from "./kube-rollouts";

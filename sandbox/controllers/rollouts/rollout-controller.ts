@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
 import { GROUP, Kube } from "../kube";
-import { cloneSetInformer } from "../shared-informers";
+import { cloneSetInformer } from "../common-informers";
 import { WorkQueue } from "../queue";
 import {
   createBatchRelease,
