@@ -70,21 +70,44 @@ interface ShownPreview {
   allowed: string[];
 }
 
-/** The preview's whole pick as the page shows it: named pods and tie groups ("k of these n"). */
+/** The preview's whole pick as the page shows it, read in one pass (never across two renders). */
 async function readPreview(page: Page): Promise<ShownPreview> {
-  const block = page.getByTestId("preview-will-move");
-  const count = Number(await block.getAttribute("data-count"));
-  const exact = await block
-    .getByTestId("preview-pod")
-    .evaluateAll((els) => els.map((e) => e.getAttribute("data-name") ?? ""));
-  const ties = await block.getByTestId("preview-tie").evaluateAll((els) =>
-    els.map((e) => ({
-      count: Number(e.getAttribute("data-count")),
-      of: (e.getAttribute("data-of") ?? "").split(","),
-    })),
-  );
-  return { count, exact, ties, allowed: [...exact, ...ties.flatMap((g) => g.of)] };
+  return page.getByTestId("preview-will-move").evaluate((block) => {
+    const attr = (e: Element, a: string) => e.getAttribute(a) ?? "";
+    const exact = [...block.querySelectorAll('[data-testid="preview-pod"]')].map((e) => attr(e, "data-name"));
+    const ties = [...block.querySelectorAll('[data-testid="preview-tie"]')].map((e) => ({
+      count: Number(attr(e, "data-count")),
+      of: attr(e, "data-of").split(","),
+    }));
+    return {
+      count: Number(attr(block, "data-count")),
+      exact,
+      ties,
+      allowed: [...exact, ...ties.flatMap((g) => g.of)],
+    };
+  });
 }
+
+interface PodKeysJ {
+  metadata: { name: string; creationTimestamp?: string };
+  spec: { nodeName?: string };
+  status?: {
+    phase?: string;
+    conditions?: { type: string; status: string; lastTransitionTime?: string }[];
+    containerStatuses?: { restartCount?: number }[];
+  };
+}
+
+/** Every key Kruise's update order reads, per pod: what a failed subset assertion needs to be explained. */
+const sortKeys = () =>
+  kubectlJson<{ items: PodKeysJ[] }>("get", "pods", "-n", NS, "-l", `app=${NAME}`)
+    .items.map((p) => {
+      const ready = p.status?.conditions?.find((c) => c.type === "Ready");
+      const restarts = Math.max(0, ...(p.status?.containerStatuses ?? []).map((c) => c.restartCount ?? 0));
+      return `${p.metadata.name} node=${p.spec.nodeName ?? "-"} ${p.status?.phase} ready=${ready?.status}@${ready?.lastTransitionTime} restarts=${restarts} created=${p.metadata.creationTimestamp}`;
+    })
+    .sort()
+    .join("\n");
 
 test.describe.configure({ mode: "serial" });
 
@@ -112,8 +135,10 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   await setSlider(page, 7);
   await expect(page.getByTestId("preview-update")).toContainText("3 pods on the update revision");
   const shown = await readPreview(page);
-  expect(shown.count).toBe(3);
-  expect(shown.exact.length + shown.ties.reduce((n, g) => n + g.count, 0)).toBe(3);
+  const keysAtPreview = sortKeys();
+  const why = `preview ${JSON.stringify(shown)}\npods at preview:\n${keysAtPreview}`;
+  expect(shown.count, why).toBe(3);
+  expect(shown.exact.length + shown.ties.reduce((n, g) => n + g.count, 0), why).toBe(3);
   expect(cs().spec.updateStrategy.partition).toBe(10); // nothing sent yet
   await page.getByRole("button", { name: "Show request" }).first().click();
   await expect(page.getByTestId("shown-request")).toContainText("application/json-patch+json");
@@ -129,6 +154,7 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
     "-p",
     JSON.stringify({ status: { observedGeneration: cs().metadata.generation } }),
   );
+  const keysAtApply = sortKeys();
   await page.getByRole("button", { name: "Apply partition" }).click();
   await expect(page.getByTestId("applied")).toContainText("→ 7");
   await until(
@@ -137,7 +163,8 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   );
   const moved = onRevision(newRevision).map((p) => p.metadata.name);
   expect(moved).toHaveLength(3);
-  for (const n of moved) expect(shown.allowed, `${n} was in the preview`).toContain(n);
+  const explain = `${why}\npods at Apply:\n${keysAtApply}\npods now:\n${sortKeys()}`;
+  for (const n of moved) expect(shown.allowed, `${n} was in the preview\n${explain}`).toContain(n);
   for (const n of shown.exact) expect(moved, `${n} was named exactly`).toContain(n);
   for (const g of shown.ties) expect(moved.filter((n) => g.of.includes(n))).toHaveLength(g.count);
   // The step view names the pods Kruise actually chose.

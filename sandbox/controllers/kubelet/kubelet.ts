@@ -2,12 +2,12 @@
 // reports status — a client of the API server like any kubelet (field manager "kubelet").
 import type { KubeConfig, V1Node } from "@kubernetes/client-node";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
-import type { Pod } from "@/lib/k8s/objects";
+import type { Pod, PodCondition } from "@/lib/k8s/objects";
 import { seededRandom, type Clock } from "../clock";
 import { Informer, keyOf } from "../informer";
 import { errorCode, errorMessage, Kube } from "../kube";
 import { Placement } from "./placement";
-import { podConditions, statusChanged } from "./pod-status";
+import { podConditions, statusChanged, withReportedConditions } from "./pod-status";
 import {
   advance,
   between,
@@ -40,6 +40,10 @@ interface PodRt {
   killAt?: number;
   deleted?: boolean;
   binding?: boolean;
+  /** the kubelet conditions this kubelet last reported: its own record, as the status manager keeps one */
+  reported?: PodCondition[];
+  /** resourceVersion of the pod our last status write was computed from: while the cache still shows it, it is stale */
+  basedOn?: string;
 }
 
 export class Kubelet {
@@ -53,6 +57,8 @@ export class Kubelet {
   /** Node of every live pod, bound or being bound by us: what spreads a burst before any binding is visible. */
   private placement = new Placement();
   private dirty = new Set<string>();
+  /** keys being synced: one sync per pod at a time, as a workqueue guarantees */
+  private syncing = new Set<string>();
   private running = 0;
   private stopped = false;
   private scale: number;
@@ -115,9 +121,11 @@ export class Kubelet {
 
   private pump(): void {
     const max = this.o.concurrency ?? 8;
-    while (this.running < max && this.dirty.size) {
-      const key = this.dirty.values().next().value as string;
+    for (const key of [...this.dirty]) {
+      if (this.running >= max) break;
+      if (this.syncing.has(key)) continue;
       this.dirty.delete(key);
+      this.syncing.add(key);
       this.running++;
       this.sync(key)
         .catch((e) => {
@@ -125,6 +133,7 @@ export class Kubelet {
           if (errorCode(e) !== 404) this.later(key, 200);
         })
         .finally(() => {
+          this.syncing.delete(key);
           this.running--;
           this.pump();
         });
@@ -173,6 +182,9 @@ export class Kubelet {
       this.rt.set(key, r);
     }
     if (pod.metadata.deletionTimestamp) return this.terminate(key, pod, r, now);
+    // The cache has not yet shown our last status write: computing from it would report an older
+    // status over the newer one. Wait for the watch event (the informer marks the key again).
+    if (r.basedOn !== undefined && pod.metadata.resourceVersion === r.basedOn) return this.later(key, 50);
     for (const c of pod.spec.containers) {
       const cur = r.ctrs.get(c.name) ?? newCtr(c.name, c.image ?? "", now, this.d, this.rnd);
       r.ctrs.set(c.name, advance({ ...cur, wantImage: c.image ?? "" }, now, this.d, this.rnd));
@@ -206,11 +218,17 @@ export class Kubelet {
     const phase = containerStatuses.some((s) => s.started || s.restartCount > 0 || s.state?.running)
       ? "Running"
       : "Pending";
-    const conditions = podConditions(pod, containerStatuses, nowIso);
+    // Transition times come from what this kubelet last reported, never from the API copy: the real
+    // status manager does the same (kubelet pkg/kubelet/status/status_manager.go updateStatusInternal,
+    // updateLastTransitionTime against its own podStatuses cache), so a pod's Ready time cannot move back.
+    const conditions = podConditions(withReportedConditions(pod, r.reported), containerStatuses, nowIso);
     const next = { phase, conditions, containerStatuses, podIP: r.ip };
-    if (!statusChanged(pod, next)) return;
+    if (!statusChanged(pod, next)) {
+      r.reported = conditions;
+      return;
+    }
     const hostIP = `172.18.0.${this.nodeNames.indexOf(r.node) + 2}`;
-    await this.kube.patchPod(
+    const written = await this.kube.patchPod(
       pod.metadata.namespace!,
       pod.metadata.name!,
       {
@@ -225,6 +243,10 @@ export class Kubelet {
       },
       true,
     );
+    r.reported = conditions;
+    // A write that changed nothing keeps the resourceVersion: then no newer version is coming.
+    r.basedOn =
+      written.metadata.resourceVersion !== pod.metadata.resourceVersion ? pod.metadata.resourceVersion : undefined;
   }
 
   /** Graceful termination: stop containers after the (scaled) grace period, then DELETE with grace 0. */

@@ -17,6 +17,16 @@ function cond(pod: Pod, type: string, status: string, nowIso: string, reason?: s
 }
 
 /**
+ * `pod` with the kubelet's own conditions replaced by the ones it last reported (others, such as
+ * readiness gates, stay as the API server has them). Without a record yet, the API copy is all there is.
+ */
+export function withReportedConditions(pod: Pod, reported: PodCondition[] | undefined): Pod {
+  if (!reported) return pod;
+  const others = (pod.status?.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.includes(c.type));
+  return { ...pod, status: { ...pod.status, conditions: [...others, ...reported] } };
+}
+
+/**
  * Ready only when all containers are ready and every readiness gate condition is True
  * (kubelet pkg/kubelet/status generatePodReadyCondition).
  */

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { ContainerStatus, Pod, PodCondition } from "@/lib/k8s/objects";
+import { podConditions, withReportedConditions } from "./pod-status";
+
+const ready: ContainerStatus[] = [
+  { name: "app", image: "nginx:1.25", imageID: "", ready: true, started: true, restartCount: 0 },
+];
+const T0 = "2026-01-01T10:00:00Z",
+  T2 = "2026-01-01T10:00:02Z";
+
+const pod = (conditions: PodCondition[]): Pod => ({
+  metadata: { name: "p" },
+  spec: {
+    containers: [{ name: "app", image: "nginx:1.25" }],
+    readinessGates: [{ conditionType: "InPlaceUpdateReady" }],
+  },
+  status: { conditions },
+});
+const gate: PodCondition = { type: "InPlaceUpdateReady", status: "True", lastTransitionTime: T0 };
+const readyAt = (cs: PodCondition[]) => cs.find((c) => c.type === "Ready")?.lastTransitionTime;
+
+describe("kubelet pod conditions (kubelet pkg/kubelet/status/status_manager.go updateLastTransitionTime)", () => {
+  it("keeps the Ready time it reported, even when computed from a cached copy that predates its own write", () => {
+    const reported = podConditions(pod([gate]), ready, T0);
+    expect(readyAt(reported)).toBe(T0);
+    // The informer still holds the pod from before that write: Ready missing.
+    const stale = pod([gate]);
+    expect(readyAt(podConditions(withReportedConditions(stale, reported), ready, T2))).toBe(T0);
+    // Without its own record the kubelet would report a second, later Ready time for the same transition.
+    expect(readyAt(podConditions(stale, ready, T2))).toBe(T2);
+  });
+
+  it("reads readiness gates from the API copy: a gate turned False makes a new transition at the current time", () => {
+    const reported = podConditions(pod([gate]), ready, T0);
+    const gateOff = pod([{ ...gate, status: "False", lastTransitionTime: T2 }]);
+    const next = podConditions(withReportedConditions(gateOff, reported), ready, T2);
+    expect(next.find((c) => c.type === "Ready")).toMatchObject({
+      status: "False",
+      reason: "ReadinessGatesNotReady",
+      lastTransitionTime: T2,
+    });
+  });
+});
