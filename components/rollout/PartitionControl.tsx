@@ -156,8 +156,11 @@ export function PartitionControl({
               title={disabled}
               onClick={() => {
                 pendingApply.current = preview ? appliedFrom(cs, pods, preview) : null;
+                const shownMoves = pendingApply.current
+                  ? { count: pendingApply.current.expected, pods: pendingApply.current.allowed }
+                  : undefined;
                 intent.apply(
-                  { action: "partition", value },
+                  { action: "partition", value, moves: shownMoves },
                   `Partition ${str(intent.shown?.partition ?? current)} → ${String(value)} applied`,
                 );
               }}

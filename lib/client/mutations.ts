@@ -3,7 +3,7 @@ import { useMutation, useQuery, queryOptions } from "@tanstack/react-query";
 import { ApiError, apiFetch, errorFromResponse } from "./api";
 import { mutationHeaders, signInAgain } from "./session";
 import { api } from "../urls";
-import type { ApiErrorBody, K8sObject, RolloutAction, RolloutBase } from "../k8s/wire";
+import type { ApiErrorBody, K8sObject, PreviewMoves, RolloutAction, RolloutBase } from "../k8s/wire";
 
 // Rollout intents from the browser: POST …/rollout, and the access review behind the controls.
 
@@ -14,6 +14,8 @@ export interface RolloutIntentBody {
   base: RolloutBase;
   value?: unknown;
   preview?: boolean;
+  /** partition Apply: what the preview showed, so the server refuses a write whose preview no longer holds */
+  moves?: PreviewMoves;
 }
 
 export interface ShownRequest {

@@ -101,6 +101,16 @@ export interface RolloutBase<Template = Record<string, unknown>> {
   template?: Template;
 }
 
+/**
+ * What a partition preview told the user: how many pods move next and every pod that may be among them
+ * (named pods, tie-group members, hook-held pods). Sent with Apply so the server can refuse a write whose
+ * preview no longer holds.
+ */
+export interface PreviewMoves {
+  count: number;
+  pods: string[];
+}
+
 /** An action on a Kruise Rollout, as POSTed to …/rollouts/<name>/action (docs/kruise-rollouts.md §5). */
 export type KruiseRolloutAction = "approve" | "pause" | "resume" | "jump" | "disable";
 

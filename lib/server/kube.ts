@@ -65,9 +65,18 @@ export class KubeClient {
     this.watcher = new Watch(kc);
   }
 
-  /** One LIST page (`limit` + `continue`, api-concepts "Retrieving large results sets in chunks"). */
-  listPage(d: ResourceDef, namespace: string | null, limit: number, cont?: string): Promise<ListPage> {
-    const p = { limit, _continue: cont };
+  /**
+   * One LIST page (`limit` + `continue`, api-concepts "Retrieving large results sets in chunks"), optionally
+   * narrowed by a label selector on the server.
+   */
+  listPage(
+    d: ResourceDef,
+    namespace: string | null,
+    limit: number,
+    cont?: string,
+    labelSelector?: string,
+  ): Promise<ListPage> {
+    const p = { limit, _continue: cont, ...(labelSelector ? { labelSelector } : {}) };
     return raw<ListPage>((o) => {
       switch (d.name) {
         case "clonesets":

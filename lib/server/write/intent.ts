@@ -1,5 +1,5 @@
 import "server-only";
-import type { RolloutAction, RolloutBase as WireRolloutBase } from "@/lib/k8s/wire";
+import type { PreviewMoves, RolloutAction, RolloutBase as WireRolloutBase } from "@/lib/k8s/wire";
 import type { JsonObject, JsonValue } from "@/lib/patch";
 import { httpErrors } from "../errors";
 
@@ -13,8 +13,10 @@ export type RolloutBase = WireRolloutBase<JsonObject>;
 
 export type Limits = { maxUnavailable?: number | string | null; maxSurge?: number | string | null };
 
+export type { PreviewMoves };
+
 export type RolloutIntent =
-  | { action: "partition"; base: RolloutBase; value: number | string; preview: boolean }
+  | { action: "partition"; base: RolloutBase; value: number | string; preview: boolean; moves?: PreviewMoves }
   | { action: "pause" | "resume"; base: RolloutBase; preview: boolean }
   | { action: "limits"; base: RolloutBase; value: Limits; preview: boolean }
   | { action: "rollback"; base: RolloutBase; value: string; preview: boolean };
@@ -46,6 +48,30 @@ function parseBase(v: unknown): RolloutBase {
   return b;
 }
 
+/** A DNS-1123 subdomain, as pod names are; at most this many names (a preview lists at most the replicas). */
+const POD_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
+const MAX_MOVES = 10_000;
+
+/** `moves` (optional): what the preview showed; malformed → a 400 naming the field. */
+function parseMoves(v: unknown): PreviewMoves | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isObj(v) || typeof v.count !== "number" || !Number.isInteger(v.count) || v.count < 0)
+    throw httpErrors.badRequest(
+      "moves.count must be a non-negative integer (the pods the preview said move)",
+      "moves.count",
+    );
+  if (
+    !Array.isArray(v.pods) ||
+    v.pods.length > MAX_MOVES ||
+    !v.pods.every((n) => typeof n === "string" && POD_NAME.test(n))
+  )
+    throw httpErrors.badRequest(
+      `moves.pods must be a list of at most ${MAX_MOVES} pod names (the pods the preview showed)`,
+      "moves.pods",
+    );
+  return { count: v.count, pods: v.pods as string[] };
+}
+
 function parseLimits(v: unknown): Limits {
   if (!isObj(v)) throw httpErrors.badRequest("value must be { maxUnavailable?, maxSurge? }", "value");
   const out: Limits = {};
@@ -66,8 +92,10 @@ export function parseIntent(body: unknown): RolloutIntent {
   const base = parseBase(body.base);
   const preview = body.preview === true;
   switch (action) {
-    case "partition":
-      return { action, base, value: intOrPercent(body.value, "value"), preview };
+    case "partition": {
+      const moves = parseMoves(body.moves);
+      return { action, base, value: intOrPercent(body.value, "value"), preview, ...(moves ? { moves } : {}) };
+    }
     case "pause":
     case "resume":
       return { action, base, preview };

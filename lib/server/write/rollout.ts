@@ -16,6 +16,7 @@ import { RESOURCES } from "../resources";
 import { recordEvent } from "./events";
 import { guardBase, parseIntent, type RolloutBase, type RolloutIntent } from "./intent";
 import { fieldManagerFor, patchPath, sendPatch, type WriteTarget } from "./patch";
+import { checkPreview } from "./preview-check";
 
 export interface ShownRequest extends PatchRequest {
   path: string;
@@ -143,6 +144,24 @@ export async function applyRollout(actor: Actor, t: WriteTarget, body: unknown):
   const { request, event } = await build(actor, t, intent);
   const shown: ShownRequest = { ...request, path: patchPath(t, { manager: fieldManagerFor(actor) }) };
   if (intent.preview) return Response.json({ request: shown }, { headers: { "Cache-Control": "no-store" } });
+  if (intent.action === "partition" && intent.moves) {
+    const latest = await actor.client.get(RESOURCES.clonesets, t.namespace, t.name);
+    const drift = await checkPreview(actor, t, latest, intent.base.generation, intent.value, intent.moves);
+    if (drift)
+      return Response.json(
+        {
+          code: 409,
+          reason: "Conflict",
+          message: drift.message,
+          details: {
+            field: "moves",
+            causes: drift.unseen.map((n) => ({ field: "moves.pods", reason: "PodNotPreviewed", message: n })),
+          },
+          current: currentValues(latest),
+        },
+        { status: 409, headers: { "Cache-Control": "no-store" } },
+      );
+  }
   let object: K8sObject;
   try {
     object = await sendPatch(actor, t, request);
