@@ -121,7 +121,9 @@ export class Kubelet {
 
   private pump(): void {
     const max = this.o.concurrency ?? 8;
-    for (const key of [...this.dirty]) {
+    if (this.running >= max) return;
+    // Deleting the visited entry while iterating a Set is safe; keys being synced wait their turn.
+    for (const key of this.dirty) {
       if (this.running >= max) break;
       if (this.syncing.has(key)) continue;
       this.dirty.delete(key);
