@@ -47,6 +47,7 @@ export async function roundRobin(upstreams: string[]) {
         };
         served.push(entry);
         res.writeHead(up.statusCode!, up.headers);
+        res.flushHeaders(); // as a TCP-level balancer would: the head is not held back for the first bytes
         up.pipe(res);
         up.on("close", () => {
           entry.open = false;
@@ -88,6 +89,9 @@ export async function countingApiServer(target: string) {
       { method: req.method, headers: req.headers, rejectUnauthorized: false, agent: false },
       (up) => {
         res.writeHead(up.statusCode!, up.headers);
+        // Pass the head on at once, as the API server sends it: a watch's client treats the response head as
+        // "established" (the hub's scope turns live then), and Node would hold it until the first event.
+        res.flushHeaders();
         up.pipe(res);
         res.on("close", () => up.destroy());
       },
