@@ -31,7 +31,7 @@ const listen = async (s: http.Server) => {
 export async function roundRobin(upstreams: string[]) {
   const served: Served[] = [];
   let next = 0;
-  const forward = (req: http.IncomingMessage, res: http.ServerResponse, tries: number) => {
+  const forward = (req: http.IncomingMessage, body: Buffer, res: http.ServerResponse, tries: number) => {
     const upstream = upstreams[next++ % upstreams.length];
     const out = http.request(
       `${upstream}${req.url}`,
@@ -62,13 +62,19 @@ export async function roundRobin(upstreams: string[]) {
     );
     out.on("error", (e: NodeJS.ErrnoException) => {
       // A replica that is gone refuses the connection: the request has not been sent, try the next one.
-      if (e.code === "ECONNREFUSED" && tries < upstreams.length) return forward(req, res, tries + 1);
+      if (e.code === "ECONNREFUSED" && tries < upstreams.length) return forward(req, body, res, tries + 1);
       if (!res.headersSent) res.writeHead(502).end(`no replica answered: ${e.message}`);
       else res.destroy();
     });
-    req.pipe(out);
+    out.end(body);
   };
-  const server = http.createServer((req, res) => forward(req, res, 1));
+  // The body is read whole first: a request retried on the next replica must carry it again (a piped one would
+  // arrive there empty, and the replica would wait for it for ever).
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => forward(req, Buffer.concat(chunks), res, 1));
+  });
   const port = await listen(server);
   const close = () => {
     server.closeAllConnections();
