@@ -8,7 +8,7 @@ import { THEME_BOOT_SCRIPT } from "@/components/ui/theme-script";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: "Kruise Console", template: "%s · Kruise Console" },
+  title: { default: "Kruise Console", template: "%s — Kruise Console" },
   description: "Live OpenKruise CloneSet revisions, pods and in-place update batches.",
 };
 

@@ -2,27 +2,37 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
-import { hasHooks } from "@/lib/kruise/view/hooks";
-import { cloneSetView, filterAndSortRows, namespacesOf, withHookWaits, type SortKey } from "@/lib/kruise/view/list";
-import type { HookWaitView } from "@/lib/kruise/view/rollout";
+import {
+  cloneSetView,
+  filterAndSortRows,
+  namespacesOf,
+  withPods,
+  type RowPodFacts,
+  type SortKey,
+} from "@/lib/kruise/view/list";
+import { needsPods } from "@/lib/kruise/view/list-pods";
+import { listEmptyState } from "@/lib/kruise/view/list-empty";
 import type { ViewCloneSet } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
 import { CloneSetTable } from "./CloneSetTable";
-import { HookPods } from "./HookPods";
 import { useRolloutBadges } from "@/components/rollouts/ListRolloutBadges";
+import { ListEmptyState } from "./ListEmptyState";
+import { RowPods } from "./RowPods";
 
-// Pod watches the list may open for CloneSets with lifecycle hooks (each is one more connection to the server).
-const MAX_HOOK_NAMESPACES = 3;
+// Pod watches the list may open (each is one more connection to the server): namespaces whose CloneSets have
+// lifecycle hooks or pods not ready, where only the pods can tell "stuck" from "slow".
+const MAX_POD_NAMESPACES = 3;
 
 /** Reconnecting, stale or failed: what is on screen may be behind the cluster. */
 export function notLive(state: string): boolean {
   return state === "reconnecting" || state === "stale" || state === "error";
 }
 
-const SORTS: SortKey[] = ["name", "namespace", "age", "desired", "ready", "progress"];
+const SORTS: SortKey[] = ["name", "namespace", "age", "desired", "ready", "progress", "attention"];
 
 /** `/c/<cluster>/clonesets`: every CloneSet in every namespace, live. Filters live in the URL (bookmarkable). */
 export function CloneSetList({ cluster }: { cluster: string }) {
@@ -54,21 +64,21 @@ export function CloneSetList({ cluster }: { cluster: string }) {
   );
 
   const cloneSets: ViewCloneSet[] = items;
-  // Only namespaces with hooked CloneSets have their pods watched: hook holds are the one thing the list needs pods for.
-  const hooked = useMemo(() => {
+  const watched = useMemo(() => {
     const byNs = new Map<string, ViewCloneSet[]>();
-    for (const cs of cloneSets.filter(hasHooks)) {
-      const n = cs.metadata?.namespace ?? "";
-      byNs.set(n, [...(byNs.get(n) ?? []), cs]);
-    }
-    return [...byNs.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(0, MAX_HOOK_NAMESPACES);
+    for (const cs of cloneSets)
+      byNs.set(cs.metadata?.namespace ?? "", [...(byNs.get(cs.metadata?.namespace ?? "") ?? []), cs]);
+    return [...byNs.entries()]
+      .filter(([, css]) => css.some(needsPods))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .slice(0, MAX_POD_NAMESPACES);
   }, [cloneSets]);
-  const [waits, setWaits] = useState<Record<string, Map<string, HookWaitView[]>>>({});
-  const onWaits = useCallback((n: string, w: Map<string, HookWaitView[]> | null) => {
-    setWaits((prev) => {
-      if (!w && !(n in prev)) return prev;
+  const [facts, setFacts] = useState<Record<string, Map<string, RowPodFacts>>>({});
+  const onFacts = useCallback((n: string, f: Map<string, RowPodFacts> | null) => {
+    setFacts((prev) => {
+      if (!f && !(n in prev)) return prev;
       const next = { ...prev };
-      if (w) next[n] = w;
+      if (f) next[n] = f;
       else delete next[n];
       return next;
     });
@@ -77,9 +87,13 @@ export function CloneSetList({ cluster }: { cluster: string }) {
     () =>
       cloneSets.map((cs) => {
         const row = cloneSetView(cs, now);
-        return withHookWaits(row, waits[row.namespace]?.get(row.key));
+        return withPods(row, cs, facts[row.namespace]?.get(row.key), now);
       }),
-    [cloneSets, now, waits],
+    [cloneSets, now, facts],
+  );
+  const needAttention = all.filter((r) => r.state.attention <= 2).length;
+  useDocumentTitle(
+    loading ? null : `CloneSets · ${cluster}${needAttention ? ` · ${needAttention} need attention` : ""}`,
   );
   const rolloutBadges = useRolloutBadges(cluster, items, now);
   const { sort: sortKey, desc } = sort;
@@ -87,13 +101,22 @@ export function CloneSetList({ cluster }: { cluster: string }) {
     () => filterAndSortRows(all, { namespace: ns, name: q, sort: sortKey, desc }),
     [all, ns, q, sortKey, desc],
   );
+  const empty = loading
+    ? null
+    : listEmptyState({
+        error: connection.state === "error" ? connection.error : undefined,
+        all: all.length,
+        shown: rows.length,
+        namespace: ns,
+        nameFilter: q,
+      });
   const onSort = (k: SortKey) =>
     setParam({ sort: k === "name" ? "" : k, desc: sort.sort === k && !sort.desc ? "1" : "" });
 
   return (
     <>
-      {hooked.map(([n, css]) => (
-        <HookPods key={n} cluster={cluster} namespace={n} cloneSets={css} onWaits={onWaits} />
+      {watched.map(([n, css]) => (
+        <RowPods key={n} cluster={cluster} namespace={n} cloneSets={css} now={now} onFacts={onFacts} />
       ))}
       <div className="page-head">
         <h1>CloneSets</h1>
@@ -101,7 +124,7 @@ export function CloneSetList({ cluster }: { cluster: string }) {
         <span className="spacer" />
         <span className="muted small">{loading ? "" : `${rows.length} of ${all.length}`}</span>
       </div>
-      {connection.state === "error" && connection.error ? (
+      {empty?.kind === "no-crd" ? null : connection.state === "error" && connection.error ? (
         <ErrorPanel title={`Cannot list CloneSets in ${cluster}`} error={connection.error} />
       ) : null}
       <div className="controls">
@@ -127,22 +150,24 @@ export function CloneSetList({ cluster }: { cluster: string }) {
             onChange={(e) => setParam({ q: e.target.value })}
           />
         </label>
+        <label>
+          Sort by
+          <select
+            value={sort.sort === "attention" ? "attention" : ""}
+            onChange={(e) => setParam({ sort: e.target.value, desc: "" })}
+            data-testid="sort-select"
+          >
+            <option value="">Name</option>
+            <option value="attention">Needs attention</option>
+          </select>
+        </label>
       </div>
-      {connection.state === "error" && all.length === 0 ? null : (
+      {connection.state === "error" && all.length === 0 && empty?.kind !== "no-crd" ? null : (
         <div className={`panel${notLive(connection.state) ? " not-live" : ""}`}>
           {loading ? (
             <Skeleton label="Loading CloneSets" />
-          ) : rows.length === 0 ? (
-            <div className="empty" data-testid="empty">
-              {all.length === 0 ? (
-                <>
-                  No CloneSets in this cluster yet. Create one with <code>kubectl apply -f cloneset.yaml</code>; it will
-                  appear here.
-                </>
-              ) : (
-                <>No CloneSet matches these filters.</>
-              )}
-            </div>
+          ) : empty ? (
+            <ListEmptyState empty={empty} cluster={cluster} onClear={() => setParam({ ns: "", q: "" })} />
           ) : (
             <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} badges={rolloutBadges} />
           )}

@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import type { CloneSetRow, SortKey } from "@/lib/kruise/view/list";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
-import { ProgressBar } from "@/components/ui/ProgressBar";
 import { pages } from "@/lib/urls";
 import { PhaseBadge } from "./PhaseBadge";
+import { RevisionBarView } from "./RevisionBarView";
 
 export interface SortState {
   sort: SortKey;
@@ -40,7 +40,7 @@ function CloneSetRowView({ cluster, r, badge }: { cluster: string; r: CloneSetRo
   return (
     <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
       <td>
-        <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge phase={r.phase} />
+        <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge state={r.state} />
         {badge}
         {r.hookWaits.map((t) => (
           <div key={t} className="small muted wrap" data-testid="row-hook-wait">
@@ -74,11 +74,7 @@ function CloneSetRowView({ cluster, r, badge }: { cluster: string; r: CloneSetRo
         ) : null}
       </td>
       <td>
-        <ProgressBar
-          value={r.progress.updatedAvailable}
-          max={r.progress.target}
-          label={`${r.name}: updated available of target`}
-        />
+        <RevisionBarView bar={r.bar} name={r.name} />
       </td>
       <td>
         {r.revisionsSynced ? (
@@ -149,8 +145,10 @@ export function CloneSetTable({
             <SortHeader k="age" label="AGE" s={sort} onSort={onSort} />
             <th>STRATEGY</th>
             <th>PARTITION</th>
-            <SortHeader k="progress" label="PROGRESS" s={sort} onSort={onSort} />
-            <th title="status.currentRevision == status.updateRevision">CURRENT = UPDATE REVISION</th>
+            <SortHeader k="progress" label="REVISIONS" s={sort} onSort={onSort} />
+            <th title="status.currentRevision == status.updateRevision">
+              CURRENT =<wbr /> UPDATE
+            </th>
             <th>IMAGES</th>
           </tr>
         </thead>

@@ -1,46 +1,28 @@
-import type { RolloutPhase } from "@/lib/kruise/view/list";
+import type { CloneSetState, StateKind } from "@/lib/kruise/view/state";
 import { Badge, type Tone } from "@/components/ui/Badge";
 
-const PHASES: Record<RolloutPhase, { tone: Tone; icon: string; text: string; title: string }> = {
-  complete: {
-    tone: "ok",
-    icon: "✓",
-    text: "rolled out",
-    title: "currentRevision = updateRevision and the target is available",
-  },
-  rolling: { tone: "info", icon: "↻", text: "rolling", title: "pods are moving to the update revision" },
-  stuck: {
-    tone: "bad",
-    icon: "×",
-    text: "stuck",
-    title: "pods of the current step are failing; see the in-place update batches",
-  },
-  partitioned: {
-    tone: "neutral",
-    icon: "‖",
-    text: "held by partition",
-    title: "the partition's target is reached; the rest stay on old revisions",
-  },
-  paused: { tone: "warn", icon: "‖", text: "paused", title: "updateStrategy.paused is true" },
-  "stale-status": {
-    tone: "warn",
-    icon: "!",
-    text: "waiting for the controller",
-    title: "status.observedGeneration < metadata.generation: the controller has not processed the latest spec yet",
-  },
-  "waiting-for-hook": {
-    tone: "warn",
-    icon: "⧗",
-    text: "waiting for a lifecycle hook",
-    title: "pods are held by a lifecycle hook until your hook controller changes their labels or finalizers",
-  },
+/** Tone and icon per state; the word comes from the state itself (lib/kruise/view/state.ts), never from here. */
+export const STATE_LOOK: Record<StateKind, { tone: Tone; icon: string }> = {
+  complete: { tone: "ok", icon: "✓" },
+  rolling: { tone: "info", icon: "↻" },
+  stuck: { tone: "bad", icon: "✕" },
+  "held-by-partition": { tone: "neutral", icon: "‖" },
+  paused: { tone: "warn", icon: "‖" },
+  scaling: { tone: "info", icon: "⇅" },
+  "waiting-for-controller": { tone: "warn", icon: "!" },
+  "waiting-for-hook": { tone: "warn", icon: "⧗" },
 };
 
-export function PhaseBadge({ phase }: { phase: RolloutPhase }) {
-  const p = PHASES[phase];
+/** The CloneSet's one state as a badge; the reason is its tooltip (and its accessible description). */
+export function PhaseBadge({ state, capital }: { state: CloneSetState; capital?: boolean }) {
+  const look = STATE_LOOK[state.kind];
+  const word = capital ? state.word[0].toUpperCase() + state.word.slice(1) : state.word;
   return (
-    <Badge tone={p.tone} icon={p.icon} title={p.title}>
-      {p.text}
-    </Badge>
+    <span data-testid="state" data-state={state.kind} className="state-badge">
+      <Badge tone={look.tone} icon={look.icon} title={state.reason}>
+        {word}
+      </Badge>
+      <span className="sr-only">: {state.reason}</span>
+    </span>
   );
 }

@@ -1,11 +1,11 @@
 import type { ChosenPods, RolloutView } from "@/lib/kruise/view/rollout";
 import { plural } from "@/lib/kruise/view/format";
-import { Badge } from "@/components/ui/Badge";
+import { PhaseBadge } from "@/components/clonesets/PhaseBadge";
 import { HookWaits } from "@/components/clonesets/HookWaits";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 
 /** The current step against the partition's target: updated / ready / available, complete or stuck. */
-export function StepProgress({ r, paused, chosen }: { r: RolloutView; paused: boolean; chosen?: ChosenPods | null }) {
+export function StepProgress({ r, chosen }: { r: RolloutView; paused?: boolean; chosen?: ChosenPods | null }) {
   const p = r.progress;
   // The rollout view's state, not a second reading of the numbers: the step never contradicts the other panels.
   const complete = r.state === "complete" || r.state === "held-by-partition";
@@ -14,31 +14,9 @@ export function StepProgress({ r, paused, chosen }: { r: RolloutView; paused: bo
     <div data-testid="step-progress">
       <h3>
         Current step{" "}
-        {complete ? (
-          <Badge tone="ok" icon="✓">
-            <span data-testid="step-state">Step complete</span>
-          </Badge>
-        ) : stuck ? (
-          <Badge tone="bad" icon="✕">
-            <span data-testid="step-state">Step stuck</span>
-          </Badge>
-        ) : r.state === "waiting-for-controller" ? (
-          <Badge tone="warn" icon="!">
-            <span data-testid="step-state">Waiting for the controller</span>
-          </Badge>
-        ) : r.state === "waiting-for-hook" ? (
-          <Badge tone="warn" icon="⧗">
-            <span data-testid="step-state">Waiting for a lifecycle hook</span>
-          </Badge>
-        ) : paused ? (
-          <Badge tone="warn" icon="‖">
-            <span data-testid="step-state">Paused</span>
-          </Badge>
-        ) : (
-          <Badge tone="info" icon="↻">
-            <span data-testid="step-state">In progress</span>
-          </Badge>
-        )}
+        <span data-testid="step-state" data-state={r.state}>
+          <PhaseBadge state={r.status} capital />
+        </span>
       </h3>
       <div style={{ display: "grid", gridTemplateColumns: "110px 1fr", gap: 6, maxWidth: 480 }}>
         <span>Updated</span>

@@ -172,7 +172,7 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   const chosen = await page.getByTestId("chosen-pod").evaluateAll((els) => els.map((e) => e.getAttribute("data-name")));
   expect([...chosen].sort()).toEqual([...moved].sort());
   for (const [n, uid] of Object.entries(uids())) expect(uid, `${n} updated in place`).toBe(before[n]);
-  await expect(page.getByTestId("step-state")).toHaveText("Step complete");
+  await expect(page.getByTestId("step-state")).toHaveAttribute("data-state", "held-by-partition");
 
   // 2. A kubectl partition change between preview and apply: conflict, nothing written.
   await setSlider(page, 5);

@@ -7,6 +7,7 @@ import { cloneSetDetailView } from "@/lib/kruise/view/detail";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
 import { notLive } from "../CloneSetList";
 import { pages } from "@/lib/urls";
@@ -52,6 +53,8 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
     [d.object, d.pods.items, d.pods.loading, d.revs.items, d.events.items, now],
   );
   const kr = useKruiseRollout(cluster, namespace, d.object, d.pods.items, d.revs.items, d.events.items, now);
+  // The tab says which CloneSet and its state: "cart · held 5/10 — Kruise Console".
+  useDocumentTitle(view ? `${name} · ${view.header.state.short}` : null);
   const listHref = pages.cloneSets(cluster);
   const crumbs = (
     <div className="crumbs">

@@ -58,7 +58,7 @@ export function DetailHeader({
     <section className="panel" aria-labelledby="hdr">
       <div className="page-head" style={{ marginBottom: 8 }}>
         <h1 id="hdr">{h.name}</h1>
-        <PhaseBadge phase={h.phase} />
+        <PhaseBadge state={h.state} />
         {badges}
         <span className="muted">namespace {h.namespace}</span>
         <span className="spacer" />

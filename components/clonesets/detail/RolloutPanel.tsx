@@ -1,31 +1,18 @@
-import type { RolloutView, RolloutState } from "@/lib/kruise/view/rollout";
+import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { plural } from "@/lib/kruise/view/format";
-import { Badge, type Tone } from "@/components/ui/Badge";
+import { Badge } from "@/components/ui/Badge";
+import { PhaseBadge } from "@/components/clonesets/PhaseBadge";
 import { HookWaits } from "@/components/clonesets/HookWaits";
-
-const STATES: Record<RolloutState, { tone: Tone; icon: string; text: string }> = {
-  complete: { tone: "ok", icon: "✓", text: "Rolled out" },
-  rolling: { tone: "info", icon: "↻", text: "Rolling" },
-  "held-by-partition": { tone: "neutral", icon: "‖", text: "Held by partition" },
-  paused: { tone: "warn", icon: "‖", text: "Paused" },
-  stuck: { tone: "bad", icon: "✕", text: "Stuck" },
-  "waiting-for-controller": { tone: "warn", icon: "!", text: "Waiting for the controller" },
-  "waiting-for-hook": { tone: "warn", icon: "⧗", text: "Waiting for a lifecycle hook" },
-};
 
 const MAX_STEPS = 50;
 
 /** The rollout as steps (who moved when) against the partition's target, and what is stuck and why. */
 export function RolloutPanel({ r }: { r: RolloutView }) {
-  const s = STATES[r.state];
   const steps = r.steps.slice(-MAX_STEPS);
   return (
     <section className="panel" aria-labelledby="rollout" data-testid="rollout">
       <h2 id="rollout">
-        In-place update batches{" "}
-        <Badge tone={s.tone} icon={s.icon}>
-          {s.text}
-        </Badge>
+        In-place update batches <PhaseBadge state={r.status} capital />
       </h2>
       <p data-testid="rollout-summary">
         Target for the current partition: <strong>{r.progress.target}</strong> of {plural(r.replicas, "pod")} on the

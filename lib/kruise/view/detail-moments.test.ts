@@ -28,7 +28,7 @@ describe("one snapshot for every panel of the detail", () => {
     cs.metadata = { ...cs.metadata, generation: 3 };
     const d = view(cs, allUpdated());
     expect(d.header.statusStale).toBe(true);
-    expect(d.header.phase).toBe("stale-status");
+    expect(d.header.phase).toBe("waiting-for-controller");
     expect(d.rollout.state).toBe("waiting-for-controller");
   });
 

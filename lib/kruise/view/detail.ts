@@ -3,12 +3,13 @@
  * panels can describe different moments: the header, the rollout panel and the step all read the counts this
  * function derives from the same CloneSet and pods.
  */
-import { cloneSetView, type CloneSetRow, type RolloutPhase } from "./list";
+import { revisionBar } from "./bar";
+import { cloneSetView, type CloneSetRow } from "./list";
 import { eventsView, type EventRow } from "./events";
 import { hookWaitViews } from "./hooks";
 import { ownedBy, podView, podsByRevision, type PodGroup, type PodRow } from "./pods";
 import { revisionsView, type RevisionRow } from "./revisions";
-import { inPlaceBatches, type RolloutState, type RolloutView } from "./rollout";
+import { inPlaceBatches, type RolloutView } from "./rollout";
 import { podCounts } from "./snapshot";
 import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "./types";
 
@@ -26,16 +27,6 @@ export interface DetailOptions {
   podsLoaded?: boolean;
 }
 
-const PHASE_OF: Record<RolloutState, RolloutPhase> = {
-  complete: "complete",
-  rolling: "rolling",
-  stuck: "stuck",
-  "held-by-partition": "partitioned",
-  paused: "paused",
-  "waiting-for-controller": "stale-status",
-  "waiting-for-hook": "waiting-for-hook",
-};
-
 /**
  * Everything the detail shows: pods and revisions are those the CloneSet controls (ownerReference UID,
  * cloneset_controller.go), revisions in `.revision` order, pods grouped by revision label (§6.3).
@@ -52,7 +43,7 @@ export function cloneSetDetailView(
   const podRows = owned.map((p) => podView(p, now));
   const revRows = revisionsView(cs, revisions, podRows, now);
   const counts = opts.podsLoaded === false ? undefined : podCounts(cs, podRows, now);
-  const rollout = inPlaceBatches(cs, podRows, { counts, waits: hookWaitViews(cs, owned) });
+  const rollout = inPlaceBatches(cs, podRows, { counts, waits: hookWaitViews(cs, owned), now });
   const header = cloneSetView(cs, now);
   if (counts) {
     Object.assign(header, {
@@ -64,9 +55,11 @@ export function cloneSetDetailView(
       progress: rollout.progress,
     });
   }
-  // One state for the whole page: the header's word is the rollout's (the list, without pods, decides alone).
-  const overridesPause = ["waiting-for-controller", "stuck", "waiting-for-hook"].includes(rollout.state);
-  header.phase = header.paused && !overridesPause ? "paused" : PHASE_OF[rollout.state];
+  // One state for the whole page (./state.ts): the header's word is the rollout's.
+  header.phase = rollout.state;
+  header.state = rollout.status;
+  const failingUpdated = rollout.stuck.filter((p) => p.revision === header.updateRevision).length;
+  header.bar = revisionBar(cs, header.progress, header.total, failingUpdated);
   return {
     header,
     revisions: revRows,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { HookWait } from "../lifecycle/waits";
 import { NOW } from "./fixtures";
 import { hookWaitsByCloneSet, hookWaitText } from "./hooks";
-import { cloneSetView, withHookWaits } from "./list";
+import { cloneSetView, withPods, type RowPodFacts } from "./list";
 
 const wait = (over: Partial<HookWait>): HookWait => ({
   hook: "inPlaceUpdate",
@@ -77,11 +77,19 @@ describe("hook holds on the list", () => {
     const texts = [
       { text: "waiting for the in-place-update hook on 2 pods: remove label x=y (owned by your hook controller)" },
     ];
-    const row = withHookWaits(cloneSetView(cs, NOW), texts);
+    const facts = (waits: { text: string }[]): RowPodFacts => ({
+      counts: { replicas: 0, ready: 0, available: 0, updated: 0, updatedReady: 0, updatedAvailable: 0 },
+      pods: [],
+      failing: [],
+      waits,
+    });
+    const withHookWaits = (c: typeof cs, waits: { text: string }[]) =>
+      withPods(cloneSetView(c, NOW), c, facts(waits), NOW);
+    const row = withHookWaits(cs, texts);
     expect(row.phase).toBe("waiting-for-hook");
     expect(row.hookWaits).toEqual([texts[0].text]);
-    const stale = withHookWaits(cloneSetView({ ...cs, metadata: { ...cs.metadata, generation: 3 } }, NOW), texts);
-    expect(stale.phase).toBe("stale-status");
-    expect(withHookWaits(cloneSetView(cs, NOW), []).phase).toBe("rolling");
+    const stale = withHookWaits({ ...cs, metadata: { ...cs.metadata, generation: 3 } }, texts);
+    expect(stale.phase).toBe("waiting-for-controller");
+    expect(withHookWaits(cs, []).phase).toBe("rolling");
   });
 });

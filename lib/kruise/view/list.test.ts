@@ -47,13 +47,13 @@ describe("CloneSet list row", () => {
       doneForPartition: false,
     });
     expect(rolloutProgress(cloneSet({ updatedAvailableReplicas: 3 })).doneForPartition).toBe(true);
-    expect(cloneSetView(cloneSet({ updatedAvailableReplicas: 3 }), NOW).phase).toBe("partitioned");
+    expect(cloneSetView(cloneSet({ updatedAvailableReplicas: 3 }), NOW).phase).toBe("held-by-partition");
   });
 
   it("flags a status the controller has not caught up with (observedGeneration < generation)", () => {
     const row = cloneSetView(cloneSet({ observedGeneration: 1 }), NOW);
     expect(row.statusStale).toBe(true);
-    expect(row.phase).toBe("stale-status");
+    expect(row.phase).toBe("waiting-for-controller");
   });
 
   it("reports a finished rollout only when currentRevision equals updateRevision", () => {

@@ -2,7 +2,11 @@
  * CloneSet list-row view model: everything the list page shows, computed once from the object.
  */
 import { partitionReplicas } from "../core/partition";
+import { revisionBar, type RevisionBar } from "./bar";
 import { age } from "./format";
+import type { PodRow } from "./pods";
+import type { PodCounts } from "./snapshot";
+import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
 import type { IntOrString, ViewCloneSet, ViewCondition } from "./types";
 
 export interface RolloutProgress {
@@ -48,14 +52,17 @@ export interface CloneSetRow {
   statusStale: boolean;
   images: string[];
   conditions: ViewCondition[];
-  /** One-word state for the row; never conveyed by colour alone. */
-  phase: RolloutPhase;
-  /** Lifecycle hook holds, worded (filled in when the pods are known; see withHookWaits). */
+  /** The CloneSet's one state (./state.ts); never conveyed by colour alone. */
+  phase: StateKind;
+  state: CloneSetState;
+  /** Pods by where they stand, for the stacked bar, with the partition's target marked. */
+  bar: RevisionBar;
+  /** Lifecycle hook holds, worded (filled in when the pods are known; see withPods). */
   hookWaits: string[];
 }
 
-export type RolloutPhase =
-  "complete" | "rolling" | "stuck" | "partitioned" | "paused" | "stale-status" | "waiting-for-hook";
+/** @deprecated the state's kind; kept as a name for the list's callers. */
+export type RolloutPhase = StateKind;
 
 function intOrStr(v: IntOrString | undefined, dflt: string): string {
   return v === undefined || v === null ? dflt : String(v);
@@ -83,14 +90,6 @@ export function rolloutProgress(cs: ViewCloneSet): RolloutProgress {
   return { updated, updatedReady, updatedAvailable, target, percent, doneForPartition: updatedAvailable >= target };
 }
 
-function rolloutPhase(cs: ViewCloneSet, progress: RolloutProgress, synced: boolean, stale: boolean): RolloutPhase {
-  if (stale) return "stale-status";
-  if (cs.spec?.updateStrategy?.paused) return "paused";
-  if (synced && progress.doneForPartition) return "complete";
-  if (progress.doneForPartition) return "partitioned";
-  return "rolling";
-}
-
 /** Images of the CloneSet's pod template, in container order. */
 export function templateImages(cs: ViewCloneSet): string[] {
   return (cs.spec?.template?.spec?.containers ?? []).map((c) => c.image ?? "").filter(Boolean);
@@ -104,6 +103,7 @@ export function cloneSetView(cs: ViewCloneSet, now: Date): CloneSetRow {
   const progress = rolloutProgress(cs);
   const synced = !!st.updateRevision && st.currentRevision === st.updateRevision;
   const stale = md.generation !== undefined && (st.observedGeneration ?? 0) < md.generation;
+  const state = cloneSetState(cs, { progress });
   return {
     key: `${md.namespace ?? ""}/${md.name ?? ""}`,
     name: md.name ?? "",
@@ -130,22 +130,68 @@ export function cloneSetView(cs: ViewCloneSet, now: Date): CloneSetRow {
     statusStale: stale,
     images: templateImages(cs),
     conditions: st.conditions ?? [],
-    phase: rolloutPhase(cs, progress, synced, stale),
+    phase: state.kind,
+    state,
+    bar: revisionBar(cs, progress, st.replicas ?? 0, 0),
     hookWaits: [],
   };
 }
 
-/**
- * A row with the hook holds among its pods: a rollout that does not move because a hook holds pods says so
- * (a stale status still says "waiting for the controller" first, and failing pods are not known here).
- */
-export function withHookWaits(row: CloneSetRow, waits: { text: string }[] | undefined): CloneSetRow {
-  if (!waits?.length) return row;
-  const phase = row.phase === "stale-status" ? row.phase : "waiting-for-hook";
-  return { ...row, phase, hookWaits: waits.map((w) => w.text) };
+/** What the list learns from a namespace's pods, for one CloneSet (see ./list-pods.ts). */
+export interface RowPodFacts {
+  counts: PodCounts;
+  pods: PodRow[];
+  failing: FailingPod[];
+  waits: { text: string }[];
 }
 
-export type SortKey = "name" | "namespace" | "age" | "desired" | "ready" | "progress";
+/**
+ * A row recomputed with its pods: the same counts and the same state function the detail page uses, so the
+ * list's word and bar agree with the header's (failing pods and hook holds are only known from pods).
+ */
+export function withPods(row: CloneSetRow, cs: ViewCloneSet, f: RowPodFacts | undefined, now: Date): CloneSetRow {
+  if (!f) return row;
+  const progress = progressFromCounts(row.progress, f.counts);
+  const state = cloneSetState(cs, {
+    progress,
+    counts: f.counts,
+    pods: f.pods,
+    failing: f.failing,
+    hookWaits: f.waits.length,
+    now,
+  });
+  const failingUpdated = f.failing.filter((p) => p.revision && p.revision === row.updateRevision).length;
+  return {
+    ...row,
+    total: f.counts.replicas,
+    ready: f.counts.ready,
+    updated: f.counts.updated,
+    updatedReady: f.counts.updatedReady,
+    updatedAvailable: f.counts.updatedAvailable,
+    progress,
+    phase: state.kind,
+    state,
+    bar: revisionBar(cs, progress, f.counts.replicas, failingUpdated),
+    hookWaits: f.waits.map((w) => w.text),
+  };
+}
+
+/** The progress with a pods snapshot's counts (the target stays the controller's). */
+export function progressFromCounts(base: RolloutProgress, counts: PodCounts | undefined): RolloutProgress {
+  if (!counts) return base;
+  const { target } = base;
+  const percent = target <= 0 ? 100 : Math.min(100, Math.round((counts.updatedAvailable / target) * 100));
+  return {
+    updated: counts.updated,
+    updatedReady: counts.updatedReady,
+    updatedAvailable: counts.updatedAvailable,
+    target,
+    percent,
+    doneForPartition: counts.updatedAvailable >= target,
+  };
+}
+
+export type SortKey = "name" | "namespace" | "age" | "desired" | "ready" | "progress" | "attention";
 
 export interface ListQuery {
   namespace?: string;
@@ -173,6 +219,9 @@ export function filterAndSortRows(rows: CloneSetRow[], q: ListQuery): CloneSetRo
         return r.ready;
       case "progress":
         return r.progress.percent;
+      case "attention":
+        // Stuck, hook-held and paused-mid-rollout first; within a state the least progressed first.
+        return r.state.attention * 1000 + r.progress.percent;
       default:
         return r.name;
     }

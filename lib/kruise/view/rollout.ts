@@ -3,10 +3,11 @@
  * docs/kruise-rules.md §7.3/§7.5 (in-place moves carry updateTimestamp), §9.2 (recreates show as new pods), §10.
  */
 import type { HookWait } from "../lifecycle/waits";
-import { rolloutProgress, type RolloutProgress } from "./list";
+import { progressFromCounts, rolloutProgress, type RolloutProgress } from "./list";
 import { sameRevision, timeOf } from "./format";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
+import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
 import type { ViewCloneSet } from "./types";
 
 export interface RolloutStep {
@@ -21,16 +22,10 @@ export interface RolloutStep {
   failing: number;
 }
 
-export interface StuckPod {
-  pod: string;
-  revision: string;
-  container: string;
-  reason: string;
-  message: string;
-}
+export type StuckPod = FailingPod;
 
-export type RolloutState =
-  "complete" | "paused" | "stuck" | "held-by-partition" | "rolling" | "waiting-for-controller" | "waiting-for-hook";
+/** The rollout's state is the CloneSet's one state (./state.ts). */
+export type RolloutState = StateKind;
 
 /** A lifecycle hook holding pods, with the sentence the step and the list show. */
 export interface HookWaitView extends HookWait {
@@ -47,6 +42,8 @@ export interface RolloutView {
   /** Of the pods still to move, those an inPlaceUpdate hook holds in PreparingUpdate: not next to move. */
   heldByHook: number;
   state: RolloutState;
+  /** The state with its words and reason: the same object the header, the list and the title show. */
+  status: CloneSetState;
   steps: RolloutStep[];
   stuck: StuckPod[];
   /** Lifecycle hooks holding pods (docs/kruise-rules.md §2.2, §8.2): what a step that does not move waits for. */
@@ -58,6 +55,8 @@ export interface RolloutInputs {
   /** Counts from the same pods snapshot (./snapshot.ts); without them the status counts are used. */
   counts?: PodCounts;
   waits?: HookWaitView[];
+  /** The snapshot's moment (the not-ready deadline is measured from it). */
+  now?: Date;
 }
 
 function moved(p: PodRow, updateRevision: string): { at: string; how: RolloutStep["how"] } {
@@ -115,54 +114,28 @@ export function generationAhead(cs: ViewCloneSet): boolean {
   return g !== undefined && (cs.status?.observedGeneration ?? 0) < g;
 }
 
-function progressFrom(base: RolloutProgress, counts: PodCounts | undefined): RolloutProgress {
-  if (!counts) return base;
-  const { target } = base;
-  const percent = target <= 0 ? 100 : Math.min(100, Math.round((counts.updatedAvailable / target) * 100));
-  return {
-    updated: counts.updated,
-    updatedReady: counts.updatedReady,
-    updatedAvailable: counts.updatedAvailable,
-    target,
-    percent,
-    doneForPartition: counts.updatedAvailable >= target,
-  };
-}
-
-/**
- * Where the rollout stands for the current partition (docs/kruise-rules.md §10 cheat-sheet) and what is stuck. Checked in
- * order: the controller has not seen the spec; fully rolled out; failing pods; hooks holding pods; paused;
- * the partition's target reached; otherwise rolling.
- */
-function rolloutState(cs: ViewCloneSet, progress: RolloutProgress, stuck: number, waits: number, i: RolloutInputs) {
-  const st = cs.status ?? {};
-  const replicas = cs.spec?.replicas ?? 1;
-  if (generationAhead(cs)) return "waiting-for-controller";
-  // With a pods snapshot "rolled out" means every pod of it is updated and available, not only the status's word.
-  const synced = i.counts
-    ? i.counts.replicas === replicas && i.counts.updated === replicas
-    : !!st.updateRevision && st.currentRevision === st.updateRevision;
-  if (synced && progress.updatedAvailable >= replicas) return "complete";
-  if (stuck > 0) return "stuck";
-  if (waits > 0) return "waiting-for-hook";
-  if (cs.spec?.updateStrategy?.paused && progress.updated < progress.target) return "paused";
-  if (progress.doneForPartition) return progress.target >= replicas ? "complete" : "held-by-partition";
-  return "rolling";
-}
-
 export function inPlaceBatches(cs: ViewCloneSet, pods: PodRow[], inputs: RolloutInputs = {}): RolloutView {
   const st = cs.status ?? {};
-  const progress = progressFrom(rolloutProgress(cs), inputs.counts);
+  const progress = progressFromCounts(rolloutProgress(cs), inputs.counts);
   const replicas = cs.spec?.replicas ?? 1;
   const stuck = stuckPods(pods);
   const waits = inputs.waits ?? [];
+  const status = cloneSetState(cs, {
+    progress,
+    counts: inputs.counts,
+    pods: inputs.counts ? pods : undefined,
+    failing: stuck,
+    hookWaits: waits.length,
+    now: inputs.now,
+  });
   return {
     progress,
     replicas,
     remaining: Math.max(progress.target - progress.updated, 0),
     heldByPartition: Math.max(replicas - progress.target, 0),
     heldByHook: waits.filter((w) => w.state === "PreparingUpdate").reduce((n, w) => n + w.pods.length, 0),
-    state: rolloutState(cs, progress, stuck.length, waits.length, inputs),
+    state: status.kind,
+    status,
     steps: rolloutSteps(pods, st.updateRevision ?? ""),
     stuck,
     waits,

@@ -1,0 +1,49 @@
+/**
+ * The list row's stacked revision bar: where the CloneSet's pods stand, with the partition's target marked
+ * (docs/kruise-rules.md §10: expectedUpdatedReplicas is the target the partition sets).
+ */
+import { plural } from "../core/plural";
+import type { RolloutProgress } from "./list";
+import type { ViewCloneSet } from "./types";
+
+export interface RevisionBar {
+  /** The bar's full width in pods: the larger of the pods that exist and spec.replicas. */
+  scale: number;
+  /** On the update revision and ready. */
+  ready: number;
+  /** On the update revision, not ready yet and not failing (starting, updating in place). */
+  updating: number;
+  /** On the update revision and failing (a kubelet reason; known only where pods are watched). */
+  failing: number;
+  /** On older revisions. */
+  old: number;
+  /** Pods the partition wants on the update revision: the marker's position. */
+  target: number;
+  /** The bar in words (its accessible name and tooltip). */
+  text: string;
+}
+
+/** Segments from the counts; `pods` is how many exist, `failingUpdated` how many updated ones fail. */
+export function revisionBar(cs: ViewCloneSet, p: RolloutProgress, pods: number, failingUpdated: number): RevisionBar {
+  const desired = cs.spec?.replicas ?? 1;
+  const updated = Math.min(p.updated, pods);
+  const ready = Math.min(p.updatedReady, updated);
+  const failing = Math.min(failingUpdated, updated - ready);
+  const updating = updated - ready - failing;
+  const old = Math.max(pods - updated, 0);
+  const parts = [
+    `${ready} updated and ready`,
+    updating ? `${updating} updating` : "",
+    failing ? `${failing} failing` : "",
+    `${old} on older revisions`,
+  ].filter(Boolean);
+  return {
+    scale: Math.max(pods, desired, 1),
+    ready,
+    updating,
+    failing,
+    old,
+    target: p.target,
+    text: `${parts.join(", ")}; target ${plural(p.target, "pod")} of ${desired} on the update revision`,
+  };
+}
