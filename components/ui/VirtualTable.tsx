@@ -1,6 +1,6 @@
 "use client";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 
 interface Props<T> {
   rows: T[];
@@ -14,6 +14,8 @@ interface Props<T> {
   estimate?: number;
   caption: string;
   testId?: string;
+  /** Scroll this row into view (a new `seq` asks again for the same row). */
+  scrollTo?: { key: string; seq: number } | null;
 }
 
 /**
@@ -30,6 +32,7 @@ export function VirtualTable<T>({
   estimate = 34,
   caption,
   testId,
+  scrollTo,
 }: Props<T>) {
   const parent = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -39,6 +42,15 @@ export function VirtualTable<T>({
     estimateSize: () => estimate,
     overscan: 12,
   });
+  useEffect(() => {
+    if (!scrollTo) return;
+    const i = rows.findIndex((r) => rowKey(r) === scrollTo.key);
+    if (i < 0) return;
+    v.scrollToIndex(i, { align: "center" });
+    parent.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    // Only a new request scrolls; live updates of the rows must not pull the view back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollTo]);
   const items = v.getVirtualItems();
   const top = items.length ? items[0].start : 0;
   const bottom = items.length ? v.getTotalSize() - items[items.length - 1].end : 0;

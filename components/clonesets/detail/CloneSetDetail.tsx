@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
 import { combineConnections } from "@/lib/kruise/view/connection";
 import { cloneSetDetailView } from "@/lib/kruise/view/detail";
@@ -14,6 +14,7 @@ import { pages } from "@/lib/urls";
 import { DetailHeader } from "./DetailHeader";
 import { EventsPanel } from "./EventsPanel";
 import { PodsPanel } from "./PodsPanel";
+import { PodMap } from "../podmap/PodMap";
 import { RevisionsPanel } from "./RevisionsPanel";
 import { RolloutPanel } from "./RolloutPanel";
 import { RolloutControls } from "@/components/rollout/RolloutControls";
@@ -45,6 +46,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
   const d = useCloneSetData(cluster, namespace, name);
   const { readOnly } = useSession();
   const now = useNow();
+  const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
   const view = useMemo(
     () =>
       d.object
@@ -127,6 +129,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
             watchError={kr.watchError}
           />
         ) : null}
+        <PodMap groups={view.groups} onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))} />
         <RolloutPanel r={view.rollout} />
         <RolloutControls
           cluster={cluster}
@@ -140,7 +143,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
           owner={kr.owner}
         />
         <RevisionsPanel revisions={view.revisions} />
-        <PodsPanel groups={view.groups} total={view.pods.length} />
+        <PodsPanel groups={view.groups} total={view.pods.length} selected={selected} />
         <EventsPanel events={view.events} />
       </div>
     </>

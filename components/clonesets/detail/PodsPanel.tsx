@@ -100,7 +100,16 @@ function PodCells({ p }: { p: PodRow }) {
 }
 
 /** Pods grouped by revision (update revision first), virtualised for large CloneSets. */
-export function PodsPanel({ groups, total }: { groups: PodGroup[]; total: number }) {
+export function PodsPanel({
+  groups,
+  total,
+  selected,
+}: {
+  groups: PodGroup[];
+  total: number;
+  /** A pod chosen on the pod map: its row is scrolled to and highlighted. */
+  selected?: { name: string; seq: number } | null;
+}) {
   const [filter, setFilter] = useState("");
   const lines = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -114,6 +123,12 @@ export function PodsPanel({ groups, total }: { groups: PodGroup[]; total: number
     }
     return out;
   }, [groups, filter]);
+  const scrollTo = useMemo(() => {
+    const p = selected ? groups.flatMap((g) => g.pods).find((x) => x.name === selected.name) : undefined;
+    return p && selected ? { key: `p:${p.key}`, seq: selected.seq } : null;
+    // Scroll once per selection, not on every live update of the groups.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected]);
   const head = (
     <tr>
       <th>POD</th>
@@ -153,13 +168,18 @@ export function PodsPanel({ groups, total }: { groups: PodGroup[]; total: number
           rowAttrs={(l) =>
             l.kind === "group"
               ? { className: "group", "data-testid": "pod-group", "data-revision": l.g.revision }
-              : { "data-testid": "pod-row", "data-name": l.p.name }
+              : {
+                  "data-testid": "pod-row",
+                  "data-name": l.p.name,
+                  className: l.p.name === selected?.name ? "selected" : undefined,
+                }
           }
           head={head}
           colSpan={COLS}
           caption="Pods grouped by revision"
           testId="pods-scroll"
           estimate={44}
+          scrollTo={scrollTo}
           renderRow={(l) =>
             l.kind === "group" ? (
               <td colSpan={COLS}>
