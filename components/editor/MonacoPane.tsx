@@ -4,6 +4,7 @@ import { DiffEditor, Editor, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
 import { monaco, setupMonaco } from "./monaco-setup";
 import type { MonacoPaneProps } from "./monaco-types";
+import { usePageTheme } from "@/components/ui/useThemeVersion";
 
 const OPTIONS = {
   minimap: { enabled: false },
@@ -18,6 +19,8 @@ const OWNER = "kruise-console";
 /** The YAML editor, or a side-by-side diff; our own markers (syntax, 422 causes) sit beside monaco-yaml's schema markers. */
 export default function MonacoPane(props: MonacoPaneProps) {
   const [ready, setReady] = useState(false);
+  // The editor follows the page's theme (Monaco's own themes: "vs" light, "vs-dark" dark).
+  const theme = usePageTheme() === "dark" ? "vs-dark" : "vs";
   const editorRef = useRef<Parameters<OnMount>[0] | null>(null);
   const onMarkers = useRef(props.onMarkers);
   useEffect(() => {
@@ -59,12 +62,16 @@ export default function MonacoPane(props: MonacoPaneProps) {
     );
   if (props.diff) {
     return (
-      <div data-testid="diff-editor" style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}>
+      <div
+        data-testid="diff-editor"
+        data-editor-theme={theme}
+        style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}
+      >
         <DiffEditor
           original={props.diff.original}
           modified={props.diff.modified}
           language="yaml"
-          theme="vs"
+          theme={theme}
           originalModelPath={`${props.path}.orig.yaml`}
           modifiedModelPath={`${props.path}.diff.yaml`}
           options={{ ...OPTIONS, readOnly: true, originalEditable: false, renderSideBySide: true }}
@@ -73,12 +80,16 @@ export default function MonacoPane(props: MonacoPaneProps) {
     );
   }
   return (
-    <div data-testid="yaml-editor" style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}>
+    <div
+      data-testid="yaml-editor"
+      data-editor-theme={theme}
+      style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}
+    >
       <Editor
         value={props.value}
         path={props.path}
         language="yaml"
-        theme="vs"
+        theme={theme}
         options={{ ...OPTIONS, readOnly: !!props.readOnly }}
         onMount={(ed) => {
           editorRef.current = ed;

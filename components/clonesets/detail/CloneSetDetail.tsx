@@ -15,6 +15,7 @@ import { DetailHeader } from "./DetailHeader";
 import { EventsPanel } from "./EventsPanel";
 import { PodsPanel } from "./PodsPanel";
 import { PodMap } from "../podmap/PodMap";
+import { Timeline } from "../timeline/Timeline";
 import { RevisionsPanel } from "./RevisionsPanel";
 import { RolloutPanel } from "./RolloutPanel";
 import { RolloutControls } from "@/components/rollout/RolloutControls";
@@ -130,6 +131,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
           />
         ) : null}
         <PodMap groups={view.groups} onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))} />
+        <Timeline cs={d.object!} progress={view.rollout.progress} events={view.events} now={now} />
         <RolloutPanel r={view.rollout} />
         <RolloutControls
           cluster={cluster}

@@ -2,7 +2,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { CELL_WORD, type PodMapGroup } from "@/lib/kruise/view/podmap";
 import { cellAt, drawCell, layout, readPalette, type Layout } from "./draw";
-import { useThemeVersion } from "./useThemeVersion";
+import { useThemeVersion } from "@/components/ui/useThemeVersion";
 
 /**
  * One revision's pods on one canvas: thousands of squares cost one draw, not thousands of DOM nodes. Hover or

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/Badge";
 import { drawCell, readPalette } from "./draw";
 import { GroupCanvas } from "./GroupCanvas";
 import { PodMapTable } from "./PodMapTable";
-import { useThemeVersion } from "./useThemeVersion";
+import { useThemeVersion } from "@/components/ui/useThemeVersion";
 
 function Swatch({ state }: { state: CellState }) {
   const ref = useRef<HTMLCanvasElement>(null);

@@ -1,4 +1,5 @@
 import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import { slimManagedFields, type ManagedEntry } from "@/lib/kruise/view/managed";
 
 // What the console never reads from a pod (checked against lib/client, lib/kruise and components/): defaulted
 // spec plumbing and addressing. Everything the pod table, the detail page and the rollout preview read stays:
@@ -35,11 +36,17 @@ function dropEach(list: unknown, keys: string[]): void {
 
 /**
  * Drops what the console never shows, in place (the object is parsed JSON the hub owns), so the cache and every
- * frame stay small: `metadata.managedFields` of every object (often half its bytes), and for pods the fields
- * listed above. CloneSets, revisions and events keep everything else: their YAML and diffs are shown whole.
+ * frame stay small: `metadata.managedFields` of every object (often half its bytes; a CloneSet keeps only the
+ * entries naming who wrote its partition, paused flag or images, for the detail's timeline), and for pods the
+ * fields listed above. CloneSets, revisions and events keep everything else: their YAML and diffs are shown whole.
  */
 export function trim(resource: ResourceName, obj: K8sObject): K8sObject {
-  if (obj.metadata && "managedFields" in obj.metadata) delete obj.metadata.managedFields;
+  if (obj.metadata && "managedFields" in obj.metadata) {
+    const md = obj.metadata as { managedFields?: unknown };
+    const slim = resource === "clonesets" ? slimManagedFields(md.managedFields as ManagedEntry[] | undefined) : [];
+    if (slim.length) md.managedFields = slim;
+    else delete md.managedFields;
+  }
   if (resource !== "pods") return obj;
   const spec = obj.spec as Rec | undefined;
   drop(spec, POD_SPEC);

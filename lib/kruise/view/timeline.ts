@@ -1,0 +1,122 @@
+/**
+ * The rollout over time: counts sampled while the page is open, and the marks that explain them, from Events
+ * (kept by the cluster, so a reload still has them), from managedFields (who last wrote partition, paused, images)
+ * and from spec changes seen live (partition 10 → 7, paused, resumed, image changed).
+ */
+import { fieldOwners, type FieldOwner, type ManagedEntry } from "./managed";
+import type { EventRow } from "./events";
+import { timeOf } from "./format";
+import type { ViewCloneSet } from "./types";
+
+export interface Sample {
+  at: number;
+  updated: number;
+  ready: number;
+  available: number;
+}
+
+export type MarkKind = "partition" | "paused" | "resumed" | "image" | "failed" | "pods";
+
+export interface TimelineMark {
+  at: number;
+  kind: MarkKind;
+  text: string;
+  /** Field manager (who), when managedFields name one. */
+  by?: string;
+}
+
+/** Appends a sample when a count changed (identical samples would only thicken the line). */
+export function addSample(samples: Sample[], s: Sample, max = 2000): Sample[] {
+  const last = samples[samples.length - 1];
+  if (last && last.updated === s.updated && last.ready === s.ready && last.available === s.available) return samples;
+  const next = [...samples, s];
+  return next.length > max ? next.slice(next.length - max) : next;
+}
+
+const WARNING_FAILED = /fail|backoff|error|unhealthy/i;
+
+/** Warnings about pods are "a pod failed"; the controller's own Normal events say pods were updated/created/deleted. */
+export function eventMarks(events: EventRow[]): TimelineMark[] {
+  return events
+    .filter((e) => e.last && (e.type === "Warning" || e.object.startsWith("cloneset/")))
+    .map((e): TimelineMark => {
+      const failed = e.type === "Warning" && WARNING_FAILED.test(`${e.reason} ${e.message}`);
+      return {
+        at: timeOf(e.last),
+        kind: failed ? "failed" : "pods",
+        text: `${e.object}: ${e.reason}${e.count > 1 ? ` ×${e.count}` : ""} — ${e.message}`,
+      };
+    });
+}
+
+function images(cs: ViewCloneSet): string {
+  return (cs.spec?.template?.spec?.containers ?? []).map((c) => `${c.name}=${c.image}`).join(", ");
+}
+
+/** Who last wrote each rollout field, from managedFields, as marks at the write's time. */
+export function managedMarks(cs: ViewCloneSet): TimelineMark[] {
+  const us = cs.spec?.updateStrategy ?? {};
+  const owners = fieldOwners((cs.metadata as { managedFields?: ManagedEntry[] } | undefined)?.managedFields);
+  // Only the newest writer of each field: older entries own the field too but did not set today's value.
+  const newest = new Map<string, FieldOwner>();
+  for (const o of owners) if (!newest.has(o.field)) newest.set(o.field, o);
+  return [...newest.values()].map((o) => {
+    const by = o.manager;
+    if (o.field === "partition")
+      return {
+        at: timeOf(o.time),
+        kind: "partition",
+        by,
+        text: `partition set to ${String(us.partition ?? 0)} by ${by}`,
+      };
+    if (o.field === "paused")
+      return us.paused
+        ? { at: timeOf(o.time), kind: "paused", by, text: `paused by ${by}` }
+        : { at: timeOf(o.time), kind: "resumed", by, text: `resumed by ${by}` };
+    return { at: timeOf(o.time), kind: "image", by, text: `images set to ${images(cs)} by ${by}` };
+  });
+}
+
+/** Spec changes between two moments of the same CloneSet (seen live), attributed to managedFields' newest writer. */
+export function specChangeMarks(prev: ViewCloneSet, next: ViewCloneSet, at: number): TimelineMark[] {
+  const a = prev.spec?.updateStrategy ?? {};
+  const b = next.spec?.updateStrategy ?? {};
+  const owners = fieldOwners((next.metadata as { managedFields?: ManagedEntry[] } | undefined)?.managedFields);
+  const who = (f: FieldOwner["field"]) => {
+    const o = owners.find((x) => x.field === f);
+    return o ? { by: o.manager, suffix: ` by ${o.manager}` } : { by: undefined, suffix: "" };
+  };
+  const out: TimelineMark[] = [];
+  if (String(a.partition ?? 0) !== String(b.partition ?? 0)) {
+    const w = who("partition");
+    out.push({
+      at,
+      kind: "partition",
+      by: w.by,
+      text: `partition ${String(a.partition ?? 0)} → ${String(b.partition ?? 0)}${w.suffix}`,
+    });
+  }
+  if (!!a.paused !== !!b.paused) {
+    const w = who("paused");
+    out.push({
+      at,
+      kind: b.paused ? "paused" : "resumed",
+      by: w.by,
+      text: `${b.paused ? "paused" : "resumed"}${w.suffix}`,
+    });
+  }
+  if (images(prev) !== images(next)) {
+    const w = who("image");
+    out.push({ at, kind: "image", by: w.by, text: `image changed: ${images(prev)} → ${images(next)}${w.suffix}` });
+  }
+  return out;
+}
+
+/**
+ * Marks merged, oldest first. A live mark ("partition 10 → 7") says more than the managedFields mark of the same
+ * write ("partition set to 7"), so the latter is dropped when a live mark of its kind came at or after it.
+ */
+export function mergeMarks(live: TimelineMark[], managed: TimelineMark[], events: TimelineMark[]): TimelineMark[] {
+  const kept = managed.filter((m) => !live.some((l) => l.kind === m.kind && l.at >= m.at - 5000));
+  return [...live, ...kept, ...events].filter((m) => m.at > 0).sort((x, y) => x.at - y.at);
+}
