@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { plural } from "@/lib/kruise/view/format";
 import { PhaseBadge } from "../PhaseBadge";
+import { RevisionBarView } from "../RevisionBarView";
 
 /** status.conditions (docs/kruise-rules.md §9.1): FailedScale/FailedUpdate are never cleared by the controller. */
 function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
@@ -69,6 +70,12 @@ export function DetailHeader({
           </Link>
         )}
       </div>
+      {h.state.kind === "stuck" ? (
+        <div className="callout bad" data-testid="stuck-reason">
+          <strong>✕ Stuck</strong>
+          {h.state.reason}
+        </div>
+      ) : null}
       {h.statusStale ? (
         <div className="callout warn" role="alert" data-testid="stale-status">
           <strong>! Waiting for the controller</strong>
@@ -120,6 +127,10 @@ export function DetailHeader({
           <dt>Updated</dt>
           <dd>
             {h.updated} updated · {h.updatedReady} ready · {h.updatedAvailable} available
+          </dd>
+          <dt>Pods</dt>
+          <dd>
+            <RevisionBarView bar={h.bar} name={h.name} />
           </dd>
           <dt>Target</dt>
           <dd>

@@ -47,6 +47,9 @@ describe("pod map", () => {
       p.status!.conditions![0].status = "False";
     });
     expect(cellState(fresh, true)).toBe("recreating");
+    // Moved in place and restarting its containers: still updating until ready again.
+    const restarting = row((p) => (p.status!.conditions![0].status = "False"));
+    expect(cellState(restarting, true)).toBe("updating");
     expect(cellState(fresh, false)).toBe("not-ready");
   });
 

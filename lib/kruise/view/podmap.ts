@@ -3,6 +3,7 @@
  * in-place container batch it is at (docs/kruise-rules.md §7.5) and the line the pods table shows for it.
  */
 import { plural } from "../core/plural";
+import { sameRevision } from "./format";
 import type { PodGroup, PodRow } from "./pods";
 
 export type CellState =
@@ -71,6 +72,8 @@ export function cellState(p: PodRow, isUpdate: boolean): CellState {
   if (p.lifecycle === "PreparingUpdate") return "preparing-update";
   if (p.lifecycle === "Updating" || p.gracePending || p.inPlaceUpdateReady?.status === "False") return "updating";
   if (p.ready) return "ready";
+  // Moved in place to its own revision and not ready again yet: the containers restart, the update is not over.
+  if (p.inPlace && sameRevision(p.inPlace.revision, p.revision)) return "updating";
   // A new pod of the update revision that never ran in place: a recreate (or a scale-out) still starting.
   if (isUpdate && !p.inPlace) return "recreating";
   return "not-ready";

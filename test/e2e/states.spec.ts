@@ -1,0 +1,77 @@
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxAdmin } from "./cluster";
+import { cloneSets, eventually } from "./demo";
+import { pages } from "./paths";
+
+const DEMO = new Set(["shop", "payments"]);
+const ctx = () => sandboxAdmin().context;
+
+async function listState(page: Page, ns: string, name: string) {
+  const row = page.locator(`[data-testid=cloneset-row][data-namespace="${ns}"][data-name="${name}"]`);
+  return {
+    state: await row.getByTestId("state").getAttribute("data-state"),
+    bar: await row.getByTestId("revision-bar").getByRole("img").getAttribute("aria-label"),
+  };
+}
+
+test("the demo's ledger, whose new image cannot be pulled, is stuck on the list, its page and its tab title", async ({
+  page,
+}) => {
+  await eventually(
+    (l) => l.find((c) => c.metadata.name === "ledger" && (c.status?.updatedReplicas ?? 0) > 0),
+    "ledger rolling its bad image",
+  );
+  await page.goto(pages.cloneSets(ctx(), { ns: "payments" }));
+  const row = page.locator(`[data-testid=cloneset-row][data-name="ledger"]`);
+  await expect(row.getByTestId("state")).toHaveAttribute("data-state", "stuck");
+  // The reason is the tooltip (and screen-reader text) of the badge.
+  await expect(row.getByTestId("state").locator(".badge")).toHaveAttribute("title", /ImagePullBackOff|ErrImagePull/);
+  await expect(row.getByTestId("revision-bar")).not.toHaveAttribute("data-failing", "0");
+
+  await page.goto(pages.cloneSet(ctx(), "payments", "ledger"));
+  await expect(page.getByRole("heading", { level: 1, name: "ledger" })).toBeVisible();
+  await expect(page.getByTestId("state").first()).toHaveAttribute("data-state", "stuck");
+  await expect(page.getByTestId("stuck-reason")).toContainText(/ImagePullBackOff|ErrImagePull/);
+  await expect(page.getByTestId("rollout").getByTestId("state")).toHaveAttribute("data-state", "stuck");
+  await expect(page).toHaveTitle(/^ledger · stuck \d+\/\d+ — Kruise Console$/);
+});
+
+test("the list's state and bar agree with the detail header for every demo CloneSet", async ({ page }) => {
+  test.setTimeout(300_000);
+  const names = cloneSets()
+    .filter((c) => DEMO.has(c.metadata.namespace))
+    .map((c) => [c.metadata.namespace, c.metadata.name] as const);
+  expect(names.length).toBeGreaterThanOrEqual(6);
+  for (const [ns, name] of names) {
+    await page.goto(pages.cloneSets(ctx(), { ns }));
+    const row = page.locator(`[data-testid=cloneset-row][data-name="${name}"]`);
+    await expect(row.getByTestId("state")).toBeVisible();
+    // The list watches the namespace's pods before it settles on a state; give it that moment.
+    await page.waitForTimeout(1500);
+    const onList = await listState(page, ns, name);
+    await page.goto(pages.cloneSet(ctx(), ns, name));
+    const header = page.getByRole("region", { name, exact: true });
+    await expect(header.getByTestId("state").first(), `${ns}/${name}`).toHaveAttribute("data-state", onList.state!);
+    await expect(header.getByTestId("revision-bar").getByRole("img"), `${ns}/${name}`).toHaveAttribute(
+      "aria-label",
+      onList.bar!,
+    );
+    const title = await page.title();
+    expect(title).toMatch(new RegExp(`^${name} · .+ — Kruise Console$`));
+  }
+});
+
+test("sorting by needs attention puts the stuck CloneSet first", async ({ page }) => {
+  await page.goto(pages.cloneSets(ctx()));
+  await page.getByLabel("Sort by").selectOption("attention");
+  await expect(page).toHaveURL(/sort=attention/);
+  const first = page.getByTestId("cloneset-row").first();
+  await expect(first.getByTestId("state")).toHaveAttribute("data-state", "stuck");
+});
+
+test("a namespace without CloneSets says so and offers all namespaces", async ({ page }) => {
+  await page.goto(pages.cloneSets(ctx(), { ns: "no-clonesets-here" }));
+  await expect(page.getByTestId("empty")).toHaveAttribute("data-empty", "empty-namespace");
+  await page.getByRole("button", { name: "Show all namespaces" }).click();
+  await expect(page.getByTestId("cloneset-row").first()).toBeVisible();
+});
