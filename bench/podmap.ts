@@ -7,6 +7,7 @@
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { spawn } from "node:child_process";
 import net from "node:net";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { pages } from "../lib/urls";
@@ -137,6 +138,22 @@ async function startApp(kcPath: string, port: number) {
   return app;
 }
 
+/** The JavaScript a first visit to a page loads (its <script src> chunks), raw and gzip-compressed. */
+async function routeJs(base: string, page: string): Promise<{ raw: number; gzip: number; files: number }> {
+  const html = await (await fetch(base + page)).text();
+  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
+  let raw = 0,
+    gzip = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { raw, gzip, files: srcs.length };
+}
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
 async function main() {
   const sb = await startSandbox();
   const port = await freePort();
@@ -147,6 +164,13 @@ async function main() {
   });
   const context = sb.kc.getCurrentContext();
   console.log(`pod map bench: detail page in Chromium, ${SECONDS} s of live changes per size`);
+  for (const [label, p] of [
+    ["list route", pages.cloneSets(context)],
+    ["detail route", pages.cloneSet(context, "default", "any")],
+  ] as const) {
+    const js = await routeJs(`http://127.0.0.1:${port}`, p);
+    console.log(`  ${label} JS on first load: ${kib(js.gzip)} gzip (${kib(js.raw)} raw, ${js.files} files)`);
+  }
   try {
     for (const n of SIZES) {
       const ns = `bench-${n}`;

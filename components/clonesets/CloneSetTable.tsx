@@ -39,7 +39,7 @@ function SortHeader({
 function CloneSetRowView({ cluster, r, badge }: { cluster: string; r: CloneSetRow; badge?: ReactNode }) {
   return (
     <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
-      <td>
+      <td data-col="name">
         <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge state={r.state} />
         {badge}
         {r.hookWaits.map((t) => (

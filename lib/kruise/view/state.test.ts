@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cloneSetDetailView } from "./detail";
 import { NOW, cloneSet, pod, pods, revisions } from "./fixtures";
-import { cloneSetView, rolloutProgress, withPods } from "./list";
+import { cloneSetView, filterAndSortRows, rolloutProgress, withPods } from "./list";
 import { podFactsByCloneSet } from "./list-pods";
 import { podView } from "./pods";
 import { cloneSetState, NOT_READY_DEADLINE_S } from "./state";
@@ -101,20 +101,26 @@ describe("one vocabulary of states", () => {
     expect(row.bar).toEqual(d.header.bar);
     expect(row.bar).toMatchObject({ ready: 2, updating: 0, failing: 1, old: 7, target: 3 });
   });
+});
 
-  it("needs-attention order: stuck, hook, paused, then the rest, least progressed first", () => {
-    const order = ["stuck", "waiting-for-hook", "paused", "waiting-for-controller", "rolling", "scaling"];
-    const ranks = order.map((k) => {
-      const cs = cloneSet();
-      if (k === "paused") cs.spec!.updateStrategy!.paused = true;
-      const s = cloneSetState(cs, {
-        progress: rolloutProgress(cs),
-        failing:
-          k === "stuck" ? [{ pod: "p", revision: "", container: "", reason: "CrashLoopBackOff", message: "" }] : [],
-        hookWaits: k === "waiting-for-hook" ? 1 : 0,
-      });
-      return s.attention;
-    });
-    expect(ranks.slice(0, 3)).toEqual([0, 1, 2]);
+describe("needs-attention sort", () => {
+  it("lists stuck first, then paused mid-rollout, then the rest", () => {
+    const paused = cloneSet();
+    paused.spec!.updateStrategy!.paused = true;
+    paused.metadata = { ...paused.metadata, name: "a-paused" };
+    const held = cloneSet({ updatedAvailableReplicas: 3 });
+    held.metadata = { ...held.metadata, name: "b-held" };
+    const stuck = cloneSet();
+    stuck.metadata = { ...stuck.metadata, name: "c-stuck" };
+    const rows = [
+      cloneSetView(held, NOW),
+      cloneSetView(paused, NOW),
+      withPods(cloneSetView(stuck, NOW), stuck, podFactsByCloneSet([cloneSet()], pods(), NOW).get("shop/ro"), NOW),
+    ];
+    expect(filterAndSortRows(rows, { sort: "attention" }).map((r) => r.name)).toEqual([
+      "c-stuck",
+      "a-paused",
+      "b-held",
+    ]);
   });
 });
