@@ -25,7 +25,7 @@ import { RowPods } from "./RowPods";
 
 // Pod watches the list may open (each is one more connection to the server): namespaces whose CloneSets have
 // lifecycle hooks or pods not ready, where only the pods can tell "stuck" from "slow".
-const MAX_POD_NAMESPACES = 3;
+const MAX_POD_NAMESPACES = 4;
 
 /** Reconnecting, stale or failed: what is on screen may be behind the cluster. */
 export function notLive(state: string): boolean {
@@ -68,10 +68,15 @@ export function CloneSetList({ cluster }: { cluster: string }) {
     const byNs = new Map<string, ViewCloneSet[]>();
     for (const cs of cloneSets)
       byNs.set(cs.metadata?.namespace ?? "", [...(byNs.get(cs.metadata?.namespace ?? "") ?? []), cs]);
-    return [...byNs.entries()]
-      .filter(([, css]) => css.some(needsPods))
-      .sort(([a], [b]) => a.localeCompare(b))
-      .slice(0, MAX_POD_NAMESPACES);
+    return (
+      [...byNs.entries()]
+        .map(([n, css]) => [n, css, css.filter(needsPods).length] as const)
+        .filter(([, , need]) => need > 0)
+        // The namespaces with the most CloneSets in doubt first, so the cap cuts the least.
+        .sort(([a, , x], [b, , y]) => y - x || a.localeCompare(b))
+        .map(([n, css]) => [n, css] as const)
+        .slice(0, MAX_POD_NAMESPACES)
+    );
   }, [cloneSets]);
   const [facts, setFacts] = useState<Record<string, Map<string, RowPodFacts>>>({});
   const onFacts = useCallback((n: string, f: Map<string, RowPodFacts> | null) => {
