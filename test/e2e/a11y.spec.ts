@@ -4,8 +4,12 @@ import { sandboxAdmin } from "./cluster";
 import { eventually, midRollout } from "./demo";
 import { pages } from "./paths";
 
-/** axe-core's serious and critical violations, with the first offending elements, for a readable failure. */
+/**
+ * axe-core's serious and critical violations, with the first offending elements, for a readable failure. Checked
+ * once the page is live: data that is not live is dimmed on purpose (and the badge says why).
+ */
 async function serious(page: Page): Promise<string[]> {
+  await expect(page.getByTestId("connection").first()).toHaveAttribute("data-state", "live");
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
