@@ -2,7 +2,7 @@
 // Client-only (loaded through ./Monaco with ssr:false): pulls in monaco-editor itself.
 import { DiffEditor, Editor, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
-import { monaco, setupMonaco } from "./monaco-setup";
+import { DARK_THEME, monaco, setupMonaco } from "./monaco-setup";
 import type { MonacoPaneProps } from "./monaco-types";
 import { usePageTheme } from "@/components/ui/useThemeVersion";
 
@@ -19,8 +19,9 @@ const OWNER = "kruise-console";
 /** The YAML editor, or a side-by-side diff; our own markers (syntax, 422 causes) sit beside monaco-yaml's schema markers. */
 export default function MonacoPane(props: MonacoPaneProps) {
   const [ready, setReady] = useState(false);
-  // The editor follows the page's theme (Monaco's own themes: "vs" light, "vs-dark" dark).
-  const theme = usePageTheme() === "dark" ? "vs-dark" : "vs";
+  // The editor follows the page's theme: Monaco's "vs" in light, vs-dark with readable comments in dark.
+  const dark = usePageTheme() === "dark";
+  const theme = dark ? DARK_THEME : "vs";
   const editorRef = useRef<Parameters<OnMount>[0] | null>(null);
   const onMarkers = useRef(props.onMarkers);
   useEffect(() => {
@@ -64,7 +65,7 @@ export default function MonacoPane(props: MonacoPaneProps) {
     return (
       <div
         data-testid="diff-editor"
-        data-editor-theme={theme}
+        data-editor-theme={dark ? "vs-dark" : "vs"}
         style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}
       >
         <DiffEditor
@@ -82,7 +83,7 @@ export default function MonacoPane(props: MonacoPaneProps) {
   return (
     <div
       data-testid="yaml-editor"
-      data-editor-theme={theme}
+      data-editor-theme={dark ? "vs-dark" : "vs"}
       style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}
     >
       <Editor
