@@ -52,6 +52,16 @@ export function TimelineChart({
     samples.map((s, i) => (i === 0 ? `M${x(s.at)},${y(s[k])}` : `H${x(s.at)}V${y(s[k])}`)).join("") +
     (samples.length ? `H${x(now)}` : "");
   const last = samples[samples.length - 1];
+  // End labels pushed apart (12 units) so equal counts do not print on top of each other.
+  const labelY = new Map<string, number>();
+  if (last) {
+    let prev = -Infinity;
+    for (const l of [...LINES].sort((a, b) => y(last[a.key]) - y(last[b.key]))) {
+      const at = Math.max(y(last[l.key]) + 4, prev + 12);
+      labelY.set(l.key, at);
+      prev = at;
+    }
+  }
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
@@ -93,7 +103,7 @@ export function TimelineChart({
         <g key={l.key} className={l.cls}>
           <path d={path(l.key)} fill="none" />
           {last ? (
-            <text x={W - PAD.r + 6} y={y(last[l.key]) + (l.key === "updated" ? -4 : l.key === "available" ? 10 : 3)}>
+            <text x={W - PAD.r + 6} y={labelY.get(l.key)}>
               {l.label} {last[l.key]}
             </text>
           ) : null}
