@@ -20,9 +20,9 @@ export function readPalette(el: Element): Palette {
   const cs = getComputedStyle(el);
   const v = (n: string, d: string) => cs.getPropertyValue(n).trim() || d;
   return {
-    ok: v("--ok", "#1a7f37"),
+    ok: v("--ok", "#116329"),
     info: v("--info", "#2457c5"),
-    warn: v("--warn", "#9a6700"),
+    warn: v("--warn", "#7d5400"),
     bad: v("--bad", "#c0292b"),
     muted: v("--muted", "#5b6470"),
     pending: v("--pending", "#c8ced8"),
