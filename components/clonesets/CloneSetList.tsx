@@ -88,19 +88,24 @@ export function CloneSetList({ cluster }: { cluster: string }) {
       return next;
     });
   }, []);
+  // The Rollout badges and the rows' states read the same Rollout facts, so a row tells one story.
+  const rollouts = useRolloutBadges(cluster, items, now);
   const all = useMemo(
     () =>
       cloneSets.map((cs) => {
-        const row = cloneSetView(cs, now);
+        const row = cloneSetView(
+          cs,
+          now,
+          rollouts.facts.get(`${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`),
+        );
         return withPods(row, cs, facts[row.namespace]?.get(row.key), now);
       }),
-    [cloneSets, now, facts],
+    [cloneSets, now, facts, rollouts.facts],
   );
   const needAttention = all.filter((r) => r.state.attention <= 2).length;
   useDocumentTitle(
     loading ? null : `CloneSets · ${cluster}${needAttention ? ` · ${needAttention} need attention` : ""}`,
   );
-  const rolloutBadges = useRolloutBadges(cluster, items, now);
   const { sort: sortKey, desc } = sort;
   const rows = useMemo(
     () => filterAndSortRows(all, { namespace: ns, name: q, sort: sortKey, desc }),
@@ -174,7 +179,7 @@ export function CloneSetList({ cluster }: { cluster: string }) {
           ) : empty ? (
             <ListEmptyState empty={empty} cluster={cluster} onClear={() => setParam({ ns: "", q: "" })} />
           ) : (
-            <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} badges={rolloutBadges} />
+            <CloneSetTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} badges={rollouts.badges} />
           )}
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { CloneSetState, StateKind } from "@/lib/kruise/view/state";
 import { Badge, type Tone } from "@/components/ui/Badge";
+import { ROLLOUT_ICON } from "@/components/rollouts/RolloutBadge";
 
 /** Tone and icon per state; the word comes from the state itself (lib/kruise/view/state.ts), never from here. */
 export const STATE_LOOK: Record<StateKind, { tone: Tone; icon: string }> = {
@@ -11,11 +12,15 @@ export const STATE_LOOK: Record<StateKind, { tone: Tone; icon: string }> = {
   scaling: { tone: "info", icon: "⇅" },
   "waiting-for-controller": { tone: "warn", icon: "!" },
   "waiting-for-hook": { tone: "warn", icon: "⧗" },
+  rollout: { tone: "info", icon: "↻" },
 };
 
 /** The CloneSet's one state as a badge; the reason is its tooltip (and its accessible description). */
 export function PhaseBadge({ state, capital }: { state: CloneSetState; capital?: boolean }) {
-  const look = STATE_LOOK[state.kind];
+  // Under a Kruise Rollout the badge looks like the Rollout's own badge: same words, same tone and icon.
+  const look = state.rollout
+    ? { tone: state.rollout.tone, icon: ROLLOUT_ICON[state.rollout.tone] }
+    : STATE_LOOK[state.kind];
   const word = capital ? state.word[0].toUpperCase() + state.word.slice(1) : state.word;
   return (
     <span data-testid="state" data-state={state.kind} className="state-badge">

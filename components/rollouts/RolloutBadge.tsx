@@ -1,7 +1,13 @@
 import { Badge } from "@/components/ui/Badge";
 import { stateBadgeText, type RolloutState } from "@/lib/kruise/rollouts/state";
 
-const ICON: Record<RolloutState["tone"], string> = { ok: "✓", info: "↻", warn: "‖", bad: "✕", neutral: "•" };
+export const ROLLOUT_ICON: Record<RolloutState["tone"], string> = {
+  ok: "✓",
+  info: "↻",
+  warn: "‖",
+  bad: "✕",
+  neutral: "•",
+};
 
 /** "Rollout checkout: step 2/3, paused" — the CloneSet is under a Kruise Rollout; links to its section. */
 export function RolloutBadge({
@@ -21,7 +27,7 @@ export function RolloutBadge({
       data-testid="rollout-badge"
       title={state?.words ?? `Kruise Rollout ${name} owns this CloneSet's releases`}
     >
-      <Badge tone={state?.tone ?? "info"} icon={state ? ICON[state.tone] : "↻"}>
+      <Badge tone={state?.tone ?? "info"} icon={state ? ROLLOUT_ICON[state.tone] : "↻"}>
         Rollout {name}: {text}
       </Badge>
     </a>

@@ -48,14 +48,19 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
   const { readOnly } = useSession();
   const now = useNow();
   const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
+  const kr = useKruiseRollout(cluster, namespace, d.object, d.pods.items, d.revs.items, d.events.items, now);
+  // The header's state defers to the Rollout section's own view (its name, release and state), so they agree.
+  const krView = kr.view;
   const view = useMemo(
     () =>
       d.object
-        ? cloneSetDetailView(d.object, d.pods.items, d.revs.items, d.events.items, now, { podsLoaded: !d.pods.loading })
+        ? cloneSetDetailView(d.object, d.pods.items, d.revs.items, d.events.items, now, {
+            podsLoaded: !d.pods.loading,
+            rollout: krView ?? undefined,
+          })
         : null,
-    [d.object, d.pods.items, d.pods.loading, d.revs.items, d.events.items, now],
+    [d.object, d.pods.items, d.pods.loading, d.revs.items, d.events.items, now, krView],
   );
-  const kr = useKruiseRollout(cluster, namespace, d.object, d.pods.items, d.revs.items, d.events.items, now);
   // The tab says which CloneSet and its state: "cart · held 5/10 — Kruise Console".
   useDocumentTitle(view ? `${name} · ${view.header.state.short}` : null);
   const listHref = pages.cloneSets(cluster);

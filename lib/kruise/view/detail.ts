@@ -11,6 +11,7 @@ import { ownedBy, podView, podsByRevision, type PodGroup, type PodRow } from "./
 import { revisionsView, type RevisionRow } from "./revisions";
 import { inPlaceBatches, type RolloutView } from "./rollout";
 import { podCounts } from "./snapshot";
+import type { RolloutFacts } from "./state-rollout";
 import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "./types";
 
 export interface CloneSetDetail {
@@ -25,6 +26,8 @@ export interface CloneSetDetail {
 export interface DetailOptions {
   /** The pod list has arrived (false while it loads: counts then come from the CloneSet's status). */
   podsLoaded?: boolean;
+  /** The Kruise Rollout that names the CloneSet, as its section shows it (lib/kruise/rollouts/view.ts). */
+  rollout?: RolloutFacts;
 }
 
 /**
@@ -43,8 +46,8 @@ export function cloneSetDetailView(
   const podRows = owned.map((p) => podView(p, now));
   const revRows = revisionsView(cs, revisions, podRows, now);
   const counts = opts.podsLoaded === false ? undefined : podCounts(cs, podRows, now);
-  const rollout = inPlaceBatches(cs, podRows, { counts, waits: hookWaitViews(cs, owned), now });
-  const header = cloneSetView(cs, now);
+  const rollout = inPlaceBatches(cs, podRows, { counts, waits: hookWaitViews(cs, owned), now, rollout: opts.rollout });
+  const header = cloneSetView(cs, now, opts.rollout);
   if (counts) {
     Object.assign(header, {
       total: counts.replicas,

@@ -7,6 +7,7 @@ import { age } from "./format";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
+import type { RolloutFacts } from "./state-rollout";
 import type { IntOrString, ViewCloneSet, ViewCondition } from "./types";
 
 export interface RolloutProgress {
@@ -59,6 +60,8 @@ export interface CloneSetRow {
   bar: RevisionBar;
   /** Lifecycle hook holds, worded (filled in when the pods are known; see withPods). */
   hookWaits: string[];
+  /** The Kruise Rollout that names the CloneSet, which the state defers to while it drives a release. */
+  rollout?: RolloutFacts;
 }
 
 /** @deprecated the state's kind; kept as a name for the list's callers. */
@@ -96,14 +99,14 @@ export function templateImages(cs: ViewCloneSet): string[] {
 }
 
 /** One list row: kubectl's printer columns (CRD additionalPrinterColumns) plus rollout state. */
-export function cloneSetView(cs: ViewCloneSet, now: Date): CloneSetRow {
+export function cloneSetView(cs: ViewCloneSet, now: Date, rollout?: RolloutFacts): CloneSetRow {
   const md = cs.metadata ?? {};
   const st = cs.status ?? {};
   const us = cs.spec?.updateStrategy ?? {};
   const progress = rolloutProgress(cs);
   const synced = !!st.updateRevision && st.currentRevision === st.updateRevision;
   const stale = md.generation !== undefined && (st.observedGeneration ?? 0) < md.generation;
-  const state = cloneSetState(cs, { progress });
+  const state = cloneSetState(cs, { progress, rollout });
   return {
     key: `${md.namespace ?? ""}/${md.name ?? ""}`,
     name: md.name ?? "",
@@ -134,6 +137,7 @@ export function cloneSetView(cs: ViewCloneSet, now: Date): CloneSetRow {
     state,
     bar: revisionBar(cs, progress, st.replicas ?? 0, 0),
     hookWaits: [],
+    ...(rollout ? { rollout } : {}),
   };
 }
 
@@ -159,6 +163,7 @@ export function withPods(row: CloneSetRow, cs: ViewCloneSet, f: RowPodFacts | un
     failing: f.failing,
     hookWaits: f.waits.length,
     now,
+    rollout: row.rollout,
   });
   const failingUpdated = f.failing.filter((p) => p.revision && p.revision === row.updateRevision).length;
   return {

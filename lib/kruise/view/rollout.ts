@@ -8,6 +8,7 @@ import { sameRevision, timeOf } from "./format";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
+import type { RolloutFacts } from "./state-rollout";
 import type { ViewCloneSet } from "./types";
 
 export interface RolloutStep {
@@ -57,6 +58,8 @@ export interface RolloutInputs {
   waits?: HookWaitView[];
   /** The snapshot's moment (the not-ready deadline is measured from it). */
   now?: Date;
+  /** The Kruise Rollout that names the CloneSet (the state defers to it while it drives a release). */
+  rollout?: RolloutFacts;
 }
 
 function moved(p: PodRow, updateRevision: string): { at: string; how: RolloutStep["how"] } {
@@ -127,6 +130,7 @@ export function inPlaceBatches(cs: ViewCloneSet, pods: PodRow[], inputs: Rollout
     failing: stuck,
     hookWaits: waits.length,
     now: inputs.now,
+    rollout: inputs.rollout,
   });
   return {
     progress,

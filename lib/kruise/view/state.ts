@@ -5,21 +5,26 @@
  *
  * Rules, checked in this order (the first that holds wins):
  *  1. waiting-for-controller: status.observedGeneration < metadata.generation (nothing in status describes the spec).
- *  2. complete: every pod is on the update revision and available, and the pod count is spec.replicas.
+ *  2. complete: every pod is on the update revision and available, and the pod count is spec.replicas (unless a
+ *     Kruise Rollout drives a release: then rule 7 says where the release is).
  *  3. stuck: a pod fails with a kubelet reason (ImagePullBackOff, CrashLoopBackOff, Unschedulable, …), or a pod
  *     of the update revision has been not ready longer than NOT_READY_DEADLINE_S (a progress deadline like a
  *     Deployment's progressDeadlineSeconds default).
  *  4. waiting-for-hook: a lifecycle hook holds pods (docs/kruise-rules.md §8.2).
  *  5. scaling: nothing to roll (current = update revision) but the pod count differs from spec.replicas.
  *  6. paused: updateStrategy.paused before the partition's target is available (paused mid-rollout).
- *  7. complete / held-by-partition: the partition's target is available (held when it keeps pods on old revisions).
- *  8. rolling: otherwise.
+ *  7. rollout: a Kruise Rollout drives a release (./state-rollout.ts): the Rollout's step state, in its own words,
+ *     since the Rollout owns the partition (docs/kruise-rollouts.md §3, §5.6).
+ *  8. complete / held-by-partition: the partition's target is available (held when it keeps pods on old revisions).
+ *  9. rolling: otherwise.
  */
 import { plural } from "../core/plural";
+import type { RolloutState } from "../rollouts/state";
 import type { RolloutProgress } from "./list";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { sameRevision, timeOf } from "./format";
+import { drivingRollout, rolloutWord, type RolloutFacts } from "./state-rollout";
 import type { ViewCloneSet } from "./types";
 
 export type StateKind =
@@ -30,7 +35,8 @@ export type StateKind =
   | "paused"
   | "scaling"
   | "waiting-for-controller"
-  | "waiting-for-hook";
+  | "waiting-for-hook"
+  | "rollout";
 
 export interface CloneSetState {
   kind: StateKind;
@@ -42,6 +48,8 @@ export interface CloneSetState {
   reason: string;
   /** Lower needs attention sooner (the list's "needs attention" sort). */
   attention: number;
+  /** Rule 7: the Kruise Rollout's state this one defers to (its tone colours the badge). */
+  rollout?: RolloutState;
 }
 
 /** A pod that fails, with the kubelet's reason (the same list the batches panel shows). */
@@ -63,6 +71,8 @@ export interface StateFacts {
   /** Number of lifecycle hook holds among the pods. */
   hookWaits?: number;
   now?: Date;
+  /** The Kruise Rollout that names the CloneSet (./state-rollout.ts `rolloutFacts`), if any. */
+  rollout?: RolloutFacts;
 }
 
 /** Ten minutes, like a Deployment's default progressDeadlineSeconds: a new pod not ready this long is not "slow". */
@@ -77,12 +87,15 @@ export const STATE_WORD: Record<StateKind, string> = {
   scaling: "scaling",
   "waiting-for-controller": "waiting for the controller",
   "waiting-for-hook": "waiting for a lifecycle hook",
+  // The generic word; a state of this kind carries the Rollout's own words (./state-rollout.ts `rolloutWord`).
+  rollout: "under a Kruise Rollout",
 };
 
 const ATTENTION: Record<StateKind, number> = {
   stuck: 0,
   "waiting-for-hook": 1,
   paused: 2,
+  rollout: 4,
   "waiting-for-controller": 3,
   rolling: 4,
   scaling: 5,
@@ -120,6 +133,19 @@ function make(kind: StateKind, short: string, reason: string): CloneSetState {
   return { kind, word: STATE_WORD[kind], short, reason, attention: ATTENTION[kind] };
 }
 
+/** Rule 7: the Rollout's words; one that waits for a person (approval, paused) needs attention like "paused". */
+function underRollout(s: RolloutState, name: string, p: RolloutProgress, replicas: number): CloneSetState {
+  const waitsForPerson = s.tone === "warn" || s.tone === "bad";
+  return {
+    kind: "rollout",
+    word: rolloutWord(s),
+    short: rolloutWord(s),
+    reason: `Kruise Rollout ${name}: ${s.words}; it sets the partition, ${p.updatedAvailable} of ${replicas} updated and available`,
+    attention: waitsForPerson ? ATTENTION.paused : ATTENTION.rollout,
+    rollout: s,
+  };
+}
+
 /** The CloneSet's one state (rules in the file comment). */
 export function cloneSetState(cs: ViewCloneSet, facts: StateFacts): CloneSetState {
   const st = cs.status ?? {};
@@ -128,6 +154,7 @@ export function cloneSetState(cs: ViewCloneSet, facts: StateFacts): CloneSetStat
   const p = facts.progress;
   const pods = facts.counts?.replicas ?? st.replicas ?? 0;
   const frac = `${p.updatedAvailable}/${p.target}`;
+  const driving = drivingRollout(facts.rollout);
   if (md.generation !== undefined && (st.observedGeneration ?? 0) < md.generation) {
     return make(
       "waiting-for-controller",
@@ -138,7 +165,7 @@ export function cloneSetState(cs: ViewCloneSet, facts: StateFacts): CloneSetStat
   const synced = facts.counts
     ? facts.counts.updated === replicas
     : !!st.updateRevision && st.currentRevision === st.updateRevision;
-  if (synced && pods === replicas && p.updatedAvailable >= replicas) {
+  if (!driving && synced && pods === replicas && p.updatedAvailable >= replicas) {
     return make("complete", "rolled out", `all ${plural(replicas, "pod")} on the update revision and available`);
   }
   const failing = facts.failing ?? [];
@@ -155,6 +182,7 @@ export function cloneSetState(cs: ViewCloneSet, facts: StateFacts): CloneSetStat
     const left = Math.max(p.target - p.updated, 0);
     return make("paused", `paused ${frac}`, `updateStrategy.paused with ${plural(left, "pod")} still to move`);
   }
+  if (driving) return underRollout(driving, facts.rollout!.name, p, replicas);
   if (p.doneForPartition) {
     if (p.target >= replicas) return make("complete", "rolled out", `the target of ${replicas} is available`);
     return make(
