@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sandboxAdmin } from "./cluster";
+import { kubectlJson, sandboxAdmin } from "./cluster";
 import { cloneSets, eventually } from "./demo";
 import { pages } from "./paths";
 
@@ -62,6 +62,40 @@ test("the list's state and bar agree with the detail header for every demo Clone
     );
     expect(await page.title()).toMatch(new RegExp(`^${name} · .+ — Kruise Console$`));
   }
+});
+
+test("checkout, whose Rollout waits for approval at step 1, says so on its list row and header, like its Rollout badge", async ({
+  page,
+}) => {
+  interface R {
+    metadata: { name: string; namespace: string };
+    status?: { canaryStatus?: { currentStepIndex?: number; currentStepState?: string } };
+  }
+  let ns = "";
+  await expect
+    .poll(
+      () => {
+        const r = kubectlJson<{ items: R[] }>("get", "rollouts.rollouts.kruise.io", "-A").items.find(
+          (x) => x.metadata.name === "checkout",
+        );
+        const c = r?.status?.canaryStatus;
+        ns = r?.metadata.namespace ?? "";
+        return c?.currentStepIndex === 1 && c.currentStepState === "StepPaused";
+      },
+      { message: "Rollout checkout waiting for approval at step 1", timeout: 180_000 },
+    )
+    .toBe(true);
+  const story = "Rollout step 1/3, waiting for approval";
+  await page.goto(pages.cloneSets(ctx(), { ns }));
+  const row = page.locator(`[data-testid=cloneset-row][data-name="checkout"]`);
+  await expect(row.getByTestId("state")).toHaveAttribute("data-state", "rollout");
+  await expect(row.getByTestId("state")).toContainText(story);
+  await expect(row.getByTestId("rollout-badge")).toContainText("step 1/3, waiting for approval");
+  await page.goto(pages.cloneSet(ctx(), ns, "checkout"));
+  const header = page.getByRole("region", { name: "checkout", exact: true });
+  await expect(header.getByTestId("state").first()).toContainText(story);
+  await expect(header.getByTestId("rollout-badge")).toContainText("step 1/3, waiting for approval");
+  await expect(page).toHaveTitle(/^checkout · Rollout step 1\/3, waiting for approval — Kruise Console$/);
 });
 
 test("sorting by needs attention puts the stuck CloneSet first", async ({ page }) => {
