@@ -4,7 +4,7 @@ import type { CloneSetRow, SortKey } from "@/lib/kruise/view/list";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
 import { pages } from "@/lib/urls";
-import { PhaseBadge } from "./PhaseBadge";
+import { StateBadges } from "./PhaseBadge";
 import { RevisionBarView } from "./RevisionBarView";
 
 export interface SortState {
@@ -40,8 +40,8 @@ function CloneSetRowView({ cluster, r, badge }: { cluster: string; r: CloneSetRo
   return (
     <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
       <td data-col="name">
-        <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link> <PhaseBadge state={r.state} />
-        {badge}
+        <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link>{" "}
+        <StateBadges state={r.state} rolloutBadge={badge} />
         {r.hookWaits.map((t) => (
           <div key={t} className="small muted wrap" data-testid="row-hook-wait">
             {t[0].toUpperCase() + t.slice(1)}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { CloneSetState, StateKind } from "@/lib/kruise/view/state";
 import { Badge, type Tone } from "@/components/ui/Badge";
 import { ROLLOUT_ICON } from "@/components/rollouts/RolloutBadge";
@@ -27,6 +28,26 @@ export function PhaseBadge({ state, capital }: { state: CloneSetState; capital?:
       <Badge tone={look.tone} icon={look.icon} title={state.reason}>
         {word}
       </Badge>
+      <span className="sr-only">: {state.reason}</span>
+    </span>
+  );
+}
+
+/**
+ * The state beside a Kruise Rollout badge (list row, detail header). When the state is the Rollout's (rule 7 in
+ * lib/kruise/view/state.ts) the Rollout's badge, named and linked, stands for it: one badge, one story.
+ */
+export function StateBadges({ state, rolloutBadge }: { state: CloneSetState; rolloutBadge?: ReactNode }) {
+  if (state.kind !== "rollout" || !rolloutBadge)
+    return (
+      <>
+        <PhaseBadge state={state} />
+        {rolloutBadge}
+      </>
+    );
+  return (
+    <span data-testid="state" data-state={state.kind} className="state-badge">
+      {rolloutBadge}
       <span className="sr-only">: {state.reason}</span>
     </span>
   );

@@ -64,7 +64,7 @@ test("the list's state and bar agree with the detail header for every demo Clone
   }
 });
 
-test("checkout, whose Rollout waits for approval at step 1, says so on its list row and header, like its Rollout badge", async ({
+test("checkout, whose Rollout waits for approval at step 1, has one state on its list row and header: the Rollout's own badge", async ({
   page,
 }) => {
   interface R {
@@ -85,16 +85,19 @@ test("checkout, whose Rollout waits for approval at step 1, says so on its list 
       { message: "Rollout checkout waiting for approval at step 1", timeout: 180_000 },
     )
     .toBe(true);
-  const story = "Rollout step 1/3, waiting for approval";
+  // One badge tells it: the state is the Rollout's, shown by the Rollout's own (named, linked) badge.
+  const story = "Rollout checkout: step 1/3, waiting for approval";
   await page.goto(pages.cloneSets(ctx(), { ns }));
   const row = page.locator(`[data-testid=cloneset-row][data-name="checkout"]`);
   await expect(row.getByTestId("state")).toHaveAttribute("data-state", "rollout");
-  await expect(row.getByTestId("state")).toContainText(story);
-  await expect(row.getByTestId("rollout-badge")).toContainText("step 1/3, waiting for approval");
+  await expect(row.getByTestId("state").getByTestId("rollout-badge")).toContainText(story);
+  await expect(row.getByTestId("rollout-badge")).toHaveCount(1);
+  await expect(row).not.toContainText("held by partition");
   await page.goto(pages.cloneSet(ctx(), ns, "checkout"));
   const header = page.getByRole("region", { name: "checkout", exact: true });
-  await expect(header.getByTestId("state").first()).toContainText(story);
-  await expect(header.getByTestId("rollout-badge")).toContainText("step 1/3, waiting for approval");
+  await expect(header.getByTestId("state").first()).toHaveAttribute("data-state", "rollout");
+  await expect(header.getByTestId("state").first().getByTestId("rollout-badge")).toContainText(story);
+  await expect(header.getByTestId("rollout-badge")).toHaveCount(1);
   await expect(page).toHaveTitle(/^checkout · Rollout step 1\/3, waiting for approval — Kruise Console$/);
 });
 

@@ -5,7 +5,7 @@ import type { RolloutView } from "@/lib/kruise/view/rollout";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { plural } from "@/lib/kruise/view/format";
-import { PhaseBadge } from "../PhaseBadge";
+import { StateBadges } from "../PhaseBadge";
 import { RevisionBarView } from "../RevisionBarView";
 
 /** status.conditions (docs/kruise-rules.md §9.1): FailedScale/FailedUpdate are never cleared by the controller. */
@@ -59,8 +59,7 @@ export function DetailHeader({
     <section className="panel" aria-labelledby="hdr">
       <div className="page-head" style={{ marginBottom: 8 }}>
         <h1 id="hdr">{h.name}</h1>
-        <PhaseBadge state={h.state} />
-        {badges}
+        <StateBadges state={h.state} rolloutBadge={badges} />
         <span className="muted">namespace {h.namespace}</span>
         <span className="spacer" />
         <Link href={yamlHref}>View YAML</Link>
