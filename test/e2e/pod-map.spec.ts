@@ -96,6 +96,10 @@ test("the pod map's squares go updating → ready as the sandbox rolls the Clone
       NS,
     ).status;
   await expect.poll(() => updateRevision()?.updatedReadyReplicas, { timeout: 120_000 }).toBe(3);
+  const rev = updateRevision()!.updateRevision!;
+  // The page's stream may trail kubectl on a busy machine, and "3 pods: 3 ready" was also true before the update:
+  // wait for the page's own update-revision group to hold all three, ready.
+  await expect(page.locator(`[data-testid=pod-map-group][data-revision="${rev}"]`)).toContainText("3 pods: 3 ready");
   await expect(page.getByTestId("pod-map-summary")).toHaveText("3 pods: 3 ready");
   const seen = await page.evaluate(() => (window as unknown as { __seen: Record<string, string[]> }).__seen);
   const went = Object.values(seen).filter((s) => s.join(">").includes("updating>ready"));
@@ -103,8 +107,6 @@ test("the pod map's squares go updating → ready as the sandbox rolls the Clone
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 
   // The canvas draws the update revision's ready squares in the theme's "ok" colour.
-  const rev = updateRevision()!.updateRevision!;
-  await expect(page.locator(`[data-testid=pod-map-group][data-revision="${rev}"]`)).toBeVisible();
   expect(await squareColour(page, rev, 0)).toBe(await cssColour(page, "--ok"));
 
   // Hover shows the pod's line; click scrolls the table to its row and marks it.
