@@ -10,20 +10,11 @@ import type { CloneSet, Pod } from "@/lib/k8s/objects";
 import { cloneSetDetailView } from "@/lib/kruise/view/detail";
 import type { ViewCloneSet, ViewPod } from "@/lib/kruise/view/types";
 import { KINDS, useCluster } from "./lib/harness";
+import { until } from "./lib/wait";
 
 const TIMEOUT = 90_000;
 const HOLD = "example.com/hold";
 const STATE = "lifecycle.apps.kruise.io/state";
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await f();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.each(KINDS)("lifecycle hook holds (%s)", (kind) => {
   const h = useCluster(kind, { ns: "hooks" });

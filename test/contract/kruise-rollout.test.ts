@@ -12,6 +12,7 @@ import { startControllers, type RunningControllers } from "@/sandbox/controllers
 import { Kube } from "@/sandbox/controllers/kube";
 import { writeRolloutStatus } from "@/sandbox/controllers/rollouts/kube-rollouts";
 import { failure, KINDS, useCluster } from "./lib/harness";
+import { until } from "./lib/wait";
 
 const merge = () => setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 
@@ -88,21 +89,6 @@ const pausedStatus = (kind: string) => ({
   },
 });
 const APPROVE = { status: { canaryStatus: { currentStepState: "StepReady" } } };
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  while (Date.now() < end) {
-    try {
-      const v = await f();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
 
 describe.each(KINDS)("Kruise Rollout status and spec writes (%s)", (kind) => {
   const h = useCluster(kind, { ns: "krollout" });

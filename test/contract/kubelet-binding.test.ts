@@ -7,16 +7,7 @@ import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllers, type RunningControllers } from "@/sandbox/controllers";
 import { KINDS, useCluster } from "./lib/harness";
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await f();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import { until } from "./lib/wait";
 
 describe.each(KINDS)("kubelet binding (%s)", (kind) => {
   const h = useCluster(kind, { ns: "bind" });

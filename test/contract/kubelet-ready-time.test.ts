@@ -10,19 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startControllers, type RunningControllers } from "@/sandbox/controllers";
 import type { CloneSet, Pod } from "@/lib/k8s/objects";
 import { KINDS, useCluster } from "./lib/harness";
+import { until } from "./lib/wait";
 import { watch, type WatchStream } from "./lib/raw";
 
 const TIMEOUT = 120_000;
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 90_000): Promise<T> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const v = await f();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const SETTLE = 90_000;
 
 const readyTime = (p: Pod) => {
   const c = p.status?.conditions?.find((x) => x.type === "Ready");
@@ -74,12 +66,16 @@ describe.each(KINDS)("kubelet Ready times (%s)", (kind) => {
         },
       };
       await api().createNamespacedCustomObject({ ...ref, namespace: h.ns, body });
-      await until("10 ready pods", async () => (await get()).status?.readyReplicas === 10);
+      await until("10 ready pods", async () => (await get()).status?.readyReplicas === 10, SETTLE);
       await setImage("nginx:1.26");
-      await until("10 updated ready pods", async () => {
-        const s = (await get()).status;
-        return s?.updatedReadyReplicas === 10 && s.readyReplicas === 10;
-      });
+      await until(
+        "10 updated ready pods",
+        async () => {
+          const s = (await get()).status;
+          return s?.updatedReadyReplicas === 10 && s.readyReplicas === 10;
+        },
+        SETTLE,
+      );
 
       // The watch may trail the status: wait until it shows every pod updated and Ready.
       const latest = () => {
@@ -91,10 +87,14 @@ describe.each(KINDS)("kubelet Ready times (%s)", (kind) => {
         }
         return [...byName.values()];
       };
-      await until("the watch to show 10 updated Ready pods", async () => {
-        const pods = latest();
-        return pods.length === 10 && pods.every((p) => p.spec.containers[0].image === "nginx:1.26" && readyTime(p));
-      });
+      await until(
+        "the watch to show 10 updated Ready pods",
+        async () => {
+          const pods = latest();
+          return pods.length === 10 && pods.every((p) => p.spec.containers[0].image === "nginx:1.26" && readyTime(p));
+        },
+        SETTLE,
+      );
 
       // Every Ready=True time each pod reported, in watch order: each one may only be later than the last.
       const seen = new Map<string, string[]>();

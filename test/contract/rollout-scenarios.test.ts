@@ -9,23 +9,9 @@ import { startControllers, type RunningControllers } from "@/sandbox/controllers
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { previewPartition } from "@/lib/kruise/order/preview";
 import { KINDS, useCluster } from "./lib/harness";
+import { until } from "./lib/wait";
 
 const TIMEOUT = 90_000;
-
-async function until<T>(what: string, f: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  while (Date.now() < end) {
-    try {
-      const v = await f();
-      if (v) return v;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
-}
 
 function cloneSet(name: string, replicas: number, image: string, strategy: Record<string, unknown> = {}): CloneSet {
   return {
