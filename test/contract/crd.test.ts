@@ -187,6 +187,11 @@ describe.each(KINDS)("generic CRD serving (%s)", (kind) => {
         (await raw(h.c, { path: `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crd.metadata.name}` }))
           .status === 404,
     );
-    expect((await raw(h.c, { path: `/apis/${GROUP}/v1/namespaces/${h.ns}/widgets` })).status).toBe(404);
+    // kube-apiserver drops the CRD's handler when its informer sees the deletion, a moment after the CRD object is
+    // gone: serving stops eventually, not in the same instant (apiextensions-apiserver crdHandler removeDeadStorage).
+    await until(
+      "the CRD's objects no longer served",
+      async () => (await raw(h.c, { path: `/apis/${GROUP}/v1/namespaces/${h.ns}/widgets` })).status === 404,
+    );
   });
 });
