@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { partitionPresets, previewPartition, type PartitionPreview } from "@/lib/kruise/order/preview";
+import { movablePods, partitionPresets, previewPartition, type PartitionPreview } from "@/lib/kruise/order/preview";
 import { isPodOnRevision } from "@/lib/kruise/core/pod-state";
 import { parsePartitionInput } from "@/lib/kruise/order/preview-input";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
@@ -35,11 +35,10 @@ export interface AppliedPartition {
 
 function appliedFrom(cs: CloneSet, pods: Pod[], p: PartitionPreview): AppliedPartition {
   const rev = cs.status?.updateRevision ?? "";
-  const w = p.willMove;
   return {
     updateRevision: rev,
     before: pods.filter((x) => rev && isPodOnRevision(x, rev)).map((x) => x.metadata.uid ?? ""),
-    allowed: [...w.exact, ...w.held, ...w.ties.flatMap((g) => g.of)].map((x) => x.name),
+    allowed: movablePods(p.willMove),
     expected: p.moveCount,
   };
 }

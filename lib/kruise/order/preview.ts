@@ -121,6 +121,11 @@ export function previewPartition(cs: CloneSet, pods: Pod[], partition: IntOrStri
   return { ...base, moveCount: count, willMove, rounds, perRound: diffs.updateMaxUnavailable, notes };
 }
 
+/** Every pod a pick may move: the named ones, the hook-held ones and each member of its tie groups. */
+export function movablePods(pick: PodPick): string[] {
+  return [...pick.exact, ...pick.held, ...pick.ties.flatMap((g) => g.of)].map((x) => x.name);
+}
+
 /** Slices of `sorted` with Kruise's ties named, hook-held pods set apart. */
 function pickerFor(cs: CloneSet, pods: Pod[], sorted: number[]) {
   const ordered = sorted.map((i) => pods[i]);

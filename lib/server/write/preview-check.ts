@@ -3,7 +3,7 @@ import type { CloneSet, Pod } from "@/lib/k8s/objects";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { selectorString } from "@/lib/kruise/core/labels";
 import { plural } from "@/lib/kruise/core/plural";
-import { previewPartition } from "@/lib/kruise/order/preview";
+import { movablePods, previewPartition } from "@/lib/kruise/order/preview";
 import type { Actor } from "../auth/actor";
 import { toApiErrorBody } from "../errors";
 import { RESOURCES } from "../resources";
@@ -81,7 +81,5 @@ export async function checkPreview(
   }
   const p = previewPartition(cs, pods, partition, Date.now());
   if (p.error) return null;
-  const w = p.willMove;
-  const may = [...w.exact, ...w.held, ...w.ties.flatMap((g) => g.of)].map((x) => x.name);
-  return previewDrift(shown, { count: p.moveCount, pods: may });
+  return previewDrift(shown, { count: p.moveCount, pods: movablePods(p.willMove) });
 }

@@ -115,21 +115,23 @@ async function explain422(actor: Actor, t: WriteTarget, request: PatchRequest, e
         ? "the pod template changed on the cluster since you previewed it"
         : `${what} changed on the cluster since you previewed it: now ${show(f.actual)}`;
   const field = f.path.slice(1).replace(/\//g, ".");
+  const causes = failed.map((x) => ({
+    field: x.path.slice(1).replace(/\//g, "."),
+    reason: "FieldValueChanged",
+    message: `expected ${show(x.expected)}, now ${show(x.actual)}`,
+  }));
+  return conflict(message, field, causes, latest);
+}
+
+/** The typed 409 the page shows as "Conflict: nothing was written", with the values on the cluster now. */
+function conflict(
+  message: string,
+  field: string,
+  causes: { field: string; reason: string; message: string }[],
+  latest: K8sObject,
+): Response {
   return Response.json(
-    {
-      code: 409,
-      reason: "Conflict",
-      message,
-      details: {
-        field,
-        causes: failed.map((x) => ({
-          field: x.path.slice(1).replace(/\//g, "."),
-          reason: "FieldValueChanged",
-          message: `expected ${show(x.expected)}, now ${show(x.actual)}`,
-        })),
-      },
-      current: currentValues(latest),
-    },
+    { code: 409, reason: "Conflict", message, details: { field, causes }, current: currentValues(latest) },
     { status: 409, headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -147,20 +149,10 @@ export async function applyRollout(actor: Actor, t: WriteTarget, body: unknown):
   if (intent.action === "partition" && intent.moves) {
     const latest = await actor.client.get(RESOURCES.clonesets, t.namespace, t.name);
     const drift = await checkPreview(actor, t, latest, intent.base.generation, intent.value, intent.moves);
-    if (drift)
-      return Response.json(
-        {
-          code: 409,
-          reason: "Conflict",
-          message: drift.message,
-          details: {
-            field: "moves",
-            causes: drift.unseen.map((n) => ({ field: "moves.pods", reason: "PodNotPreviewed", message: n })),
-          },
-          current: currentValues(latest),
-        },
-        { status: 409, headers: { "Cache-Control": "no-store" } },
-      );
+    if (drift) {
+      const causes = drift.unseen.map((n) => ({ field: "moves.pods", reason: "PodNotPreviewed", message: n }));
+      return conflict(drift.message, "moves", causes, latest);
+    }
   }
   let object: K8sObject;
   try {
