@@ -77,7 +77,12 @@ function addVitest(file: string, label: string, ok: boolean) {
     numPendingTests: number;
     numTodoTests: number;
     numTotalTestSuites: number;
-    testResults: { status: string; name: string; message?: string }[];
+    testResults: {
+      status: string;
+      name: string;
+      message?: string;
+      assertionResults?: { status: string; fullName?: string; title: string }[];
+    }[];
   }>(file);
   if (!r) {
     check(`${label} (no report)`, false);
@@ -86,16 +91,37 @@ function addVitest(file: string, label: string, ok: boolean) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
+  // Name every failed test, so the tail of a CI log says which one without scrolling back.
+  for (const f of r.testResults)
+    for (const a of f.assertionResults ?? [])
+      if (a.status === "failed") failures.push(`${label}: ${path.relative(root, f.name)} › ${a.fullName ?? a.title}`);
   // A file that fails to load has no test results but a failed suite status.
-  const broken = r.testResults.filter((t) => t.status === "failed" && t.message);
+  const broken = r.testResults.filter(
+    (t) => t.status === "failed" && t.message && !(t.assertionResults ?? []).some((a) => a.status === "failed"),
+  );
   for (const b of broken) failures.push(`${label}: ${path.relative(root, b.name)}`);
   if (r.numFailedTests === 0 && broken.length > 0) totals.failed += broken.length;
   if (!ok && r.numFailedTests === 0 && broken.length === 0) check(`${label} (runner exited non-zero)`, false);
 }
 
 type PwStats = { expected: number; unexpected: number; flaky: number; skipped: number };
+type PwSuite = {
+  title: string;
+  file?: string;
+  suites?: PwSuite[];
+  specs?: { title: string; file: string; tests: { status: string; projectName?: string }[] }[];
+};
+/** The titles of the e2e tests whose outcome was "unexpected" (failed on every attempt). */
+function pwFailures(suites: PwSuite[], out: string[] = []): string[] {
+  for (const s of suites) {
+    for (const spec of s.specs ?? [])
+      if (spec.tests.some((t) => t.status === "unexpected")) out.push(`e2e: ${spec.file} › ${spec.title}`);
+    pwFailures(s.suites ?? [], out);
+  }
+  return out;
+}
 function addPlaywright(file: string, ok: boolean) {
-  const r = readJson<{ stats: PwStats }>(file);
+  const r = readJson<{ stats: PwStats; suites?: PwSuite[] }>(file);
   if (!r) {
     check("e2e (no report)", false);
     return;
@@ -103,7 +129,10 @@ function addPlaywright(file: string, ok: boolean) {
   totals.passed += r.stats.expected + r.stats.flaky;
   totals.failed += r.stats.unexpected;
   totals.skipped += r.stats.skipped;
-  if (r.stats.unexpected > 0) failures.push("e2e");
+  if (r.stats.unexpected > 0) {
+    const named = pwFailures(r.suites ?? []);
+    failures.push(...(named.length ? named : ["e2e"]));
+  }
   if (!ok && r.stats.unexpected === 0) check("e2e (runner exited non-zero)", false);
 }
 
@@ -155,7 +184,7 @@ function main() {
   }
 
   printSteps();
-  if (failures.length) console.log(`\nFailed: ${failures.join("; ")}`);
+  if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ✘ ${f}`).join("\n")}`);
   const line =
     `${totals.passed} passed, ${totals.failed} failed` + (totals.skipped ? `, ${totals.skipped} skipped` : "");
   console.log(`\n${line}`);
