@@ -64,7 +64,7 @@ export function countingUpstream(kc: KubeConfig) {
   const c = { lists: 0, watches: 0 };
   const up: Upstream = {
     listPage: (...a) => {
-      if (!a[3]) c.lists++;
+      if (!a[2]?.continue) c.lists++;
       return client.listPage(...a);
     },
     watch: (...a) => {

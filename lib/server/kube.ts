@@ -47,6 +47,18 @@ async function raw<T>(
   return JSON.parse(cap.text) as T;
 }
 
+/**
+ * One LIST request's query (api-concepts "Retrieving large results sets in chunks" and "Resource versions"):
+ * `resourceVersion` unset reads the latest state (a quorum read); "0" accepts any state the server has cached,
+ * and kube-apiserver then answers from its watch cache, which ignores `limit` (v1.20).
+ */
+export interface ListQuery {
+  limit?: number;
+  continue?: string;
+  labelSelector?: string;
+  resourceVersion?: string;
+}
+
 export interface ListPage {
   items: K8sObject[];
   metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
@@ -65,18 +77,14 @@ export class KubeClient {
     this.watcher = new Watch(kc);
   }
 
-  /**
-   * One LIST page (`limit` + `continue`, api-concepts "Retrieving large results sets in chunks"), optionally
-   * narrowed by a label selector on the server.
-   */
-  listPage(
-    d: ResourceDef,
-    namespace: string | null,
-    limit: number,
-    cont?: string,
-    labelSelector?: string,
-  ): Promise<ListPage> {
-    const p = { limit, _continue: cont, ...(labelSelector ? { labelSelector } : {}) };
+  /** One LIST page, optionally narrowed by a label selector on the server (see ListQuery). */
+  listPage(d: ResourceDef, namespace: string | null, q: ListQuery = {}): Promise<ListPage> {
+    const p = {
+      ...(q.limit ? { limit: q.limit } : {}),
+      ...(q.continue ? { _continue: q.continue } : {}),
+      ...(q.labelSelector ? { labelSelector: q.labelSelector } : {}),
+      ...(q.resourceVersion !== undefined ? { resourceVersion: q.resourceVersion } : {}),
+    };
     return raw<ListPage>((o) => {
       switch (d.name) {
         case "clonesets":

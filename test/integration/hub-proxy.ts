@@ -11,6 +11,8 @@ export interface ProxiedRequest {
   method: string;
   path: string;
   watch: boolean;
+  /** the resourceVersion query parameter, or null when unset (a quorum read) */
+  resourceVersion: string | null;
 }
 
 export interface CountingProxy {
@@ -39,7 +41,12 @@ export async function startCountingProxy(target: string, caData?: string): Promi
     if (blocked) return req.socket.destroy();
     const u = new URL(req.url ?? "/", "http://x");
     const watch = u.searchParams.get("watch") === "true" || u.searchParams.get("watch") === "1";
-    requests.push({ method: req.method ?? "GET", path: u.pathname, watch });
+    requests.push({
+      method: req.method ?? "GET",
+      path: u.pathname,
+      watch,
+      resourceVersion: u.searchParams.get("resourceVersion"),
+    });
     const opts = {
       host: up.hostname,
       port: up.port,

@@ -21,14 +21,18 @@ export class ObjectCache {
     this.objects = new Map(items.map((o) => [keyOf(o), trim(this.resource, o)]));
     this.version++;
   }
-  upsert(obj: K8sObject): void {
-    this.objects.set(keyOf(obj), trim(this.resource, obj));
+  /** Stores the trimmed object and returns it: the change frame carries the same trimmed form. */
+  upsert(obj: K8sObject): K8sObject {
+    const kept = trim(this.resource, obj);
+    this.objects.set(keyOf(obj), kept);
     this.version++;
+    return kept;
   }
-  remove(obj: K8sObject): void {
-    trim(this.resource, obj); // the DELETED frame carries it
+  /** Forgets the object; returns its trimmed last state, which the DELETED frame carries. */
+  remove(obj: K8sObject): K8sObject {
     this.objects.delete(keyOf(obj));
     this.version++;
+    return trim(this.resource, obj);
   }
   items(): K8sObject[] {
     return Array.from(this.objects.values());

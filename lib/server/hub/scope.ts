@@ -4,6 +4,7 @@ import { RESOURCES, type ResourceDef } from "../resources";
 import { backoffDelay } from "./backoff";
 import { ObjectCache } from "./cache";
 import { Frame } from "./frame";
+import { listAll, tooManyStatus } from "./list";
 import type { HubOptions, Listener, ScopeKey, ScopeStats, Upstream } from "./types";
 
 type WatchOutcome = { kind: "closed" } | { kind: "expired" } | { kind: "failed"; error: unknown };
@@ -21,6 +22,7 @@ export class Scope {
   readonly def: ResourceDef;
   private cache: ObjectCache;
   private rv = "";
+  private listedOnce = false;
   private synced = false;
   private status: ConnectionState = { state: "connecting" };
   private subs = new Set<Listener>();
@@ -128,23 +130,21 @@ export class Scope {
     }
   }
 
-  /** LIST in pages; all pages share the first page's snapshot (api-concepts "Retrieving large results sets in chunks"). */
+  /** The reflector's LIST: the first from the API server's cache, a relist after 410 from the latest state. */
   private async relist(): Promise<void> {
     this.stats.lists++;
-    const items: K8sObject[] = [];
-    let cont: string | undefined;
-    let rv = "";
-    do {
-      this.stats.listPages++;
-      const page = await this.up.listPage(this.def, this.key.namespace, this.opts.pageSize, cont);
-      if (this.stopped) return;
-      for (const item of page.items ?? []) items.push(item);
-      if (items.length > this.opts.maxObjects) throw this.tooMany();
-      rv = page.metadata?.resourceVersion ?? rv;
-      cont = page.metadata?.continue || undefined;
-    } while (cont);
-    this.cache.replace(items);
-    this.rv = rv;
+    const got = await listAll(this.up, this.def, this.key.namespace, {
+      pageSize: this.opts.pageSize,
+      maxObjects: this.opts.maxObjects,
+      fromCache: !this.listedOnce,
+      stopped: () => this.stopped,
+    });
+    if (got === null) return;
+    if (got === "too-many") throw this.tooMany();
+    this.stats.listPages += got.pages;
+    this.listedOnce = true;
+    this.cache.replace(got.items);
+    this.rv = got.resourceVersion;
     this.synced = true;
     this.broadcast(this.snapshotFrame());
   }
@@ -195,8 +195,7 @@ export class Scope {
       return;
     }
     if (type !== "ADDED" && type !== "MODIFIED" && type !== "DELETED") return;
-    if (type === "DELETED") this.cache.remove(obj);
-    else this.cache.upsert(obj);
+    const kept = type === "DELETED" ? this.cache.remove(obj) : this.cache.upsert(obj);
     this.snapshotMemo = undefined; // outdated now; don't keep its serialised bytes alive
     if (rv) this.rv = rv;
     if (this.cache.size > this.opts.maxObjects) {
@@ -207,19 +206,13 @@ export class Scope {
       resource: this.key.resource,
       namespace: this.key.namespace,
       type: type as WatchEventType,
-      object: obj,
+      object: kept,
     };
     this.broadcast(new Frame({ event: "change", data }));
   }
 
-  private tooMany(): { kind: "Status"; code: number; reason: string; message: string } {
-    const where = this.key.namespace ? `namespace "${this.key.namespace}"` : "all namespaces";
-    return {
-      kind: "Status",
-      code: 507,
-      reason: "TooManyObjects",
-      message: `more than ${this.opts.maxObjects} ${this.def.name} in ${where} on cluster "${this.key.cluster}": the dashboard caps each watched scope; open a single namespace instead`,
-    };
+  private tooMany() {
+    return tooManyStatus(this.def, this.key, this.opts.maxObjects);
   }
 
   /** Over the cap: stop watching for good and free the memory; a later subscriber starts afresh. */

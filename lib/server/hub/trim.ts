@@ -5,7 +5,7 @@ import { slimManagedFields, type ManagedEntry } from "@/lib/kruise/view/managed"
 // spec plumbing and addressing. Everything the pod table, the detail page and the rollout preview read stays:
 // metadata (labels, annotations, owner, times), spec.containers' names/images/resources, nodeName,
 // readinessGates, and status phase, conditions and containerStatuses (state, ready, restarts, image, imageID).
-const POD_SPEC = [
+const POD_SPEC = new Set([
   "volumes",
   "tolerations",
   "securityContext",
@@ -18,47 +18,60 @@ const POD_SPEC = [
   "preemptionPolicy",
   "restartPolicy",
   "terminationGracePeriodSeconds",
-];
-const CONTAINER = ["volumeMounts", "terminationMessagePath", "terminationMessagePolicy", "imagePullPolicy"];
-const POD_STATUS = ["podIP", "podIPs", "hostIP", "qosClass", "startTime"];
-const CONTAINER_STATUS = ["containerID", "lastState"];
+]);
+const CONTAINER = new Set(["volumeMounts", "terminationMessagePath", "terminationMessagePolicy", "imagePullPolicy"]);
+const POD_STATUS = new Set(["podIP", "podIPs", "hostIP", "qosClass", "startTime"]);
+const CONTAINER_STATUS = new Set(["containerID", "lastState"]);
+const MANAGED = new Set(["managedFields"]);
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => !!v && typeof v === "object" && !Array.isArray(v);
 
-function drop(o: unknown, keys: string[]): void {
-  if (isRec(o)) for (const k of keys) delete o[k];
+/**
+ * A copy of `o` without `keys`. Copying rather than `delete`: a V8 object that loses properties turns into a slow
+ * dictionary, and a 5,000-pod snapshot then costs several times more to trim and to serialise.
+ */
+function without(o: unknown, keys: Set<string>, then?: (out: Rec) => void): unknown {
+  if (!isRec(o)) return o;
+  const out: Rec = {};
+  for (const k in o) if (!keys.has(k)) out[k] = o[k];
+  then?.(out);
+  return out;
 }
 
-function dropEach(list: unknown, keys: string[]): void {
-  if (Array.isArray(list)) for (const x of list) drop(x, keys);
+const eachWithout = (list: unknown, keys: Set<string>) =>
+  Array.isArray(list) ? list.map((x) => without(x, keys)) : list;
+
+function slimMetadata(resource: ResourceName, md: Rec): Rec {
+  if (!("managedFields" in md)) return md;
+  const slim = resource === "clonesets" ? slimManagedFields(md.managedFields as ManagedEntry[] | undefined) : [];
+  return slim.length ? { ...md, managedFields: slim } : (without(md, MANAGED) as Rec);
 }
 
 /**
- * Drops what the console never shows, in place (the object is parsed JSON the hub owns), so the cache and every
- * frame stay small: `metadata.managedFields` of every object (often half its bytes; a CloneSet keeps only the
- * entries naming who wrote its partition, paused flag or images, for the detail's timeline), and for pods the
- * fields listed above. CloneSets, revisions and events keep everything else: their YAML and diffs are shown whole.
+ * What the console keeps of an object: without `metadata.managedFields` (often half its bytes; a CloneSet keeps
+ * only the entries naming who wrote its partition, paused flag or images, for the detail's timeline), and for pods
+ * without the fields listed above, so the cache and every frame stay small. CloneSets, revisions and events keep
+ * everything else: their YAML and diffs are shown whole. Returns a new object when something was dropped.
  */
 export function trim(resource: ResourceName, obj: K8sObject): K8sObject {
-  if (obj.metadata && "managedFields" in obj.metadata) {
-    const md = obj.metadata as { managedFields?: unknown };
-    const slim = resource === "clonesets" ? slimManagedFields(md.managedFields as ManagedEntry[] | undefined) : [];
-    if (slim.length) md.managedFields = slim;
-    else delete md.managedFields;
-  }
-  if (resource !== "pods") return obj;
-  const spec = obj.spec as Rec | undefined;
-  drop(spec, POD_SPEC);
-  if (isRec(spec)) {
-    dropEach(spec.containers, CONTAINER);
-    dropEach(spec.initContainers, CONTAINER);
-  }
-  const status = obj.status as Rec | undefined;
-  drop(status, POD_STATUS);
-  if (isRec(status)) {
-    dropEach(status.containerStatuses, CONTAINER_STATUS);
-    dropEach(status.initContainerStatuses, CONTAINER_STATUS);
-  }
-  return obj;
+  const md = isRec(obj.metadata) ? slimMetadata(resource, obj.metadata) : obj.metadata;
+  if (resource !== "pods") return md === obj.metadata ? obj : { ...obj, metadata: md as K8sObject["metadata"] };
+  return {
+    ...obj,
+    metadata: md as K8sObject["metadata"],
+    ...(obj.spec !== undefined && {
+      spec: without(obj.spec, POD_SPEC, (s) => {
+        if ("containers" in s) s.containers = eachWithout(s.containers, CONTAINER);
+        if ("initContainers" in s) s.initContainers = eachWithout(s.initContainers, CONTAINER);
+      }),
+    }),
+    ...(obj.status !== undefined && {
+      status: without(obj.status, POD_STATUS, (s) => {
+        if ("containerStatuses" in s) s.containerStatuses = eachWithout(s.containerStatuses, CONTAINER_STATUS);
+        if ("initContainerStatuses" in s)
+          s.initContainerStatuses = eachWithout(s.initContainerStatuses, CONTAINER_STATUS);
+      }),
+    }),
+  };
 }

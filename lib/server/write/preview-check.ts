@@ -24,7 +24,11 @@ async function podsOf(actor: Actor, namespace: string, cs: CloneSet): Promise<Po
   const out: Pod[] = [];
   let cont: string | undefined;
   do {
-    const page = await actor.client.listPage(RESOURCES.pods, namespace, PAGE, cont, selector);
+    const page = await actor.client.listPage(RESOURCES.pods, namespace, {
+      limit: PAGE,
+      continue: cont,
+      labelSelector: selector,
+    });
     for (const p of page.items as Pod[]) {
       const owner = p.metadata.ownerReferences?.find((o) => o.controller);
       if (owner?.uid === cs.metadata.uid) out.push(p);
