@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAccess, postKruiseRollout, rolloutApproveSettle } from "@/lib/server/write";
+import { getAccess, postKruiseRollout, postRollout, rolloutApproveSettle } from "@/lib/server/write";
 import type { Rollout } from "@/lib/k8s/objects";
 import { api } from "@/lib/urls";
 import { csrfFor } from "../support/console";
@@ -111,6 +111,19 @@ const post = async (user: string, name: string, body: unknown, namespace = NS) =
     name,
   );
 
+/** The CloneSet's own rollout route (partition, pause…), called as a script or a forged page would. */
+const postCloneSet = async (name: string, body: unknown) =>
+  postRollout(
+    new Request(`${ORIGIN}${api.rollout("admin", NS, name)}`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },
+    }),
+    "admin",
+    NS,
+    name,
+  );
+
 const approve = (name: string, step = 1, extra: Record<string, unknown> = {}) => ({
   action: "approve",
   cloneSet: name,
@@ -130,6 +143,35 @@ afterAll(async () => {
 });
 
 describe("Kruise Rollout actions through the write gate", () => {
+  it("refuses a partition or pause write to a CloneSet its Rollout drives, naming the Rollout, and writes nothing; a CloneSet without one is written", async () => {
+    await createPair("ro-owned", "ro-owned-cs");
+    const before = (await custom().getNamespacedCustomObject({ ...CS, namespace: NS, name: "ro-owned-cs" })) as {
+      metadata: { generation: number; resourceVersion: string };
+    };
+    const base = { generation: before.metadata.generation };
+    for (const body of [
+      { action: "partition", value: 2, base },
+      { action: "pause", base },
+      { action: "partition", value: 2, base, preview: true },
+    ]) {
+      const res = await postCloneSet("ro-owned-cs", body);
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      const err = (await res.json()) as { message: string; details: { causes: { reason: string }[] } };
+      expect(err.message).toContain('driven by Rollout "ro-owned"');
+      expect(err.message).toContain("approve, pause or resume the Rollout");
+      expect(err.details.causes[0].reason).toBe("OwnedByRollout");
+    }
+    const after = (await custom().getNamespacedCustomObject({ ...CS, namespace: NS, name: "ro-owned-cs" })) as {
+      metadata: { resourceVersion: string };
+    };
+    expect(after.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+
+    // Once the Rollout is gone, the same request is written.
+    await custom().deleteNamespacedCustomObject({ ...RO, namespace: NS, name: "ro-owned" });
+    const res = await postCloneSet("ro-owned-cs", { action: "pause", base });
+    expect(res.status).toBe(200);
+  });
+
   it("refuses approve with 409 and the reason when the step is not StepPaused, and writes nothing", async () => {
     await createPair("ro-upgrading");
     await setStatus("ro-upgrading", 1, "StepUpgrade");

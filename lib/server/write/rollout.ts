@@ -17,6 +17,7 @@ import { recordEvent } from "./events";
 import { guardBase, parseIntent, type RolloutBase, type RolloutIntent } from "./intent";
 import { fieldManagerFor, patchPath, sendPatch, type WriteTarget } from "./patch";
 import { checkPreview } from "./preview-check";
+import { refuseIfRolloutOwned } from "./rollout-owner";
 
 export interface ShownRequest extends PatchRequest {
   path: string;
@@ -143,6 +144,8 @@ function conflict(
  */
 export async function applyRollout(actor: Actor, t: WriteTarget, body: unknown): Promise<Response> {
   const intent = parseIntent(body);
+  const owned = await refuseIfRolloutOwned(actor, t, intent);
+  if (owned) return owned;
   const { request, event } = await build(actor, t, intent);
   const shown: ShownRequest = { ...request, path: patchPath(t, { manager: fieldManagerFor(actor) }) };
   if (intent.preview) return Response.json({ request: shown }, { headers: { "Cache-Control": "no-store" } });
