@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { pages } from "./paths";
 
-const NS = "e2e-podmap";
+// A fresh namespace per worker: after a worker restart the last one may still be terminating.
+const NS = `e2e-podmap-${Math.random().toString(36).slice(2, 7)}`;
 const NAME = "mapped";
 
 /** The colour of a pod's square on its revision's canvas, as "r,g,b". */
