@@ -182,42 +182,66 @@ describe("kube-apiserver: the deploy overlays", () => {
       // Everything but the PDB (see above): the grants are what this checks.
       const docs = render(m.overlay).docs.filter((d) => d.kind !== "PodDisruptionBudget");
       await kubectlIn(asList(docs), "apply", "-f", "-");
+      // Each question is its own kubectl run; they are asked side by side and compared as one table, so a
+      // failure lists every wrong answer at once.
+      const asks: [string, () => Promise<boolean>, boolean][] = [];
+      const ask = (label: string, answer: () => Promise<boolean>, expected: boolean) =>
+        asks.push([label, answer, expected]);
       // The shared watch (every mode).
       for (const r of ["clonesets.apps.kruise.io", "pods", "events", "controllerrevisions.apps"]) {
-        expect(await can(m.name, "watch", r, "-n", "shop"), `watch ${r}`).toBe(true);
-        expect(await can(m.name, "list", r, "--all-namespaces"), `list ${r} cluster-wide`).toBe(true);
+        ask(`watch ${r}`, () => can(m.name, "watch", r, "-n", "shop"), true);
+        ask(`list ${r} cluster-wide`, () => can(m.name, "list", r, "--all-namespaces"), true);
       }
       // Writes run as the user in token and proxy mode; local mode acts as itself.
-      expect(await can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop")).toBe(m.patches);
-      expect(await can(m.name, "patch", "pods", "-n", "shop")).toBe(m.patches);
-      expect(await can(m.name, "create", "events", "-n", "shop")).toBe(m.patches);
+      ask("patch clonesets", () => can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop"), m.patches);
+      ask("patch pods", () => can(m.name, "patch", "pods", "-n", "shop"), m.patches);
+      ask("create events", () => can(m.name, "create", "events", "-n", "shop"), m.patches);
       // Kruise Rollout: watched in every mode; pause/disable patch the spec, approve/jump patch /status (as
       // itself only in local mode); never a write to BatchReleases.
       for (const r of ["rollouts", "batchreleases"]) {
-        expect(await review(m.name, "watch", "rollouts.kruise.io", r), `watch ${r}`).toBe(true);
-        expect(await review(m.name, "list", "rollouts.kruise.io", r), `list ${r}`).toBe(true);
+        ask(`watch ${r}`, () => review(m.name, "watch", "rollouts.kruise.io", r), true);
+        ask(`list ${r}`, () => review(m.name, "list", "rollouts.kruise.io", r), true);
       }
-      expect(await review(m.name, "patch", "rollouts.kruise.io", "rollouts")).toBe(m.patches);
-      expect(await review(m.name, "patch", "rollouts.kruise.io", "rollouts", "status")).toBe(m.patches);
-      expect(await review(m.name, "patch", "rollouts.kruise.io", "batchreleases")).toBe(false);
+      ask("patch rollouts", () => review(m.name, "patch", "rollouts.kruise.io", "rollouts"), m.patches);
+      ask(
+        "patch rollouts/status",
+        () => review(m.name, "patch", "rollouts.kruise.io", "rollouts", "status"),
+        m.patches,
+      );
+      ask("patch batchreleases", () => review(m.name, "patch", "rollouts.kruise.io", "batchreleases"), false);
       // Per-user filtering (shared modes) and sign-in (token mode).
-      expect(await can(m.name, "create", "subjectaccessreviews.authorization.k8s.io")).toBe(
+      ask(
+        "create subjectaccessreviews",
+        () => can(m.name, "create", "subjectaccessreviews.authorization.k8s.io"),
         m.name !== "kruise-console",
       );
-      expect(await can(m.name, "create", "tokenreviews.authentication.k8s.io")).toBe(m.tokenReviews);
+      ask("create tokenreviews", () => can(m.name, "create", "tokenreviews.authentication.k8s.io"), m.tokenReviews);
       // Impersonation (proxy mode only), as narrow as RBAC allows: any user name (RBAC cannot match a prefix),
       // only the listed groups, never system:masters, ServiceAccounts or user extras.
-      expect(await can(m.name, "impersonate", "users")).toBe(m.impersonate);
-      expect(await can(m.name, "impersonate", "groups/release-managers")).toBe(m.impersonate);
-      expect(await can(m.name, "impersonate", "groups/system:masters")).toBe(false);
-      expect(await can(m.name, "impersonate", "groups/some-other-team")).toBe(false);
-      expect(await can(m.name, "impersonate", "serviceaccounts", "-n", "shop")).toBe(false);
-      expect(await can(m.name, "impersonate", "userextras.authentication.k8s.io/scopes")).toBe(false);
+      ask("impersonate users", () => can(m.name, "impersonate", "users"), m.impersonate);
+      ask("impersonate release-managers", () => can(m.name, "impersonate", "groups/release-managers"), m.impersonate);
+      ask("impersonate system:masters", () => can(m.name, "impersonate", "groups/system:masters"), false);
+      ask("impersonate some-other-team", () => can(m.name, "impersonate", "groups/some-other-team"), false);
+      ask("impersonate serviceaccounts", () => can(m.name, "impersonate", "serviceaccounts", "-n", "shop"), false);
+      ask(
+        "impersonate user extras",
+        () => can(m.name, "impersonate", "userextras.authentication.k8s.io/scopes"),
+        false,
+      );
       // Never: secrets, deletes.
-      expect(await can(m.name, "get", "secrets", "-n", "shop")).toBe(false);
-      expect(await can(m.name, "list", "secrets", "--all-namespaces")).toBe(false);
-      expect(await can(m.name, "delete", "clonesets.apps.kruise.io", "-n", "shop")).toBe(false);
-      expect(await can(m.name, "delete", "pods", "-n", "shop")).toBe(false);
+      ask("get secrets", () => can(m.name, "get", "secrets", "-n", "shop"), false);
+      ask("list secrets cluster-wide", () => can(m.name, "list", "secrets", "--all-namespaces"), false);
+      ask("delete clonesets", () => can(m.name, "delete", "clonesets.apps.kruise.io", "-n", "shop"), false);
+      ask("delete pods", () => can(m.name, "delete", "pods", "-n", "shop"), false);
+      const answers: boolean[] = [];
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < asks.length; i = next++) answers[i] = await asks[i][1]();
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
+      expect(Object.fromEntries(asks.map(([label], i) => [label, answers[i]]))).toEqual(
+        Object.fromEntries(asks.map(([label, , expected]) => [label, expected])),
+      );
     },
     // ~25 kubectl runs: generous on a busy machine (nothing here measures speed).
     240_000,
