@@ -14,6 +14,7 @@ import {
   type V1Pod,
 } from "@kubernetes/client-node";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
+import { withConnectionReuse } from "./connections";
 
 export const GROUP = "apps.kruise.io";
 export const VERSION = "v1alpha1";
@@ -54,9 +55,10 @@ export class Kube {
     readonly kc: KubeConfig,
     readonly fieldManager: string,
   ) {
-    this.core = kc.makeApiClient(CoreV1Api);
-    this.apps = kc.makeApiClient(AppsV1Api);
-    this.custom = kc.makeApiClient(CustomObjectsApi);
+    const reusing = withConnectionReuse(kc);
+    this.core = reusing.makeApiClient(CoreV1Api);
+    this.apps = reusing.makeApiClient(AppsV1Api);
+    this.custom = reusing.makeApiClient(CustomObjectsApi);
   }
 
   async createPod(pod: Pod): Promise<Pod> {
