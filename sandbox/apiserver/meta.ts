@@ -66,23 +66,26 @@ function secondsTime(v: unknown): unknown {
 /**
  * Times as the API server stores them: every metav1.Time of a built-in object at one-second
  * resolution; custom resources are stored as sent except their metadata (the CRD's status is plain
- * JSON to kube-apiserver). Changes `obj` in place.
+ * JSON to kube-apiserver). Changes `obj` in place. Parts `obj` shares with `stored` (the stored
+ * object it replaces) were normalized when they were stored, and are skipped.
  */
-export function toWireTimes(obj: Obj, builtin: boolean): void {
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
+export function toWireTimes(obj: Obj, builtin: boolean, stored?: Obj): void {
+  const walk = (v: unknown, was: unknown): void => {
+    if (v === was) return;
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, Array.isArray(was) ? was[i] : undefined));
     else if (v && typeof v === "object") {
       const o = v as Record<string, unknown>;
+      const w = was && typeof was === "object" && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
       for (const k of Object.keys(o)) {
         if (TIME_FIELDS.has(k)) o[k] = secondsTime(o[k]);
-        else walk(o[k]);
+        else walk(o[k], w?.[k]);
       }
     }
   };
-  if (builtin) walk(obj);
+  if (builtin) walk(obj, stored);
   else if (obj.metadata) {
     for (const k of ["creationTimestamp", "deletionTimestamp"])
       if (k in obj.metadata) obj.metadata[k] = secondsTime(obj.metadata[k]);
-    walk(obj.metadata.managedFields);
+    walk(obj.metadata.managedFields, undefined);
   }
 }

@@ -70,13 +70,18 @@ export function patch(
     };
   }
   const live = s.c.mustGet(rt, ns, name);
-  const patched = applyPatch(s.c.out(rt, live), body, type, {
+  // Merge and strategic patches never change their input and copy only what they touch, so a built-in object
+  // is patched from a shallow view: the write then shares its unchanged parts with the stored object (which is
+  // never changed after commit; the write path only re-normalizes such parts to the values they already hold).
+  // JSON patches edit in place, and custom resources are pruned and defaulted by their schema: both get a copy.
+  const shared = rt.builtin && type !== "json";
+  const patched = applyPatch(shared ? s.c.view(rt, live) : s.c.out(rt, live), body, type, {
     gr: s.c.gr(rt),
     gk: s.c.gk(rt),
     name,
     builtin: rt.builtin,
   }) as Obj;
-  patched.metadata = patched.metadata ?? {};
+  patched.metadata = { ...(patched.metadata ?? {}) };
   // Without a resourceVersion in the patch the write is unconditional (last writer wins).
   if (!patched.metadata.resourceVersion) patched.metadata.resourceVersion = live.metadata.resourceVersion;
   return { code: 200, body: updateObject(s.c, rt, ns, name, patched, ctx, { subresource: sub }) };

@@ -84,10 +84,10 @@ const manager = (c: Cluster, rt: ResourceType, ctx: WriteCtx, sub?: string) => (
   subresource: sub,
 });
 
-function stamp(c: Cluster, rt: ResourceType, obj: Obj) {
+function stamp(c: Cluster, rt: ResourceType, obj: Obj, old?: Obj) {
   obj.apiVersion = c.storedApiVersion(rt);
   obj.kind = rt.kind;
-  toWireTimes(obj, rt.builtin);
+  toWireTimes(obj, rt.builtin, old);
 }
 
 /** POST (takes ownership of `input`, which callers pass fresh): decode → admission → validation → metadata → managedFields → store (store `Create`, registry/rest/create.go). */
@@ -226,7 +226,7 @@ export function updateObject(
   const oldCopy = sub ? old : copy(old);
   if (!sub) next = admit("UPDATE", next, oldCopy, admitCtx(c, rt, ctx)) as Obj;
   next = validate(c, rt, next, oldCopy, ctx, sub);
-  stamp(c, rt, next);
+  stamp(c, rt, next, old);
   if (!deepEqual(contentOf(next, rt.status), contentOf(old, rt.status)) && old.metadata.generation !== undefined) {
     next.metadata.generation = old.metadata.generation + 1;
   }

@@ -31,6 +31,7 @@ function metaUpdate(obj: JsonObject, old: JsonObject | undefined): FieldError[] 
 
 /** ValidatePodUpdate: only images, activeDeadlineSeconds and added tolerations may change. */
 function podUpdate(spec: JsonObject, oldSpec: JsonObject): FieldError[] {
+  if (spec === oldSpec) return []; // a status write keeps the stored spec itself
   // ValidatePodUpdate checks the container counts first and stops there.
   for (const key of ["containers", "initContainers"]) {
     const count = (v: Json | undefined) => (Array.isArray(v) ? v.length : 0);

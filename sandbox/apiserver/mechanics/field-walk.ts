@@ -124,7 +124,8 @@ function cmp(
   name: string,
   c: Comparison,
 ): void {
-  if (a === undefined && b === undefined) return;
+  // One object on both sides (writes share what they did not change with the stored object): nothing differs.
+  if (a === b) return;
   if (a === undefined) return allNodes(b as Json, shape, path, name, c.added);
   if (b === undefined) return allNodes(a, shape, path, name, c.removed);
   if (isObject(a) && isObject(b) && !isAtomicMap(name, b)) {

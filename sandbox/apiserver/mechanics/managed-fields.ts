@@ -66,6 +66,18 @@ const identity = (m: { manager: string; operation: string; apiVersion: string; s
     subresource: m.subresource ?? "",
   });
 
+/**
+ * Decoded FieldsV1 by the stored entry's object. Entries are never changed after a write (an unchanged set keeps
+ * its encoding, see Manager.encoded), and sets are never changed in place, so each entry is decoded once.
+ */
+const decoded = new WeakMap<object, FieldSet>();
+function decodeSet(f: Json | undefined): FieldSet {
+  if (!isObject(f)) return fromFieldsV1(f);
+  let set = decoded.get(f);
+  if (!set) decoded.set(f, (set = fromFieldsV1(f)));
+  return set;
+}
+
 function decodeManagers(obj: object | undefined): Map<string, Manager> {
   const out = new Map<string, Manager>();
   const entries = isObject(obj) && isObject(obj.metadata) ? obj.metadata.managedFields : undefined;
@@ -76,7 +88,7 @@ function decodeManagers(obj: object | undefined): Map<string, Manager> {
       manager: String(e.manager ?? ""),
       operation: e.operation === "Apply" ? "Apply" : "Update",
       apiVersion: String(e.apiVersion ?? ""),
-      set: fromFieldsV1(e.fieldsV1),
+      set: decodeSet(e.fieldsV1),
       encoded: e.fieldsV1,
     };
     if (typeof e.time === "string") m.time = e.time;
@@ -130,6 +142,7 @@ function withManagedFields(obj: Json, managers: Map<string, Manager>): object {
 
 /** Removes fields from another manager's set, dropping its cached encoding only when something was removed. */
 function disown(o: Manager, ...sets: FieldSet[]): void {
+  if (!sets.some((s) => [...s].some((k) => o.set.has(k)))) return;
   let set = o.set;
   for (const s of sets) set = difference(set, s);
   if (set.size !== o.set.size) {
@@ -168,9 +181,11 @@ export function recordUpdate(prev: object | undefined, next: object, m: Writer):
   const id = identity({ ...m, operation: "Update" });
   for (const [key, other] of managers) if (key !== id) disown(other, changed, removed);
   const mine = managers.get(id);
-  const set = union(difference(mine?.set ?? new Set(), removed), changed);
+  // Rewriting fields it already owns leaves the writer's set as it was: keep that set and its encoding.
+  const sameSet = mine && [...changed].every((k) => mine.set.has(k)) && ![...removed].some((k) => mine.set.has(k));
+  const set = sameSet ? mine.set : union(difference(mine?.set ?? new Set(), removed), changed);
   const time = set.size && (changed.size || removed.size || !mine) ? m.time : mine?.time;
-  const unchanged = mine && !changed.size && !removed.size;
+  const unchanged = sameSet;
   managers.set(id, {
     manager: m.manager,
     operation: "Update",

@@ -21,6 +21,7 @@ export function mergeValues(target: Json | undefined, patch: Json): Json {
   return out;
 }
 
+/** `current` is not changed; the result shares the parts the patch does not touch with it. */
 export function applyMergePatch(current: object, body: string): object {
   let patch: unknown;
   try {
@@ -29,5 +30,5 @@ export function applyMergePatch(current: object, body: string): object {
     throw errors.badRequest("Invalid JSON Patch");
   }
   if (!isObject(patch)) throw errors.badRequest("Invalid JSON Patch");
-  return mergeValues(clone(current) as Json, patch) as object;
+  return mergeValues(current as Json, patch) as object;
 }

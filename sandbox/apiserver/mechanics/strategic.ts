@@ -113,7 +113,7 @@ function mergeKeyedList(orig: Json[], patch: Json[], key: string): Json[] {
       .filter((p) => !(isObject(p) && patchDirective(p) === "replace"))
       .map((p) => (isObject(p) ? stripNulls(withoutDirectives(p)) : p));
   }
-  const out: Json[] = orig.map((o) => clone(o));
+  const out: Json[] = [...orig]; // mergeMap never changes the items it merges into
   for (const p of patch) {
     if (!isObject(p))
       throw errors.badRequest(`json: cannot unmarshal ${goJsonKind(p)} into Go value of type map[string]interface {}`);
@@ -187,12 +187,15 @@ function stripNulls(o: JsonObject): JsonObject {
   return out;
 }
 
-/** Applies a strategic merge patch body to a built-in object. */
+/**
+ * Applies a strategic merge patch body to a built-in object. `current` is not changed; the result shares the
+ * parts the patch does not touch with it (callers that change the result in place must pass a copy).
+ */
 export function applyStrategicPatch(current: object, body: string): object {
   const patch = parseJsonOr400(body);
   if (!isObject(patch))
     throw errors.badRequest(
       `json: cannot unmarshal ${goJsonKind(patch)} into Go value of type map[string]interface {}`,
     );
-  return mergeMap(clone(current) as JsonObject, patch) ?? {};
+  return mergeMap(current as JsonObject, patch) ?? {};
 }
