@@ -10,6 +10,7 @@ import { CacheExpectations } from "./expectations";
 import { Executor, type ExecutorHost } from "./executor";
 import { plan } from "./plan";
 import { randomInstanceId } from "./pod-factory";
+import { StatusTally } from "./tally";
 import { WorkQueue } from "../queue";
 
 export interface CloneSetControllerOptions {
@@ -23,6 +24,21 @@ export interface CloneSetControllerOptions {
 
 /** localeCompare's order at a fraction of its cost (one collator, not one per comparison). */
 const byName = new Intl.Collator().compare;
+const nameOf = (k: string) => k.slice(k.indexOf("/") + 1);
+/** Pod keys (namespace/name) by pod name, ties (same name in two namespaces) by key so the order is total. */
+const byKeyName = (a: string, b: string) => byName(nameOf(a), nameOf(b)) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** Where `key` is, or would go, in `keys` sorted by byKeyName. */
+function sortedIndex(keys: string[], key: string): number {
+  let lo = 0,
+    hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byKeyName(keys[mid], key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 function controllerUid(o: {
   metadata: { ownerReferences?: { controller?: boolean; uid: string; kind: string }[] };
@@ -40,6 +56,7 @@ export class CloneSetController implements ExecutorHost {
   private podsByOwner = new Map<string, Set<string>>();
   private revsByOwner = new Map<string, Set<string>>();
   private podOrder = new Map<string, string[]>();
+  private tallies = new Map<string, StatusTally>();
   readonly expectations: CacheExpectations;
   readonly events: EventRecorder;
   private rnd: () => number;
@@ -70,38 +87,57 @@ export class CloneSetController implements ExecutorHost {
     this.wire();
   }
 
-  private index(map: Map<string, Set<string>>, owner: string | undefined, key: string, del: boolean): void {
-    if (!owner) return;
+  /** Returns whether `key` joined (+1) or left (-1) the owner's set, or 0. */
+  private index(map: Map<string, Set<string>>, owner: string | undefined, key: string, del: boolean): number {
+    if (!owner) return 0;
     let s = map.get(owner);
     if (!s) map.set(owner, (s = new Set()));
     const had = s.has(key);
     if (del) s.delete(key);
     else s.add(key);
-    if (had === del) this.podOrder.delete(owner);
+    return had === del ? (del ? -1 : 1) : 0;
   }
 
-  /** The owner's pod keys by pod name, sorted again only when a pod joins or leaves (not on every update). */
+  /**
+   * The owner's pod keys by pod name. Built by one sort the first time; after that a pod that joins or leaves is
+   * put in or taken out at its place (a binary search), so a scale-out does not sort all n pods per reconcile.
+   */
   private sortedPodKeys(uid: string): string[] {
     let keys = this.podOrder.get(uid);
     if (!keys) {
-      const name = (k: string) => k.slice(k.indexOf("/") + 1);
-      keys = [...(this.podsByOwner.get(uid) ?? [])].sort((a, b) => byName(name(a), name(b)));
+      keys = [...(this.podsByOwner.get(uid) ?? [])].sort(byKeyName);
       this.podOrder.set(uid, keys);
     }
     return keys;
   }
 
+  private reorder(uid: string, key: string, change: number): void {
+    const keys = this.podOrder.get(uid);
+    if (!keys || !change) return;
+    const at = sortedIndex(keys, key);
+    if (change > 0) keys.splice(at, 0, key);
+    else if (keys[at] === key) keys.splice(at, 1);
+    else this.podOrder.delete(uid); // not where the order says: rebuild it next time
+  }
+
   private wire(): void {
     this.sets.on((type, cs) => {
-      if (type === "DELETED") this.byUid.delete(cs.metadata.uid!);
-      else this.byUid.set(cs.metadata.uid!, keyOf(cs));
+      if (type === "DELETED") {
+        this.byUid.delete(cs.metadata.uid!);
+        this.tallies.delete(cs.metadata.uid!);
+      } else this.byUid.set(cs.metadata.uid!, keyOf(cs));
       this.expectations.observeRV(`cs:${keyOf(cs)}`, cs.metadata.resourceVersion);
       this.queue.add(keyOf(cs));
     });
-    this.pods.on((type, pod) => {
+    this.pods.on((type, pod, old) => {
       const owner = controllerUid(pod),
         key = keyOf(pod);
-      this.index(this.podsByOwner, owner, key, type === "DELETED");
+      if (owner) this.reorder(owner, key, this.index(this.podsByOwner, owner, key, type === "DELETED"));
+      // A reconcile reads every key its owner has indexed, so the counts follow the same keys.
+      const was = old && controllerUid(old);
+      for (const o of new Set([owner, was]))
+        if (o && this.podsByOwner.get(o)?.has(key)) this.tallies.get(o)?.update(key, this.pods.get(key));
+        else if (o) this.tallies.get(o)?.update(key, undefined);
       this.expectations.observeRV(`pod:${key}`, pod.metadata.resourceVersion);
       const csKey = owner && this.byUid.get(owner);
       if (!csKey) return;
@@ -153,7 +189,9 @@ export class CloneSetController implements ExecutorHost {
     if (!cs) return;
     const uid = cs.metadata.uid!;
     const podKeys = this.sortedPodKeys(uid);
-    if (!this.expectations.satisfied(key, [`cs:${key}`, ...podKeys.map((k) => `pod:${k}`)])) {
+    const owned = this.podsByOwner.get(uid);
+    const mine = (k: string) => k === `cs:${key}` || (k.startsWith("pod:") && !!owned?.has(k.slice(4)));
+    if (!this.expectations.satisfied(key, mine)) {
       this.debug(`${key}: waiting for the cache to catch up`);
       this.queue.addAfter(key, 1000);
       return;
@@ -167,6 +205,7 @@ export class CloneSetController implements ExecutorHost {
       cs,
       pods,
       revisions,
+      statusCounts: (rev) => this.statusCounts(cs, rev),
       now: this.o.clock.now(),
       randomId: () => randomInstanceId(this.rnd),
       rand: seededRandom(tieSeed),
@@ -183,6 +222,22 @@ export class CloneSetController implements ExecutorHost {
     }
     this.queue.forget(key);
     if (p.requeueAfterMs !== undefined && Number.isFinite(p.requeueAfterMs)) this.queue.addAfter(key, p.requeueAfterMs);
+  }
+
+  /** The kept counts of the CloneSet's pods (none with minReadySeconds, where they change with the time). */
+  private statusCounts(cs: CloneSet, updateRevision: string) {
+    if (cs.spec.minReadySeconds) return undefined;
+    const uid = cs.metadata.uid!;
+    let t = this.tallies.get(uid);
+    if (!t) this.tallies.set(uid, (t = new StatusTally()));
+    return t.counts(updateRevision, () => this.ownedPods(uid));
+  }
+
+  private *ownedPods(uid: string): Iterable<[string, Pod]> {
+    for (const k of this.podsByOwner.get(uid) ?? []) {
+      const p = this.pods.get(k);
+      if (p) yield [k, p];
+    }
   }
 
   cachedCloneSet(key: string): CloneSet | undefined {

@@ -40,15 +40,17 @@ export class CacheExpectations {
     if (e.rv === rv || (/^\d+$/.test(rv) && /^\d+$/.test(e.rv) && BigInt(rv) >= BigInt(e.rv))) this.rvs.delete(key);
   }
 
-  /** True when nothing is outstanding for this owner and these objects (expired entries are dropped). */
-  satisfied(owner: string, keys: string[]): boolean {
+  /**
+   * True when nothing is outstanding for this owner and the objects `covers` names (expired entries are dropped).
+   * It walks the outstanding resourceVersions (a write's worth), not the owner's objects (all n pods).
+   */
+  satisfied(owner: string, covers: (key: string) => boolean): boolean {
     const now = this.clock.now();
     const m = this.pending.get(owner);
     if (m) for (const [k, d] of m) if (d < now) m.delete(k);
     if (m?.size) return false;
-    for (const k of keys) {
-      const e = this.rvs.get(k);
-      if (!e) continue;
+    for (const [k, e] of this.rvs) {
+      if (!covers(k)) continue;
       if (e.deadline < now) this.rvs.delete(k);
       else return false;
     }

@@ -31,6 +31,7 @@ export function plan(input: PlanInput): Plan {
   const current = revs.current.metadata.name!,
     update = revs.update.metadata.name!;
   const actions: Action[] = [...revs.actions];
+  const counts = input.statusCounts?.(update);
   let error: Plan["error"];
   let requeueAfterMs: number | undefined;
 
@@ -41,20 +42,20 @@ export function plan(input: PlanInput): Plan {
     const scale = planScale({ input, pods: active, current: revs.current, update: revs.update, diff: scaleDiff });
     actions.push(...scale);
     if (!scale.some((a) => a.kind !== "event")) {
-      const u = planUpdate(input, active, revs.current, revs.update, revs.all, scaleDiff);
+      const u = planUpdate(input, active, revs.current, revs.update, revs.all, scaleDiff, counts);
       actions.push(...u.actions);
       requeueAfterMs = u.delayMs;
       if (u.error) error = { type: "FailedUpdate", message: u.error };
     }
   }
 
-  const status = calculateStatus(cs, active, current, update, now);
+  const status = calculateStatus(cs, active, current, update, now, counts);
   if (error) status.conditions = withFailure(status.conditions, error.type, error.message, now);
   if (statusNeedsWrite(cs.status, status) || (error && !cs.status?.conditions?.some((c) => c.type === error!.type))) {
     actions.push({ kind: "status", status });
   }
-  const names = new Set(input.pods.map((p) => p.metadata.name));
   const toDelete = cs.spec.scaleStrategy?.podsToDelete ?? [];
+  const names = toDelete.length ? new Set(input.pods.map((p) => p.metadata.name)) : new Set<string | undefined>();
   if (toDelete.some((n) => !names.has(n)))
     actions.push({ kind: "removePodsToDelete", names: toDelete.filter((n) => names.has(n)) });
   actions.push(...truncateHistory(cs, revs.all, input.pods, [current, update]));

@@ -66,8 +66,14 @@ function nextLifecycle(cs: CloneSet, pod: Pod, updateRevision: string): Lifecycl
  * which ends the reconcile. Upstream: kruise sync/cloneset_update.go refreshPodState,
  * fixPodTemplateHashLabel; inplace_update.go Refresh.
  */
-export function refreshPod(cs: CloneSet, pod: Pod, updateRevision: string, now: number): RefreshResult {
-  const key = quietKey(cs, updateRevision);
+export function refreshPod(
+  cs: CloneSet,
+  pod: Pod,
+  updateRevision: string,
+  now: number,
+  /** quietKey(cs, updateRevision), when the caller refreshes many pods */
+  key = quietKey(cs, updateRevision),
+): RefreshResult {
   if (quiet.get(pod) === key) return { actions: [], modified: false };
   const r = refreshOnce(cs, pod, updateRevision, now);
   if (!r.actions.length && !r.modified && r.delayMs === undefined) quiet.set(pod, key);
@@ -83,7 +89,7 @@ export function refreshPod(cs: CloneSet, pod: Pod, updateRevision: string, now: 
  */
 const quiet = new WeakMap<Pod, string>();
 const lifecycleKeys = new WeakMap<object, string>();
-function quietKey(cs: CloneSet, updateRevision: string): string {
+export function quietKey(cs: CloneSet, updateRevision: string): string {
   const lc = cs.spec.lifecycle;
   let k = lc ? lifecycleKeys.get(lc) : "";
   if (k === undefined) lifecycleKeys.set(lc!, (k = JSON.stringify(lc)));

@@ -2,14 +2,15 @@
 import { selectorString } from "@/lib/kruise/core/labels";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import { expectedUpdatedReplicas } from "@/lib/kruise/core/partition";
-import { isPodAvailable, isPodOnRevision, isPodReady } from "@/lib/kruise/core/pod-state";
 import type { CloneSet, CloneSetCondition, CloneSetStatus, Pod } from "@/lib/k8s/objects";
+import { countPods, type StatusCounts } from "./tally";
 
 const MAX_INT32 = 2147483647;
 
 /**
  * Fresh status from the active pods: counts, revisions, expectedUpdatedReplicas, labelSelector;
- * currentRevision jumps to updateRevision once every pod carries it and counts match.
+ * currentRevision jumps to updateRevision once every pod carries it and counts match. `counts`, when given, are
+ * the active pods' counts kept as pods changed (StatusTally); else they are counted here.
  * Upstream: kruise pkg/controller/cloneset/cloneset_status.go calculateStatus.
  */
 export function calculateStatus(
@@ -18,6 +19,7 @@ export function calculateStatus(
   currentRevision: string,
   updateRevision: string,
   now: number,
+  counts?: StatusCounts,
 ): CloneSetStatus {
   const minReady = cs.spec.minReadySeconds ?? 0;
   const replicas = cs.spec.replicas ?? 1;
@@ -36,16 +38,12 @@ export function calculateStatus(
   };
   const exp = expectedUpdatedReplicas(cs);
   if (exp !== undefined) s.expectedUpdatedReplicas = exp;
-  for (const p of active) {
-    const ready = isPodReady(p, now),
-      available = isPodAvailable(p, minReady, now),
-      updated = isPodOnRevision(p, updateRevision);
-    if (ready) s.readyReplicas++;
-    if (available) s.availableReplicas++;
-    if (updated) s.updatedReplicas++;
-    if (updated && ready) s.updatedReadyReplicas++;
-    if (updated && available) s.updatedAvailableReplicas!++;
-  }
+  const c = counts ?? countPods(active, updateRevision, minReady, now);
+  s.readyReplicas = c.ready;
+  s.availableReplicas = c.available;
+  s.updatedReplicas = c.updated;
+  s.updatedReadyReplicas = c.updatedReady;
+  s.updatedAvailableReplicas = c.updatedAvailable;
   if (s.updatedReplicas === s.replicas && s.replicas === replicas) s.currentRevision = updateRevision;
   s.conditions = progressingConditions(cs, s, now);
   return s;

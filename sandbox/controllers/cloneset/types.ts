@@ -7,6 +7,7 @@ import type {
   Pod,
   PodCondition,
 } from "@/lib/k8s/objects";
+import type { StatusCounts } from "./tally";
 
 export interface EventSpec {
   type: "Normal" | "Warning";
@@ -46,6 +47,11 @@ export interface PlanInput {
    * Kruise, and its sort is unstable); absent: by name. See lib/kruise/order/README.md.
    */
   rand?: () => number;
+  /**
+   * The active pods' status counts against an update revision, kept as pods change (StatusTally); undefined
+   * when they are not kept (minReadySeconds > 0 makes them depend on the time), and then the plan counts.
+   */
+  statusCounts?: (updateRevision: string) => StatusCounts | undefined;
 }
 
 export interface Plan {

@@ -12,7 +12,8 @@ import { getCondition, isPodAvailable, isPodOnRevision, lifecycleState } from "@
 import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "@/lib/kruise/order/update-order";
 import type { CloneSet, ControllerRevision, Pod, PodCondition } from "@/lib/k8s/objects";
 import { CONDITION_INPLACE_READY, LABEL_SPECIFIED_DELETE } from "@/lib/kruise/core/names";
-import { refreshPod } from "./refresh";
+import { quietKey, refreshPod } from "./refresh";
+import type { StatusCounts } from "./tally";
 import type { Action, PlanInput } from "./types";
 
 export interface UpdateResult {
@@ -134,6 +135,34 @@ function inPlace(
   };
 }
 
+interface Unavailability {
+  /** active pods not available */
+  all: number;
+  /** of those, pods on the target revision */
+  target: number;
+}
+
+/** From the kept status counts when the target is the update revision (a rollout), else by a pass over the pods. */
+function unavailability(
+  cs: CloneSet,
+  pods: Pod[],
+  target: string,
+  update: string,
+  now: number,
+  counts?: StatusCounts,
+): Unavailability {
+  if (counts && target === update)
+    return { all: counts.replicas - counts.available, target: counts.updated - counts.updatedAvailable };
+  const minReady = cs.spec.minReadySeconds ?? 0;
+  const u = { all: 0, target: 0 };
+  for (const p of pods) {
+    if (isPodAvailable(p, minReady, now)) continue;
+    u.all++;
+    if (isPodOnRevision(p, target)) u.target++;
+  }
+  return u;
+}
+
 /**
  * False when limitUpdateIndexes would accept no candidate whatever their order: the target revision's
  * unavailable pods already fill updateMaxUnavailable, or all pods' unavailability does and every candidate is
@@ -144,19 +173,12 @@ function canAcceptAny(
   pods: Pod[],
   candidates: number[],
   maxUnavailable: number,
-  target: string,
+  u: Unavailability,
   now: number,
 ): boolean {
   const minReady = cs.spec.minReadySeconds ?? 0;
-  let unavailable = 0,
-    targetUnavailable = 0;
-  for (const p of pods) {
-    if (isPodAvailable(p, minReady, now)) continue;
-    unavailable++;
-    if (isPodOnRevision(p, target)) targetUnavailable++;
-  }
-  if (!candidates.length || targetUnavailable >= maxUnavailable) return false;
-  return unavailable < maxUnavailable || candidates.some((i) => !isPodAvailable(pods[i], minReady, now));
+  if (!candidates.length || u.target >= maxUnavailable) return false;
+  return u.all < maxUnavailable || candidates.some((i) => !isPodAvailable(pods[i], minReady, now));
 }
 
 /** Update phase. Upstream: kruise pkg/controller/cloneset/sync/cloneset_update.go Update. */
@@ -168,13 +190,16 @@ export function planUpdate(
   revisions: ControllerRevision[],
   /** The same diffs the scale phase computed from these pods, if it did. */
   scaleDiff?: ExpectationDiffs,
+  /** The pods' status counts against `update`, when kept as pods change. */
+  counts?: StatusCounts,
 ): UpdateResult {
   const { cs, now } = input;
   const actions: Action[] = [];
   let delayMs: number | undefined;
   let modified = false;
+  const quiet = quietKey(cs, update.metadata.name!);
   for (const pod of pods) {
-    const r = refreshPod(cs, pod, update.metadata.name!, now);
+    const r = refreshPod(cs, pod, update.metadata.name!, now, quiet);
     actions.push(...r.actions);
     if (r.delayMs !== undefined) delayMs = Math.min(delayMs ?? Infinity, r.delayMs);
     modified ||= r.modified;
@@ -184,11 +209,13 @@ export function planUpdate(
     scaleDiff ?? calculateDiffsWithExpectation(cs, pods, current.metadata.name!, update.metadata.name!, { now });
   if (diff.updateNum === 0) return { actions, delayMs };
   const target = diff.updateNum < 0 ? current : update;
+  const u = unavailability(cs, pods, target.metadata.name!, update.metadata.name!, now, counts);
+  if (u.target >= diff.updateMaxUnavailable) return { actions, delayMs }; // no candidate could be accepted
   const busy = new Set(actions.map((a) => ("pod" in a ? a.pod.metadata.name : undefined)));
   let idx = updateCandidates(pods, update.metadata.name!, diff.updateNum > 0).filter(
     (i) => !busy.has(pods[i].metadata.name),
   );
-  if (!canAcceptAny(cs, pods, idx, diff.updateMaxUnavailable, target.metadata.name!, now)) return { actions, delayMs };
+  if (!canAcceptAny(cs, pods, idx, diff.updateMaxUnavailable, u, now)) return { actions, delayMs };
   idx = sortUpdateIndexes(cs.spec.updateStrategy, pods, idx, input.rand);
   idx = limitUpdateIndexes(cs, pods, idx, diff.updateNum, diff.updateMaxUnavailable, target.metadata.name!, now);
   for (const i of idx) {
