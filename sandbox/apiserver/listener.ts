@@ -51,8 +51,11 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** One port serving both http and https: the first byte of a connection (0x16 = TLS handshake) decides. */
 export function dualProtocolServer(handler: Handler): { server: Server; sockets: Set<Socket> } {
+  // kube-apiserver keeps idle connections for 90 s (apiserver secure_serving.go: IdleTimeout); Node's default of
+  // 5 s would close sockets that clients hold for reuse, and a request sent as one closes fails with ECONNRESET.
   const http = createHttp(handler);
   const https = createHttps(selfSignedCert(), handler);
+  http.keepAliveTimeout = https.keepAliveTimeout = 90_000;
   const sockets = new Set<Socket>();
   const server = createNet((socket) => {
     sockets.add(socket);

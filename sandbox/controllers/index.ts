@@ -4,8 +4,9 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import { realClock, type Clock } from "./clock";
 import { CloneSetController } from "./cloneset/controller";
+import { sharedInformers } from "./common-informers";
 import { Kubelet } from "./kubelet/kubelet";
-import { errorCode, loadKubeConfig } from "./kube";
+import { errorCode, Kube, loadKubeConfig } from "./kube";
 import { BatchReleaseController } from "./rollouts/batchrelease-controller";
 import { RolloutController } from "./rollouts/rollout-controller";
 
@@ -48,6 +49,7 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
   (o.log ?? ((m: string) => console.error(`sandbox: ${m}`)))(
     `controllers seed ${seed} (replay with SANDBOX_SEED=${seed})`,
   );
+  const shared = sharedInformers(new Kube(kc, "sandbox-informers"), { kc, clock, log: o.log }, o.namespace);
   const kubelet = new Kubelet({
     kc,
     clock,
@@ -56,11 +58,14 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
     seed,
     log: o.log,
     namespace: o.namespace,
+    pods: shared.pods,
   });
-  const controller = new CloneSetController({ kc, clock, seed, log: o.log, namespace: o.namespace });
-  const scope = { kc, clock, log: o.log, namespace: o.namespace };
+  const controller = new CloneSetController({ kc, clock, seed, log: o.log, namespace: o.namespace, shared });
+  const scope = { kc, clock, log: o.log, namespace: o.namespace, shared };
   const rollouts = new RolloutController(scope);
   const batchReleases = new BatchReleaseController(scope);
+  // CloneSets before pods, so each pod's owner is known when the pod is first listed.
+  await shared.sets.start();
   await kubelet.start();
   await controller.start();
   try {
@@ -86,6 +91,8 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
       batchReleases.stop();
       controller.stop();
       kubelet.stop();
+      shared.pods.stop();
+      shared.sets.stop();
       // Give queued Events a moment to be written, without holding shutdown hostage to a slow server.
       const flushed = Promise.all([controller.events.flush(), rollouts.events.flush(), batchReleases.events.flush()]);
       await Promise.race([flushed, new Promise((r) => setTimeout(r, 2000).unref())]);

@@ -31,6 +31,7 @@ export class Informer<T extends Meta> {
   private stopped = false;
   private backoffMs = 250;
   private timer: unknown;
+  private started?: Promise<void>;
 
   constructor(private o: InformerOptions<T>) {}
 
@@ -46,10 +47,16 @@ export class Informer<T extends Meta> {
     return [...this.cache.values()];
   }
 
-  /** Resolves after the first successful LIST. */
-  async start(): Promise<void> {
-    await this.relist();
-    void this.watch();
+  /** Resolves after the first successful LIST; an informer shared by several controllers starts once. */
+  start(): Promise<void> {
+    this.started ??= this.relist().then(
+      () => void this.watch(),
+      (e: unknown) => {
+        this.started = undefined; // a failed first LIST may be tried again
+        throw e;
+      },
+    );
+    return this.started;
   }
 
   stop(): void {

@@ -5,7 +5,7 @@ import { seededRandom, type Clock } from "../clock";
 import { EventRecorder, type InvolvedObject } from "../events";
 import { Informer, keyOf } from "../informer";
 import { Kube } from "../kube";
-import { cloneSetInformer, podInformer } from "../common-informers";
+import { cloneSetInformer, podInformer, type SharedInformers } from "../common-informers";
 import { CacheExpectations } from "./expectations";
 import { Executor, type ExecutorHost } from "./executor";
 import { plan } from "./plan";
@@ -20,6 +20,8 @@ export interface CloneSetControllerOptions {
   /** Only this namespace (tests); all namespaces when unset. */
   namespace?: string;
   log?: (msg: string) => void;
+  /** Informers shared with the other controllers (their maker starts and stops them); else its own. */
+  shared?: SharedInformers;
 }
 
 /** localeCompare's order at a fraction of its cost (one collator, not one per comparison). */
@@ -51,6 +53,8 @@ export class CloneSetController implements ExecutorHost {
   private sets: Informer<CloneSet>;
   private pods: Informer<Pod>;
   private revs: Informer<ControllerRevision>;
+  /** the informers this controller made (shared ones are stopped by their maker) */
+  private own: { stop(): void }[] = [];
   private queue: WorkQueue;
   private byUid = new Map<string, string>();
   private podsByOwner = new Map<string, Set<string>>();
@@ -73,16 +77,18 @@ export class CloneSetController implements ExecutorHost {
     const ns = o.namespace,
       nsPath = ns ? `/namespaces/${ns}` : "";
     const k = this.kube;
-    this.sets = cloneSetInformer(k, common, ns);
-    this.pods = podInformer(k, common, ns);
-    this.revs = new Informer<ControllerRevision>({
-      ...common,
-      path: `/apis/apps/v1${nsPath}/controllerrevisions`,
-      list: async () =>
-        (ns
-          ? await k.apps.listNamespacedControllerRevision({ namespace: ns })
-          : await k.apps.listControllerRevisionForAllNamespaces()) as { items: ControllerRevision[] },
-    });
+    this.sets = o.shared?.sets ?? this.owned(cloneSetInformer(k, common, ns));
+    this.pods = o.shared?.pods ?? this.owned(podInformer(k, common, ns));
+    this.revs = this.owned(
+      new Informer<ControllerRevision>({
+        ...common,
+        path: `/apis/apps/v1${nsPath}/controllerrevisions`,
+        list: async () =>
+          (ns
+            ? await k.apps.listNamespacedControllerRevision({ namespace: ns })
+            : await k.apps.listControllerRevisionForAllNamespaces()) as { items: ControllerRevision[] },
+      }),
+    );
     this.queue = new WorkQueue(o.clock, (k) => this.reconcile(k), o.log);
     this.wire();
   }
@@ -166,7 +172,12 @@ export class CloneSetController implements ExecutorHost {
 
   stop(): void {
     this.queue.stop();
-    for (const i of [this.sets, this.pods, this.revs]) i.stop();
+    for (const i of this.own) i.stop();
+  }
+
+  private owned<T extends { stop(): void }>(i: T): T {
+    this.own.push(i);
+    return i;
   }
 
   idle(): boolean {

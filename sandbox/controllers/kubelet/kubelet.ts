@@ -4,7 +4,8 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import type { Pod, PodCondition } from "@/lib/k8s/objects";
 import { seededRandom, type Clock } from "../clock";
-import { Informer, keyOf } from "../informer";
+import { keyOf, type Informer } from "../informer";
+import { podInformer } from "../common-informers";
 import { errorCode, errorMessage, Kube } from "../kube";
 import { nodeObject } from "./node";
 import { Placement } from "./placement";
@@ -30,6 +31,8 @@ export interface KubeletOptions {
   log?: (m: string) => void;
   concurrency?: number;
   namespace?: string;
+  /** A pod informer shared with the controllers (its maker starts and stops it); else its own. */
+  pods?: Informer<Pod>;
 }
 
 interface PodRt {
@@ -70,18 +73,7 @@ export class Kubelet {
     this.d = o.fast ? FAST_DELAYS : NORMAL_DELAYS;
     this.scale = o.fast ? 0.01 : 0.1;
     this.nodeNames = Array.from({ length: o.nodes ?? 3 }, (_, i) => `sandbox-node-${i + 1}`);
-    const ns = o.namespace,
-      k = this.kube;
-    this.pods = new Informer<Pod>({
-      kc: o.kc,
-      clock: o.clock,
-      log: o.log,
-      path: `/api/v1${ns ? `/namespaces/${ns}` : ""}/pods`,
-      list: async () =>
-        (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as {
-          items: Pod[];
-        },
-    });
+    this.pods = o.pods ?? podInformer(this.kube, { kc: o.kc, clock: o.clock, log: o.log }, o.namespace);
     this.pods.on((type, pod) => {
       if (type === "DELETED") this.forget(keyOf(pod));
       else {
@@ -98,7 +90,7 @@ export class Kubelet {
 
   stop(): void {
     this.stopped = true;
-    this.pods.stop();
+    if (!this.o.pods) this.pods.stop();
     for (const r of this.rt.values()) if (r.timer !== undefined) this.o.clock.clearTimeout(r.timer);
   }
 

@@ -6,7 +6,7 @@ import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
 import { Kube } from "../kube";
-import { cloneSetInformer, podInformer } from "../common-informers";
+import { cloneSetInformer, podInformer, type SharedInformers } from "../common-informers";
 import { WorkQueue } from "../queue";
 import { reconcileBatchRelease, type BatchReleaseAction } from "./batchrelease-machine";
 import { listBatchReleases, patchObject, replaceBatchReleaseStatus } from "./kube-rollouts";
@@ -17,6 +17,8 @@ export interface BatchReleaseControllerOptions {
   clock: Clock;
   namespace?: string;
   log?: (msg: string) => void;
+  /** Informers shared with the other controllers (their maker starts and stops them); else its own. */
+  shared?: SharedInformers;
 }
 
 const ownerUid = (p: Pod) => p.metadata.ownerReferences?.find((r) => r.controller && r.kind === "CloneSet")?.uid;
@@ -28,6 +30,7 @@ export class BatchReleaseController {
   private sets: Informer<CloneSet>;
   private pods: Informer<Pod>;
   private queue: WorkQueue;
+  private own: { stop(): void }[] = [];
 
   constructor(private o: BatchReleaseControllerOptions) {
     this.kube = new Kube(o.kc, "kruise-rollout");
@@ -41,8 +44,9 @@ export class BatchReleaseController {
       path: `/apis/${ROLLOUT_GROUP}/${ROLLOUT_VERSION}${nsPath}/batchreleases`,
       list: () => listBatchReleases(k, ns),
     });
-    this.sets = cloneSetInformer(k, common, ns);
-    this.pods = podInformer(k, common, ns);
+    this.sets = o.shared?.sets ?? cloneSetInformer(k, common, ns);
+    this.pods = o.shared?.pods ?? podInformer(k, common, ns);
+    this.own = [this.releases, ...(o.shared ? [] : [this.sets, this.pods])];
     this.queue = new WorkQueue(o.clock, (key) => this.reconcile(key), o.log, 3);
     this.releases.on((_t, br) => this.queue.add(keyOf(br)));
     this.sets.on((_t, cs) => this.enqueueFor(cs.metadata.namespace!, cs.metadata.name));
@@ -66,7 +70,7 @@ export class BatchReleaseController {
 
   stop(): void {
     this.queue.stop();
-    for (const i of [this.releases, this.sets, this.pods]) i.stop();
+    for (const i of this.own) i.stop();
   }
 
   idle(): boolean {

@@ -7,7 +7,7 @@ import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
 import { GROUP, Kube } from "../kube";
-import { cloneSetInformer } from "../common-informers";
+import { cloneSetInformer, type SharedInformers } from "../common-informers";
 import { WorkQueue } from "../queue";
 import {
   createBatchRelease,
@@ -35,6 +35,8 @@ export interface RolloutControllerOptions {
   clock: Clock;
   namespace?: string;
   log?: (msg: string) => void;
+  /** Informers shared with the other controllers (their maker starts and stops them); else its own. */
+  shared?: SharedInformers;
 }
 
 export class RolloutController {
@@ -44,6 +46,7 @@ export class RolloutController {
   private sets: Informer<CloneSet>;
   private releases: Informer<BatchRelease>;
   private queue: WorkQueue;
+  private own: { stop(): void }[] = [];
 
   constructor(private o: RolloutControllerOptions) {
     this.kube = new Kube(o.kc, "kruise-rollout");
@@ -62,7 +65,8 @@ export class RolloutController {
       path: `/apis/${ROLLOUT_GROUP}/${ROLLOUT_VERSION}${nsPath}/batchreleases`,
       list: () => listBatchReleases(k, ns),
     });
-    this.sets = cloneSetInformer(k, common, ns);
+    this.sets = o.shared?.sets ?? cloneSetInformer(k, common, ns);
+    this.own = [this.rollouts, this.releases, ...(o.shared ? [] : [this.sets])];
     this.queue = new WorkQueue(o.clock, (key) => this.reconcile(key), o.log, 3);
     this.rollouts.on((_t, r) => this.queue.add(keyOf(r)));
     this.releases.on((_t, br) => this.queue.add(keyOf(br)));
@@ -81,7 +85,7 @@ export class RolloutController {
 
   stop(): void {
     this.queue.stop();
-    for (const i of [this.rollouts, this.sets, this.releases]) i.stop();
+    for (const i of this.own) i.stop();
   }
 
   idle(): boolean {
