@@ -1,4 +1,5 @@
 import { errors, qualified } from "./status";
+import { servedView } from "./encoded";
 import { Registry, storageVersion } from "./resources";
 import { Store } from "./store";
 import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
@@ -71,7 +72,7 @@ export class Cluster {
    * serialized straight away; anything that may change it must use `out`).
    */
   view(rt: ResourceType, o: Obj): Obj {
-    return { ...o, apiVersion: apiVersionOf(rt), kind: rt.kind };
+    return servedView(o, apiVersionOf(rt), rt.kind);
   }
 
   /** The apiVersion objects are stored at (CRD storage version). */

@@ -6,6 +6,7 @@ import { handleResource, type Reply, type Services } from "./handlers";
 import { v2Document, v3Document, v3Root } from "./openapi";
 import { readBody, requestInfo, type RequestInfo } from "./request";
 import { ApiError, errors } from "./status";
+import { encodeBody } from "./encoded";
 import { PlainNotFound } from "./request";
 import type { Obj } from "./types";
 
@@ -28,7 +29,7 @@ function send(res: ServerResponse, code: number, body: unknown, warnings: string
   };
   if (warnings.length) headers.Warning = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
   res.writeHead(code, headers);
-  res.end(typeof body === "string" ? body : JSON.stringify(body));
+  res.end(encodeBody(body));
 }
 
 /** Go encodes StatusDetails/StatusCause string fields with omitempty: drop empty ones. */

@@ -161,7 +161,8 @@ function mergeForSubresource(rt: ResourceType, old: Obj, obj: Obj, sub?: string)
   }
   if (rt.status) {
     if (old.status === undefined) delete obj.status;
-    else obj.status = copy(old.status);
+    // A built-in's stored status is only re-normalized to the values it holds; a CR's may be pruned: copy it.
+    else obj.status = rt.builtin ? old.status : copy(old.status);
   }
   return obj;
 }
@@ -222,8 +223,9 @@ export function updateObject(
   }
   if (!o.managedFieldsDone) next.metadata.managedFields = old.metadata.managedFields;
   checkFinalizers(c, rt, old, next);
-  // Stored objects are never changed, so validation may read `old` itself; admission gets a copy it may keep.
-  const oldCopy = sub ? old : copy(old);
+  // Stored objects are never changed, so validation may read `old` itself; admission gets a copy it may keep
+  // (it acts on CloneSets and Rollouts only: a built-in passes through untouched).
+  const oldCopy = sub || rt.builtin ? old : copy(old);
   if (!sub) next = admit("UPDATE", next, oldCopy, admitCtx(c, rt, ctx)) as Obj;
   next = validate(c, rt, next, oldCopy, ctx, sub);
   stamp(c, rt, next, old);
