@@ -4,7 +4,8 @@
  */
 import { hasHooks, hookWaitViews } from "./hooks";
 import type { RowPodFacts } from "./list";
-import { ownedBy, podView } from "./pods";
+import { ownedBy } from "./pods";
+import { cachedPodView } from "./row-cache";
 import { stuckPods } from "./rollout";
 import { podCounts } from "./snapshot";
 import type { ViewCloneSet, ViewPod } from "./types";
@@ -26,7 +27,7 @@ export function podFactsByCloneSet(cloneSets: ViewCloneSet[], pods: ViewPod[], n
   const out = new Map<string, RowPodFacts>();
   for (const cs of cloneSets) {
     const owned = ownedBy(pods, cs);
-    const rows = owned.map((p) => podView(p, now));
+    const rows = owned.map((p) => cachedPodView(p, now));
     out.set(`${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`, {
       counts: podCounts(cs, rows, now),
       pods: rows,
