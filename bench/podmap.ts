@@ -166,7 +166,15 @@ async function load(page: Page, url: string, n: number) {
   await sleep(Math.max(0, row + 3000 - ((await page.evaluate("performance.now()")) as number)));
   const p = await readProbe(page, row + 3000);
   const snap = p.snapshotAt ?? NaN;
-  return { drawn, toSnap: snap, toRow: row - snap, longMs: p.longTaskMs, longN: p.longTasks };
+  const afterSnap = await readProbe(page, row + 3000, snap);
+  return {
+    drawn,
+    toSnap: snap,
+    toRow: row - snap,
+    longMs: p.longTaskMs,
+    longN: p.longTasks,
+    afterMs: afterSnap.longTaskMs,
+  };
 }
 
 async function profileLoad(page: Page, url: string, n: number, file: string) {
@@ -219,6 +227,7 @@ async function measure(browser: Browser, app: App, base: string, kc: KubeConfig,
   console.log(
     `    long tasks, navigation → first row + 3 s:    ${fig(runs.map((r) => r.longMs))} (${runs.map((r) => r.longN).join(", ")} tasks)`,
   );
+  console.log(`      of which from the pods snapshot on:         ${fig(runs.map((r) => r.afterMs))}`);
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await probe(page);
   if (PROFILE) {
