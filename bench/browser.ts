@@ -82,9 +82,10 @@ const PROBE = `(() => {
     }
     return add.call(this, type, fn, opts);
   };
+  // Pages without pod rows (the list) stop looking after 20 s, so the probe does not load the page it measures.
   const look = () => {
     if (document.querySelector('[data-testid="pod-row"]')) p.firstRowAt = performance.now();
-    else requestAnimationFrame(look);
+    else if (performance.now() < 20000) requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
   // Input latency: from the key's timestamp (when the browser received it) to the next frame after its handlers.

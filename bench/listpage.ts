@@ -4,8 +4,10 @@
 //   input latency:  typing into "Filter by name" while status patches stream in: each key's timestamp → the next
 //                   frame after its handlers (what a user feels as lag)
 //   frame time:     requestAnimationFrame intervals over the same window; long tasks summed over it
-// Run: npx tsx bench/listpage.ts [--cloneSets 200] [--rate 200] [--seconds 8] [--app [LABEL=]DIR,…] (see bench/podmap.ts)
+// Run: npx tsx bench/listpage.ts [--cloneSets 200] [--rate 200] [--seconds 8] [--app [LABEL=]DIR,…] (see bench/podmap.ts) [--profile DIR]
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
+import fs from "node:fs";
+import path from "node:path";
 import { pages } from "../lib/urls";
 import type { Browser } from "playwright-core";
 import {
@@ -30,6 +32,7 @@ const COUNT = arg("cloneSets", 200);
 const RATE = arg("rate", 200);
 const SECONDS = arg("seconds", 8);
 const NAMESPACES = 5;
+const PROFILE = process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : "";
 const merge = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 const GROUP = { group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets" };
 
@@ -134,6 +137,11 @@ async function measure(browser: Browser, app: App, base: string, kc: KubeConfig,
   const stop = stream(kc, generations, tick);
   await sleep(1000);
   const from = (await page.evaluate("performance.now()")) as number;
+  const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.start");
+  }
   await recordFrames(page);
   const filter = page.getByRole("searchbox", { name: "Filter by name" });
   const until = Date.now() + SECONDS * 1000;
@@ -143,6 +151,12 @@ async function measure(browser: Browser, app: App, base: string, kc: KubeConfig,
     for (let k = 0; k < 6; k++) await page.keyboard.press("Backspace", { delay: 60 });
   }
   const reached = await stop();
+  if (cdp) {
+    const file = path.join(PROFILE, `listpage-${app.label.replace(/\W+/g, "_")}.cpuprofile`);
+    fs.mkdirSync(PROFILE, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+    console.log(`    CPU profile of the typing window: ${file}`);
+  }
   const p = await readProbe(page, Infinity, from);
   const frames = await frameTimes(page);
   console.log(`    while ${reached.toFixed(0)} patches/s streamed (${SECONDS} s of typing, ${p.keys.length} keys):`);
