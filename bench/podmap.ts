@@ -1,16 +1,32 @@
 // Benchmark (not a test): the CloneSet detail page with its pod map at 1,000 and 5,000 pods, in real Chromium
 // (Playwright), against the built app (`next build` first) on a sandbox API server. Prints figures only.
-//   first render: navigation start → the map drawn with every pod (summary says N pods)
-//   frame time:   requestAnimationFrame intervals while pods change live (status patches streaming in) and the
-//                 pointer sweeps the map (hover tooltips)
-// Run: npx tsx bench/podmap.ts [--pods 1000,5000] [--seconds 5]
+//   first render:     navigation start → the map drawn with every pod (summary says N pods)
+//   first pod row:    the pods snapshot reaching the page's EventSource → the first pod row in the DOM
+//   long tasks:       main-thread tasks over 50 ms, summed, from navigation to 3 s after the first pod row
+//   frame time:       requestAnimationFrame intervals while pods change live (status patches streaming in) and
+//                     the pointer sweeps the map (hover tooltips)
+// Run: npx tsx bench/podmap.ts [--pods 1000,5000] [--seconds 5] [--app …] [--profile DIR]
+//   --app [LABEL=]DIR,…  serve these checkouts' builds (e.g. before=<main's checkout>,after=.), each measured in
+//                        turn on the same seeded pods, for a before/after pair at the same moment
+//   --profile DIR  write a Chromium CPU profile of one load per size (open it in DevTools' Performance panel)
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
-import { spawn } from "node:child_process";
-import net from "node:net";
-import { gzipSync } from "node:zlib";
+import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
 import { pages } from "../lib/urls";
+import {
+  APPS,
+  freePort,
+  frameTimes,
+  launch,
+  machine,
+  probe,
+  readProbe,
+  recordFrames,
+  startApp,
+  type App,
+} from "./browser";
 import { median, ms, pct, sleep, startSandbox } from "./lib";
 
 const arg = (name: string, def: string) => {
@@ -19,18 +35,10 @@ const arg = (name: string, def: string) => {
 };
 const SIZES = arg("pods", "1000,5000").split(",").map(Number);
 const SECONDS = Number(arg("seconds", "5"));
-const REPO = path.resolve(__dirname, "..");
+const PROFILE = arg("profile", "");
 const merge = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 const OLD = "big-5b76c46c9b";
 const NEW = "big-659d94d4c9";
-
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const p = (s.address() as net.AddressInfo).port;
-  s.close();
-  return p;
-}
 
 /** A CloneSet of n pods mid-rollout: 40% on the update revision, a few failing, some updating in place. */
 async function seed(kc: KubeConfig, ns: string, n: number): Promise<void> {
@@ -126,23 +134,6 @@ function podStatus(i: number, t: number) {
   };
 }
 
-async function startApp(kcPath: string, port: number) {
-  const app = spawn(
-    process.execPath,
-    ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", "--port", String(port), "--mode", "local"],
-    {
-      cwd: REPO,
-      env: { ...process.env, KRUISE_CONSOLE_KUBECONFIG: kcPath, NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    app.on("exit", (c) => reject(new Error(`app exited ${c}`)));
-    app.stdout!.on("data", (c: Buffer) => String(c).includes("ready on") && resolve());
-  });
-  return app;
-}
-
 /** The JavaScript a first visit to a page loads (its <script src> chunks), raw and gzip-compressed. */
 async function routeJs(base: string, page: string): Promise<{ raw: number; gzip: number; files: number }> {
   const html = await (await fetch(base + page)).text();
@@ -159,89 +150,145 @@ async function routeJs(base: string, page: string): Promise<{ raw: number; gzip:
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
+/** One load of the detail page: navigation → map drawn, snapshot → first row, long tasks until first row + 3 s. */
+async function load(page: Page, url: string, n: number) {
+  const start = Date.now();
+  await page.goto(url);
+  await page
+    .getByTestId("pod-map-summary")
+    .filter({ hasText: `${n} pods` })
+    .waitFor({ timeout: 120_000 });
+  await page.getByTestId("pod-map-canvas").first().waitFor();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const drawn = Date.now() - start;
+  await page.getByTestId("pod-row").first().waitFor({ state: "attached" });
+  const row = (await readProbe(page)).firstRowAt ?? NaN;
+  await sleep(Math.max(0, row + 3000 - ((await page.evaluate("performance.now()")) as number)));
+  const p = await readProbe(page, row + 3000);
+  const snap = p.snapshotAt ?? NaN;
+  const afterSnap = await readProbe(page, row + 3000, snap);
+  return {
+    drawn,
+    toSnap: snap,
+    toRow: row - snap,
+    longMs: p.longTaskMs,
+    longN: p.longTasks,
+    afterMs: afterSnap.longTaskMs,
+  };
+}
+
+async function profileLoad(page: Page, url: string, n: number, file: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  await load(page, url, n);
+  const { profile } = await cdp.send("Profiler.stop");
+  fs.writeFileSync(file, JSON.stringify(profile));
+  console.log(`  CPU profile of one load: ${file}`);
+}
+
+/** ~2% of the pods change status every 250 ms until stop() is called. */
+function churn(kc: KubeConfig, ns: string, n: number, from: number) {
+  const core = kc.makeApiClient(CoreV1Api);
+  let stop = false;
+  const done = (async () => {
+    for (let t = from; !stop; t++) {
+      const batch = Array.from({ length: Math.max(1, Math.round(n / 50)) }, (_, k) => (k * 50 + t) % n);
+      await Promise.all(
+        batch.map((i) =>
+          core.patchNamespacedPodStatus(
+            { namespace: ns, name: `big-${String(i).padStart(5, "0")}`, body: podStatus(i, t) },
+            merge,
+          ),
+        ),
+      );
+      await sleep(250);
+    }
+  })();
+  return () => ((stop = true), done);
+}
+
+/** Loads, then live changes with hover, for one app on the seeded namespace. */
+async function measure(browser: Browser, app: App, base: string, kc: KubeConfig, ns: string, n: number, tick: number) {
+  const url = `${base}${pages.cloneSet(kc.getCurrentContext(), ns, "big")}`;
+  const runs = [];
+  for (let run = 0; run < 3; run++) {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await probe(page);
+    runs.push(await load(page, url, n));
+    await page.close();
+  }
+  const fig = (xs: number[]) => `median ${ms(median(xs))}, runs ${xs.map((f) => f.toFixed(0)).join(", ")} ms`;
+  console.log(`  [${app.label}]`);
+  console.log(`    first render (navigation → map of ${n} drawn): ${fig(runs.map((r) => r.drawn))}`);
+  console.log(`    navigation → pods snapshot at the page:      ${fig(runs.map((r) => r.toSnap))}`);
+  console.log(`    pods snapshot → first pod row:               ${fig(runs.map((r) => r.toRow))}`);
+  console.log(
+    `    long tasks, navigation → first row + 3 s:    ${fig(runs.map((r) => r.longMs))} (${runs.map((r) => r.longN).join(", ")} tasks)`,
+  );
+  console.log(`      of which from the pods snapshot on:         ${fig(runs.map((r) => r.afterMs))}`);
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await probe(page);
+  if (PROFILE) {
+    fs.mkdirSync(PROFILE, { recursive: true });
+    const file = path.join(PROFILE, `podmap-${app.label.replace(/\W+/g, "_")}-${n}.cpuprofile`);
+    await profileLoad(page, url, n, file);
+  } else {
+    await load(page, url, n);
+  }
+  await page.getByTestId("pod-map").scrollIntoViewIfNeeded();
+  await recordFrames(page);
+  // Live changes while the pointer sweeps the map.
+  const stop = churn(kc, ns, n, tick);
+  const box = (await page.getByTestId("pod-map-canvas").first().boundingBox())!;
+  const until = Date.now() + SECONDS * 1000;
+  for (let k = 0; Date.now() < until; k++) {
+    await page.mouse.move(box.x + ((k * 37) % box.width), box.y + ((k * 11) % Math.max(box.height, 1)));
+    await sleep(16);
+  }
+  await stop();
+  const frames = await frameTimes(page);
+  const long = frames.filter((f) => f > 50).length;
+  console.log(
+    `    frame time with live changes + hover: p50 ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}, ${long} of ${frames.length} frames over 50 ms`,
+  );
+  await page.close();
+}
+
 async function main() {
   const sb = await startSandbox();
-  const port = await freePort();
-  const app = await startApp(sb.kcPath, port);
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  const apps = [];
+  for (const app of APPS) {
+    const port = await freePort();
+    apps.push({ app, base: `http://127.0.0.1:${port}`, proc: await startApp(app.dir, sb.kcPath, port) });
+  }
+  const browser = await launch();
   const context = sb.kc.getCurrentContext();
-  console.log(`pod map bench: detail page in Chromium, ${SECONDS} s of live changes per size`);
-  for (const [label, p] of [
-    ["list route", pages.cloneSets(context)],
-    ["detail route", pages.cloneSet(context, "default", "any")],
-  ] as const) {
-    const js = await routeJs(`http://127.0.0.1:${port}`, p);
-    console.log(`  ${label} JS on first load: ${kib(js.gzip)} gzip (${kib(js.raw)} raw, ${js.files} files)`);
+  console.log(`pod map bench: detail page in Chromium, ${SECONDS} s of live changes per size\n  ${machine()}`);
+  for (const { app, base } of apps) {
+    for (const [label, p] of [
+      ["list route", pages.cloneSets(context)],
+      ["detail route", pages.cloneSet(context, "default", "any")],
+    ] as const) {
+      const js = await routeJs(base, p);
+      console.log(
+        `  [${app.label}] ${label} JS on first load: ${kib(js.gzip)} gzip (${kib(js.raw)} raw, ${js.files} files)`,
+      );
+    }
   }
   try {
     for (const n of SIZES) {
       const ns = `bench-${n}`;
       const t0 = Date.now();
       await seed(sb.kc, ns, n);
-      console.log(`\n${n} pods (seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      const firsts: number[] = [];
-      for (let run = 0; run < 3; run++) {
-        const start = Date.now();
-        await page.goto(`http://127.0.0.1:${port}${pages.cloneSet(context, ns, "big")}`);
-        await page
-          .getByTestId("pod-map-summary")
-          .filter({ hasText: `${n} pods` })
-          .waitFor({ timeout: 120_000 });
-        await page.getByTestId("pod-map-canvas").first().waitFor();
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        firsts.push(Date.now() - start);
-      }
-      console.log(
-        `  first render (navigation → map of ${n} drawn): median ${ms(median(firsts))}, runs ${firsts.map((f) => f.toFixed(0)).join(", ")} ms`,
-      );
-      await page.getByTestId("pod-map").scrollIntoViewIfNeeded();
-      // A string, not a function: tsx's name helpers do not exist in the page.
-      await page.evaluate(`(() => {
-        window.__frames = [];
-        let last = performance.now();
-        const tick = (t) => { window.__frames.push(t - last); last = t; requestAnimationFrame(tick); };
-        requestAnimationFrame(tick);
-      })()`);
-      // Live changes: ~2% of the pods change status every 250 ms, while the pointer sweeps the map.
-      const core = sb.kc.makeApiClient(CoreV1Api);
-      let stop = false;
-      const churn = (async () => {
-        for (let t = 1; !stop; t++) {
-          const batch = Array.from({ length: Math.max(1, Math.round(n / 50)) }, (_, k) => (k * 50 + t) % n);
-          await Promise.all(
-            batch.map((i) =>
-              core.patchNamespacedPodStatus(
-                { namespace: ns, name: `big-${String(i).padStart(5, "0")}`, body: podStatus(i, t) },
-                merge,
-              ),
-            ),
-          );
-          await sleep(250);
-        }
-      })();
-      const box = (await page.getByTestId("pod-map-canvas").first().boundingBox())!;
-      const until = Date.now() + SECONDS * 1000;
-      for (let k = 0; Date.now() < until; k++) {
-        await page.mouse.move(box.x + ((k * 37) % box.width), box.y + ((k * 11) % Math.max(box.height, 1)));
-        await sleep(16);
-      }
-      stop = true;
-      await churn;
-      const frames = ((await page.evaluate("window.__frames")) as number[]).slice(5);
-      const long = frames.filter((f) => f > 50).length;
-      console.log(
-        `  frame time with live changes + hover: median ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}, max ${ms(Math.max(...frames))}, ${long} of ${frames.length} frames over 50 ms`,
-      );
-      await page.close();
-      await core.deleteNamespace({ name: ns });
+      console.log(`\n${n} pods (seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s; ${machine()})`);
+      for (const [k, { app, base }] of apps.entries()) await measure(browser, app, base, sb.kc, ns, n, 1 + k * 1000);
+      await sb.kc.makeApiClient(CoreV1Api).deleteNamespace({ name: ns });
     }
   } finally {
     await browser.close();
-    app.kill();
+    for (const a of apps) a.proc.kill();
     sb.stop();
   }
 }

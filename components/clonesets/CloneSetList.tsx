@@ -2,14 +2,8 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
-import {
-  cloneSetView,
-  filterAndSortRows,
-  namespacesOf,
-  withPods,
-  type RowPodFacts,
-  type SortKey,
-} from "@/lib/kruise/view/list";
+import { filterAndSortRows, namespacesOf, type RowPodFacts, type SortKey } from "@/lib/kruise/view/list";
+import { cachedListRow } from "@/lib/kruise/view/list-cache";
 import { needsPods } from "@/lib/kruise/view/list-pods";
 import { listEmptyState } from "@/lib/kruise/view/list-empty";
 import type { ViewCloneSet } from "@/lib/kruise/view/types";
@@ -93,12 +87,9 @@ export function CloneSetList({ cluster }: { cluster: string }) {
   const all = useMemo(
     () =>
       cloneSets.map((cs) => {
-        const row = cloneSetView(
-          cs,
-          now,
-          rollouts.facts.get(`${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`),
-        );
-        return withPods(row, cs, facts[row.namespace]?.get(row.key), now);
+        const ns = cs.metadata?.namespace ?? "";
+        const key = `${ns}/${cs.metadata?.name ?? ""}`;
+        return cachedListRow(cs, now, rollouts.facts.get(key), facts[ns]?.get(key));
       }),
     [cloneSets, now, facts, rollouts.facts],
   );

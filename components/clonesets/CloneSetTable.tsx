@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import type { CloneSetRow, SortKey } from "@/lib/kruise/view/list";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
@@ -36,7 +36,17 @@ function SortHeader({
   );
 }
 
-function CloneSetRowView({ cluster, r, badge }: { cluster: string; r: CloneSetRow; badge?: ReactNode }) {
+// Rows are reused while their CloneSet is unchanged (lib/kruise/view/list-cache.ts), so a stream of changes
+// re-renders the rows that changed, not the table.
+const CloneSetRowView = memo(function CloneSetRowView({
+  cluster,
+  r,
+  badge,
+}: {
+  cluster: string;
+  r: CloneSetRow;
+  badge?: ReactNode;
+}) {
   return (
     <tr data-testid="cloneset-row" data-name={r.name} data-namespace={r.namespace}>
       <td data-col="name">
@@ -98,7 +108,7 @@ function CloneSetRowView({ cluster, r, badge }: { cluster: string; r: CloneSetRo
       </td>
     </tr>
   );
-}
+});
 
 /** Offers line breaks after "/" so a long image reference wraps at its path segments. */
 function breakAfterSlashes(image: string): ReactNode[] {

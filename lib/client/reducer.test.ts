@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyStreamEvent, markDisconnected, type ResourceListState } from "./reducer";
+import { applyStreamEvent, applyStreamEvents, markDisconnected, type ResourceListState } from "./reducer";
 import type { K8sObject, StreamEvent } from "../k8s/wire";
 
 const pod = (name: string, rv: string, extra: Record<string, unknown> = {}): K8sObject => ({
@@ -84,6 +84,45 @@ describe("applyStreamEvent", () => {
     const s = run(snapshot([pod("a", "1")]), status("error", { error, since: "2026-01-01T00:00:00Z" }));
     expect(s.connection.error).toEqual(error);
     expect(Object.keys(s.byKey)).toEqual(["shop/a"]);
+  });
+});
+
+describe("applyStreamEvents", () => {
+  const events = [
+    status("live"),
+    snapshot([pod("a", "1"), pod("b", "2")], "7"),
+    change("MODIFIED", pod("a", "8")),
+    change("ADDED", pod("c", "9")),
+    change("DELETED", pod("b", "10")),
+    status("reconnecting"),
+    change("MODIFIED", pod("c", "11")),
+  ];
+
+  it("a batch ends where the same events applied one by one end", () => {
+    for (let cut = 0; cut <= events.length; cut++) {
+      const start = run(...events.slice(0, cut));
+      const oneByOne = events.slice(cut).reduce(applyStreamEvent, start);
+      expect(applyStreamEvents(start, events.slice(cut))).toEqual(oneByOne);
+    }
+    expect(applyStreamEvents(undefined, events)).toEqual(run(...events));
+  });
+
+  it("never changes the state it was given (the cache's previous value stays intact)", () => {
+    const before = run(snapshot([pod("a", "1")]));
+    const copy = structuredClone(before);
+    const after = applyStreamEvents(before, [change("ADDED", pod("b", "2")), change("DELETED", pod("a", "3"))]);
+    expect(before).toEqual(copy);
+    expect(Object.keys(after.byKey)).toEqual(["shop/b"]);
+  });
+
+  it("a snapshot in mid-batch replaces what came before it", () => {
+    const s = applyStreamEvents(run(snapshot([pod("a", "1")])), [
+      change("ADDED", pod("b", "2")),
+      snapshot([pod("c", "3")], "20"),
+      change("ADDED", pod("d", "21")),
+    ]);
+    expect(Object.keys(s.byKey).sort()).toEqual(["shop/c", "shop/d"]);
+    expect(s.resourceVersion).toBe("21");
   });
 });
 

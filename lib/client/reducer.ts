@@ -54,6 +54,33 @@ export function applyStreamEvent(state: ResourceListState | undefined, ev: Strea
 }
 
 /**
+ * Applies a batch of SSE events in arrival order, as applyStreamEvent one by one would, but copies the object map
+ * once per batch instead of once per event: a 5,000-pod scope taking 100 changes a frame costs one copy, not 100.
+ */
+export function applyStreamEvents(
+  state: ResourceListState | undefined,
+  evs: readonly StreamEvent[],
+): ResourceListState {
+  let next = state ?? initialListState();
+  // The map this batch owns (a fresh copy or a snapshot's own), so changes may write into it in place.
+  let owned: Record<string, K8sObject> | null = null;
+  for (const ev of evs) {
+    if (ev.event !== "change") {
+      next = applyStreamEvent(next, ev);
+      if (ev.event === "snapshot") owned = next.byKey;
+      continue;
+    }
+    const { type, object } = ev.data;
+    if (owned !== next.byKey) owned = { ...next.byKey };
+    const key = objectKey(object);
+    if (type === "DELETED") delete owned[key];
+    else owned[key] = object;
+    next = { ...next, byKey: owned, resourceVersion: object.metadata.resourceVersion ?? next.resourceVersion };
+  }
+  return next;
+}
+
+/**
  * Marks a cached list as not live because the browser's own stream is down (or closed).
  * Keeps the earliest `since` so "stale since T" says when the data stopped updating.
  */

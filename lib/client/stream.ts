@@ -1,11 +1,12 @@
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { notifyManager, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { errorFromResponse } from "./api";
 import { parseStreamMessage, STREAM_EVENT_NAMES, streamUrl } from "./events";
+import { frameBatcher } from "./frame-batch";
 import { resourceKeys } from "./keys";
 import { signInAgain } from "./session";
-import { applyStreamEvent, markDisconnected, type ResourceListState } from "./reducer";
-import type { ApiErrorBody, ResourceName } from "../k8s/wire";
+import { applyStreamEvents, markDisconnected, type ResourceListState } from "./reducer";
+import type { ApiErrorBody, ResourceName, StreamEvent } from "../k8s/wire";
 
 export interface ClusterStreamOptions {
   cluster: string;
@@ -18,8 +19,9 @@ export interface ClusterStreamOptions {
 
 /**
  * Opens ONE EventSource for the page and writes every event into the React Query cache
- * (docs/architecture.md §3: the query cache is the only client store). While the stream is down the lists
- * say reconnecting, then stale since the drop; on unmount they are left stale, never live.
+ * (docs/architecture.md §3: the query cache is the only client store). Events are applied once per animation
+ * frame, in arrival order, so a burst of changes costs one render, not one per event. While the stream is down the
+ * lists say reconnecting, then stale since the drop; on unmount they are left stale, never live.
  */
 export function useClusterStream({ cluster, namespace, resources, staleAfterMs = 5000 }: ClusterStreamOptions): void {
   const queryClient = useQueryClient();
@@ -40,7 +42,16 @@ function openStream(
 ) {
   const url = streamUrl(cluster, rs, namespace);
   const keys = rs.map((r) => resourceKeys.list(cluster, r, namespace));
+  const keyOf = new Map<string, QueryKey>();
+  const batches = frameBatcher<StreamEvent>((byKey) =>
+    notifyManager.batch(() => {
+      for (const [k, evs] of byKey)
+        qc.setQueryData<ResourceListState>(keyOf.get(k)!, (prev) => applyStreamEvents(prev, evs));
+    }),
+  );
   const markAll = (name: "reconnecting" | "stale" | "error", error?: ApiErrorBody) => {
+    // What arrived before the drop lands first, so the mark is the last word.
+    batches.flush();
     const now = new Date().toISOString();
     for (const key of keys) {
       qc.setQueryData<ResourceListState>(key, (prev) => markDisconnected(prev, name, now, error));
@@ -55,7 +66,9 @@ function openStream(
     const ev = parseStreamMessage(e.type, e.data);
     if (!ev) return;
     const key = resourceKeys.list(cluster, ev.data.resource, ev.data.namespace);
-    qc.setQueryData<ResourceListState>(key, (prev) => applyStreamEvent(prev, ev));
+    const k = JSON.stringify(key);
+    if (!keyOf.has(k)) keyOf.set(k, key);
+    batches.push(k, ev);
   };
   const onOpen = () => clearTimeout(staleTimer);
   const onError = () => {

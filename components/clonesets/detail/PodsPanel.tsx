@@ -1,5 +1,5 @@
 "use client";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import type { PodGroup, PodRow } from "@/lib/kruise/view/pods";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
@@ -15,7 +15,9 @@ function shortId(id: string): string {
   return digest.length > 19 ? `${digest.slice(0, 19)}…` : digest;
 }
 
-function PodCells({ p }: { p: PodRow }) {
+// A row is a value reused while its pod is unchanged (lib/kruise/view/row-cache.ts): a live update re-renders the
+// rows whose pods changed, not every visible row.
+const PodCells = memo(function PodCells({ p }: { p: PodRow }) {
   const ipr = p.inPlaceUpdateReady;
   return (
     <>
@@ -97,7 +99,7 @@ function PodCells({ p }: { p: PodRow }) {
       </td>
     </>
   );
-}
+});
 
 /** Pods grouped by revision (update revision first), virtualised for large CloneSets. */
 export function PodsPanel({

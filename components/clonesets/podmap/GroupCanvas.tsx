@@ -30,6 +30,8 @@ export function GroupCanvas({
   const height = Math.max(l.rows, 1) * (l.cell + l.gap) - l.gap;
   const active = hover >= 0 ? hover : focus;
 
+  // The cells are drawn when they change; the hover/focus ring is a box over the canvas, so moving the pointer
+  // across 5,000 pods redraws nothing.
   useLayoutEffect(() => {
     const c = ref.current;
     if (!c || width <= 0) return;
@@ -45,12 +47,7 @@ export function GroupCanvas({
     group.cells.forEach((cell, i) =>
       drawCell(ctx, (i % l.cols) * step, Math.floor(i / l.cols) * step, l.cell, cell.state, cell.batch, p),
     );
-    if (active >= 0 && active < n) {
-      ctx.strokeStyle = p.fg;
-      ctx.lineWidth = 2;
-      ctx.strokeRect((active % l.cols) * step - 1.5, Math.floor(active / l.cols) * step - 1.5, l.cell + 3, l.cell + 3);
-    }
-  }, [group, width, height, l.cell, l.gap, l.cols, active, n, theme]);
+  }, [group, width, height, l.cell, l.gap, l.cols, theme]);
 
   const index = (e: MouseEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -97,6 +94,22 @@ export function GroupCanvas({
         onBlur={() => setFocus(-1)}
         onKeyDown={onKey}
       />
+      {shown ? (
+        <div
+          aria-hidden="true"
+          data-testid="pod-map-ring"
+          style={{
+            position: "absolute",
+            pointerEvents: "none",
+            left: (active % l.cols) * step - 2.5,
+            top: Math.floor(active / l.cols) * step - 2.5,
+            width: l.cell + 5,
+            height: l.cell + 5,
+            border: "2px solid var(--fg)",
+            boxSizing: "border-box",
+          }}
+        />
+      ) : null}
       {shown ? (
         <div
           className="podmap-tip"

@@ -7,8 +7,9 @@ import { revisionBar } from "./bar";
 import { cloneSetView, type CloneSetRow } from "./list";
 import { eventsView, type EventRow } from "./events";
 import { hookWaitViews } from "./hooks";
-import { ownedBy, podView, podsByRevision, type PodGroup, type PodRow } from "./pods";
+import { ownedBy, podsByRevision, type PodGroup, type PodRow } from "./pods";
 import { revisionsView, type RevisionRow } from "./revisions";
+import { cachedPodView } from "./row-cache";
 import { inPlaceBatches, type RolloutView } from "./rollout";
 import { podCounts } from "./snapshot";
 import type { RolloutFacts } from "./state-rollout";
@@ -43,7 +44,7 @@ export function cloneSetDetailView(
   opts: DetailOptions = {},
 ): CloneSetDetail {
   const owned = ownedBy(pods, cs);
-  const podRows = owned.map((p) => podView(p, now));
+  const podRows = owned.map((p) => cachedPodView(p, now));
   const revRows = revisionsView(cs, revisions, podRows, now);
   const counts = opts.podsLoaded === false ? undefined : podCounts(cs, podRows, now);
   const rollout = inPlaceBatches(cs, podRows, { counts, waits: hookWaitViews(cs, owned), now, rollout: opts.rollout });

@@ -4,7 +4,8 @@
  */
 import { hasHooks, hookWaitViews } from "./hooks";
 import type { RowPodFacts } from "./list";
-import { ownedBy, podView } from "./pods";
+import { ownedBy } from "./pods";
+import { cachedPodView } from "./row-cache";
 import { stuckPods } from "./rollout";
 import { podCounts } from "./snapshot";
 import type { ViewCloneSet, ViewPod } from "./types";
@@ -21,18 +22,29 @@ export function needsPods(cs: ViewCloneSet): boolean {
   );
 }
 
+// A CloneSet's facts while neither it, the pods list nor the clock changed: the list's row for it is then reused
+// too (./list-cache.ts), so a change to one CloneSet re-renders its row, not its whole namespace's.
+const factsCache = new WeakMap<ViewCloneSet, { pods: ViewPod[]; now: Date; facts: RowPodFacts }>();
+
+function podFacts(cs: ViewCloneSet, pods: ViewPod[], now: Date): RowPodFacts {
+  const hit = factsCache.get(cs);
+  if (hit && hit.pods === pods && hit.now === now) return hit.facts;
+  const owned = ownedBy(pods, cs);
+  const rows = owned.map((p) => cachedPodView(p, now));
+  const facts = {
+    counts: podCounts(cs, rows, now),
+    pods: rows,
+    failing: stuckPods(rows),
+    waits: hookWaitViews(cs, owned),
+  };
+  factsCache.set(cs, { pods, now, facts });
+  return facts;
+}
+
 /** Per CloneSet key (`namespace/name`): counts, failing pods and hook holds from one pods snapshot. */
 export function podFactsByCloneSet(cloneSets: ViewCloneSet[], pods: ViewPod[], now: Date): Map<string, RowPodFacts> {
   const out = new Map<string, RowPodFacts>();
-  for (const cs of cloneSets) {
-    const owned = ownedBy(pods, cs);
-    const rows = owned.map((p) => podView(p, now));
-    out.set(`${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`, {
-      counts: podCounts(cs, rows, now),
-      pods: rows,
-      failing: stuckPods(rows),
-      waits: hookWaitViews(cs, owned),
-    });
-  }
+  for (const cs of cloneSets)
+    out.set(`${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`, podFacts(cs, pods, now));
   return out;
 }

@@ -100,14 +100,27 @@ export function countsText(counts: Partial<Record<CellState, number>>): string {
     .join(", ");
 }
 
+function podCell(p: PodRow, isUpdate: boolean): PodCell {
+  const state = cellState(p, isUpdate);
+  const of = p.inPlace ? p.inPlace.batchesDone.length + (p.inPlace.pendingContainers.length ? 1 : 0) : 0;
+  return { name: p.name, state, batch: { done: p.inPlace?.batchesDone.length ?? 0, of }, line: podLine(p) };
+}
+
+// Rows are values (./row-cache.ts reuses one per unchanged pod), so a cell follows from its row and group once.
+const cells = new WeakMap<PodRow, { isUpdate: boolean; cell: PodCell }>();
+
+function cachedCell(p: PodRow, isUpdate: boolean): PodCell {
+  const hit = cells.get(p);
+  if (hit && hit.isUpdate === isUpdate) return hit.cell;
+  const cell = podCell(p, isUpdate);
+  cells.set(p, { isUpdate, cell });
+  return cell;
+}
+
 /** The map from the detail's pod groups (already update revision first, see ./pods.ts podsByRevision). */
 export function podMap(groups: PodGroup[]): PodMapModel {
   const out: PodMapGroup[] = groups.map((g) => {
-    const cells = g.pods.map((p) => {
-      const state = cellState(p, g.isUpdate);
-      const of = p.inPlace ? p.inPlace.batchesDone.length + (p.inPlace.pendingContainers.length ? 1 : 0) : 0;
-      return { name: p.name, state, batch: { done: p.inPlace?.batchesDone.length ?? 0, of }, line: podLine(p) };
-    });
+    const cells = g.pods.map((p) => cachedCell(p, g.isUpdate));
     return { revision: g.revision, isUpdate: g.isUpdate, isCurrent: g.isCurrent, cells, counts: tally(cells) };
   });
   // Update revision first whatever the revision numbers say.

@@ -147,7 +147,9 @@ export interface PodGroup {
 export function podsByRevision(cs: ViewCloneSet, pods: PodRow[], revisions: RevisionRef[]): PodGroup[] {
   const st = cs.status ?? {};
   const groups = new Map<string, PodGroup>();
-  for (const p of pods) {
+  // Pods in name order, then grouped: each group comes out sorted, as sorting each group would leave it.
+  for (const i of nameOrder(pods)) {
+    const p = pods[i];
     const rev = revisions.find((r) => sameRevision(r.name, p.revision));
     const name = rev?.name ?? (p.revision || "(no revision label)");
     let g = groups.get(name);
@@ -163,8 +165,21 @@ export function podsByRevision(cs: ViewCloneSet, pods: PodRow[], revisions: Revi
     }
     g.pods.push(p);
   }
-  for (const g of groups.values()) g.pods.sort((a, b) => a.name.localeCompare(b.name));
   return [...groups.values()].sort(
     (a, b) => (b.revisionNumber ?? -1) - (a.revisionNumber ?? -1) || a.revision.localeCompare(b.revision),
   );
+}
+
+// The last order worked out: live changes keep the pods' order in the cache (an update replaces an object in
+// place), so between joins and leaves the names come in the same sequence and the sort is skipped.
+let lastNames: string[] = [];
+let lastOrder: number[] = [];
+
+/** Indexes of `pods` in name order (String.prototype.localeCompare's order). */
+export function nameOrder(pods: readonly { name: string }[]): number[] {
+  if (pods.length === lastNames.length && pods.every((p, i) => p.name === lastNames[i])) return lastOrder;
+  const order = pods.map((_, i) => i).sort((a, b) => pods[a].name.localeCompare(pods[b].name));
+  lastNames = pods.map((p) => p.name);
+  lastOrder = order;
+  return order;
 }

@@ -1,0 +1,140 @@
+// Shared by the browser benchmarks (podmap, listpage): the built app on a free port, Chromium, and a probe the page
+// loads before its own scripts that records long tasks, when the pods snapshot arrived, when the first pod row
+// appeared, and how long each keystroke waited for the next frame.
+import { spawn } from "node:child_process";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+
+export interface App {
+  label: string;
+  dir: string;
+}
+
+/**
+ * The checkouts whose builds are served: this one, or `--app [LABEL=]DIR[,[LABEL=]DIR…]` (other checkouts, each
+ * built), measured in turn on the same seeded cluster, so a before/after pair shares the machine's moment.
+ */
+export const APPS: App[] = (arg("app") ?? path.join(__dirname, "..")).split(",").map((a) => {
+  const [label, dir] = a.includes("=") ? a.split("=", 2) : [a, a];
+  return { label, dir: path.resolve(dir) };
+});
+
+export async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const p = (s.address() as net.AddressInfo).port;
+  s.close();
+  return p;
+}
+
+/** The console (scripts/serve.ts of `dir`, its `next build`) in local mode on the sandbox's kubeconfig. */
+export async function startApp(dir: string, kcPath: string, port: number) {
+  const app = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", "--port", String(port), "--mode", "local"],
+    {
+      cwd: dir,
+      env: { ...process.env, KRUISE_CONSOLE_KUBECONFIG: kcPath, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    app.on("exit", (c) => reject(new Error(`app exited ${c}`)));
+    app.stdout!.on("data", (c: Buffer) => String(c).includes("ready on") && resolve());
+  });
+  return app;
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+}
+
+/** How busy the machine is: printed with the figures, since they depend on it. */
+export function machine(): string {
+  const l = os.loadavg().map((x) => x.toFixed(2));
+  return `${os.cpus().length} CPUs, load average ${l.join(" / ")} (1/5/15 min)`;
+}
+
+// A string, not a function: tsx's name helpers do not exist in the page.
+const PROBE = `(() => {
+  const p = (window.__probe = { longTasks: [], snapshotAt: null, firstRowAt: null, keys: [] });
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) p.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {}
+  const add = EventSource.prototype.addEventListener;
+  EventSource.prototype.addEventListener = function (type, fn, opts) {
+    if (type === "snapshot" && typeof fn === "function") {
+      const inner = fn;
+      fn = function (e) {
+        if (p.snapshotAt === null && String(e.data).slice(0, 80).includes('"resource":"pods"'))
+          p.snapshotAt = performance.now();
+        return inner.call(this, e);
+      };
+    }
+    return add.call(this, type, fn, opts);
+  };
+  // Pages without pod rows (the list) stop looking after 20 s, so the probe does not load the page it measures.
+  const look = () => {
+    if (document.querySelector('[data-testid="pod-row"]')) p.firstRowAt = performance.now();
+    else if (performance.now() < 20000) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+  // Input latency: from the key's timestamp (when the browser received it) to the next frame after its handlers.
+  addEventListener("keydown", (e) => {
+    const t0 = e.timeStamp;
+    requestAnimationFrame(() => p.keys.push(performance.now() - t0));
+  }, true);
+})()`;
+
+export async function probe(page: Page): Promise<void> {
+  await page.addInitScript(PROBE);
+}
+
+export interface ProbeFigures {
+  snapshotAt: number | null;
+  firstRowAt: number | null;
+  /** summed duration of the main thread's long tasks (> 50 ms) that started between `fromMs` and `untilMs` */
+  longTaskMs: number;
+  longTasks: number;
+  keys: number[];
+}
+
+export async function readProbe(page: Page, untilMs = Infinity, fromMs = 0): Promise<ProbeFigures> {
+  const p = (await page.evaluate("window.__probe")) as {
+    snapshotAt: number | null;
+    firstRowAt: number | null;
+    longTasks: [number, number][];
+    keys: number[];
+  };
+  const tasks = p.longTasks.filter(([start]) => start >= fromMs && start < untilMs);
+  return {
+    snapshotAt: p.snapshotAt,
+    firstRowAt: p.firstRowAt,
+    longTaskMs: tasks.reduce((s, [, d]) => s + d, 0),
+    longTasks: tasks.length,
+    keys: p.keys,
+  };
+}
+
+/** requestAnimationFrame intervals from now on, read back with frameTimes(). */
+export async function recordFrames(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const tick = (t) => { window.__frames.push(t - last); last = t; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  })()`);
+}
+
+export async function frameTimes(page: Page): Promise<number[]> {
+  return ((await page.evaluate("window.__frames")) as number[]).slice(5);
+}

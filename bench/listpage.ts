@@ -1,0 +1,195 @@
+// Benchmark (not a test): the CloneSet list page with many CloneSets while their status changes stream in, in real
+// Chromium against the built app (`next build` first) on a sandbox API server. Prints figures only.
+//   first rows:     navigation → every CloneSet row in the table
+//   input latency:  typing into "Filter by name" while status patches stream in: each key's timestamp → the next
+//                   frame after its handlers (what a user feels as lag)
+//   frame time:     requestAnimationFrame intervals over the same window; long tasks summed over it
+// Run: npx tsx bench/listpage.ts [--cloneSets 200] [--rate 200] [--seconds 8] [--app [LABEL=]DIR,…] (see bench/podmap.ts) [--profile DIR]
+import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
+import fs from "node:fs";
+import path from "node:path";
+import { pages } from "../lib/urls";
+import type { Browser } from "playwright-core";
+import {
+  APPS,
+  freePort,
+  frameTimes,
+  launch,
+  machine,
+  probe,
+  readProbe,
+  recordFrames,
+  startApp,
+  type App,
+} from "./browser";
+import { median, ms, pct, sleep, startSandbox } from "./lib";
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const COUNT = arg("cloneSets", 200);
+const RATE = arg("rate", 200);
+const SECONDS = arg("seconds", 8);
+const NAMESPACES = 5;
+const PROFILE = process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : "";
+const merge = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
+const GROUP = { group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets" };
+
+const nsOf = (i: number) => `fleet-${i % NAMESPACES}`;
+const nameOf = (i: number) => `app-${String(i).padStart(4, "0")}`;
+
+/** CloneSet i's status at tick t: a rollout moving through its pods, so the row's counts and bar change. */
+function status(i: number, t: number, generation: number) {
+  const updated = (i + t) % 11;
+  return {
+    status: {
+      observedGeneration: generation,
+      replicas: 10,
+      readyReplicas: 10 - ((i + t) % 3),
+      availableReplicas: 10 - ((i + t) % 3),
+      updatedReplicas: updated,
+      updatedReadyReplicas: Math.max(0, updated - 1),
+      expectedUpdatedReplicas: 10,
+      updateRevision: `${nameOf(i)}-new`,
+      currentRevision: `${nameOf(i)}-old`,
+    },
+  };
+}
+
+async function seed(kc: KubeConfig): Promise<number[]> {
+  const core = kc.makeApiClient(CoreV1Api);
+  const crd = kc.makeApiClient(CustomObjectsApi);
+  for (let n = 0; n < NAMESPACES; n++) await core.createNamespace({ body: { metadata: { name: nsOf(n) } } });
+  const generations: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < COUNT) {
+      const i = next++;
+      const ns = nsOf(i);
+      const cs = (await crd.createNamespacedCustomObject({
+        ...GROUP,
+        namespace: ns,
+        body: {
+          apiVersion: "apps.kruise.io/v1alpha1",
+          kind: "CloneSet",
+          metadata: { name: nameOf(i), namespace: ns },
+          spec: {
+            replicas: 10,
+            selector: { matchLabels: { app: nameOf(i) } },
+            template: {
+              metadata: { labels: { app: nameOf(i) } },
+              spec: { containers: [{ name: "app", image: "a:2" }] },
+            },
+          },
+        },
+      })) as { metadata: { generation: number } };
+      generations[i] = cs.metadata.generation;
+      await crd.patchNamespacedCustomObjectStatus(
+        { ...GROUP, namespace: ns, name: nameOf(i), body: status(i, 0, generations[i]) },
+        merge,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return generations;
+}
+
+/** RATE status patches a second, round-robin over the CloneSets, until stop() (which says the rate reached). */
+function stream(kc: KubeConfig, generations: number[], tick: number) {
+  const crd = kc.makeApiClient(CustomObjectsApi);
+  let stop = false;
+  let sent = 0;
+  const start = performance.now();
+  const inflight = new Set<Promise<unknown>>();
+  const done = (async () => {
+    for (let k = 0; !stop; k++) {
+      const wait = start + (k * 1000) / RATE - performance.now();
+      if (wait > 1) await sleep(wait);
+      while (inflight.size >= 32) await Promise.race(inflight);
+      const i = k % COUNT;
+      const body = status(i, tick + Math.floor(k / COUNT) + 1, generations[i]);
+      const w = crd.patchNamespacedCustomObjectStatus({ ...GROUP, namespace: nsOf(i), name: nameOf(i), body }, merge);
+      inflight.add(w);
+      void w.finally(() => (inflight.delete(w), sent++));
+    }
+    await Promise.all(inflight);
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return sent / ((performance.now() - start) / 1000);
+  };
+}
+
+/** One app: navigation to every row, then typing into the filter while the status patches stream in. */
+async function measure(browser: Browser, app: App, base: string, kc: KubeConfig, generations: number[], tick: number) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await probe(page);
+  const t0 = Date.now();
+  await page.goto(`${base}${pages.cloneSets(kc.getCurrentContext())}`);
+  await page
+    .getByTestId("cloneset-row")
+    .nth(COUNT - 1)
+    .waitFor({ timeout: 60_000 });
+  console.log(`  [${app.label}] navigation → all ${COUNT} rows: ${ms(Date.now() - t0)}`);
+  await sleep(1000);
+  const stop = stream(kc, generations, tick);
+  await sleep(1000);
+  const from = (await page.evaluate("performance.now()")) as number;
+  const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.start");
+  }
+  await recordFrames(page);
+  const filter = page.getByRole("searchbox", { name: "Filter by name" });
+  const until = Date.now() + SECONDS * 1000;
+  while (Date.now() < until) {
+    await filter.click();
+    await page.keyboard.type("app-01", { delay: 60 });
+    for (let k = 0; k < 6; k++) await page.keyboard.press("Backspace", { delay: 60 });
+  }
+  const reached = await stop();
+  if (cdp) {
+    const file = path.join(PROFILE, `listpage-${app.label.replace(/\W+/g, "_")}.cpuprofile`);
+    fs.mkdirSync(PROFILE, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+    console.log(`    CPU profile of the typing window: ${file}`);
+  }
+  const p = await readProbe(page, Infinity, from);
+  const frames = await frameTimes(page);
+  console.log(`    while ${reached.toFixed(0)} patches/s streamed (${SECONDS} s of typing, ${p.keys.length} keys):`);
+  console.log(
+    `    input latency (key → next frame): p50 ${ms(median(p.keys))}, p95 ${ms(pct(p.keys, 0.95))}, max ${ms(Math.max(...p.keys))} (goal ≤ 100 ms)`,
+  );
+  console.log(
+    `    frame time: p50 ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}; ${p.longTasks} long tasks totalling ${ms(p.longTaskMs)}`,
+  );
+  await page.close();
+}
+
+async function main() {
+  const sb = await startSandbox();
+  const apps = [];
+  for (const app of APPS) {
+    const port = await freePort();
+    apps.push({ app, base: `http://127.0.0.1:${port}`, proc: await startApp(app.dir, sb.kcPath, port) });
+  }
+  const browser = await launch();
+  console.log(`list page bench: ${COUNT} CloneSets in ${NAMESPACES} namespaces, ${RATE} status patches/s asked`);
+  try {
+    const generations = await seed(sb.kc);
+    console.log(`  ${machine()}`);
+    for (const [k, { app, base }] of apps.entries()) await measure(browser, app, base, sb.kc, generations, k * 1000);
+  } finally {
+    await browser.close();
+    for (const a of apps) a.proc.kill();
+    sb.stop();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
