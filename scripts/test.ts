@@ -1,8 +1,9 @@
 /**
  * The whole test suite (the README's second command, and CI's).
  * Prepares what the tests need (Debian packages, the real kube-apiserver build, the Next.js build),
- * runs lint, type check, vitest (unit, integration, contract, security) and Playwright e2e in three lanes side
- * by side, and prints one closing line with the real totals: `N passed, N failed, N skipped`.
+ * runs lint, type check, vitest (unit, integration, contract, security) in two lanes side by side, then
+ * Playwright e2e alone (its specs share one sandbox and some watch the clock), and prints one closing line with
+ * the real totals: `N passed, N failed, N skipped`.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -38,32 +39,25 @@ function run(label: string, cmd: string, args: string[], extra: Record<string, s
 }
 
 /**
- * Lanes of steps side by side: the machines have 2 cores, and much of the contract, security and e2e suites is
- * waiting on controllers, timers and the browser. The first lane streams live; the others are held and printed
- * whole, one after another, when every lane has ended, so the log reads as one step after another.
+ * Two lanes of steps side by side (the machines have 2 cores, and much of the contract and security suites is
+ * waiting on controllers and timers). A lane's output is held and printed whole when the lane ends, so the
+ * log reads as one step after another; the first lane streams live.
  */
 type Step = {
   label: string;
   cmd: string;
   args: string[];
   extra?: Record<string, string>;
-  /** false: skip the step (a suite whose prerequisite failed) */
-  when?: () => boolean;
   after?: (ok: boolean) => void;
 };
-type Lane = { steps: Step[]; startAfter?: Promise<unknown> };
-
-async function lanes(...all: Lane[]): Promise<void> {
-  const held = await Promise.all(all.map((l, i) => lane(l, i === 0)));
-  for (const h of held) process.stdout.write(Buffer.concat(h));
+async function lanes(...all: Step[][]): Promise<void> {
+  await Promise.all(all.map((steps, i) => lane(steps, i === 0)));
 }
 
-async function lane({ steps, startAfter }: Lane, live: boolean): Promise<Buffer[]> {
+async function lane(steps: Step[], live: boolean): Promise<void> {
   const held: Buffer[] = [];
   const say = (text: string) => (live ? process.stdout.write(text) : held.push(Buffer.from(text)));
-  await startAfter;
   for (const st of steps) {
-    if (st.when && !st.when()) continue;
     say(`\n── ${st.label}: ${st.cmd} ${st.args.join(" ")}\n`);
     const t0 = Date.now();
     const code = await new Promise<number | null>((resolve) => {
@@ -79,7 +73,7 @@ async function lane({ steps, startAfter }: Lane, live: boolean): Promise<Buffer[
     stepTimes.push({ label: st.label, seconds: (Date.now() - t0) / 1000 });
     st.after?.(code === 0);
   }
-  return held;
+  if (!live) process.stdout.write(Buffer.concat(held));
 }
 
 function capture(label: string, cmd: string, args: string[]): string | null {
@@ -91,7 +85,7 @@ function capture(label: string, cmd: string, args: string[]): string | null {
 
 function printSteps() {
   const total = stepTimes.reduce((a, s) => a + s.seconds, 0);
-  console.log("\nStep times (each step's own wall time; the three lanes run side by side):");
+  console.log("\nStep times (each step's own wall time; the two lanes run side by side):");
   for (const s of stepTimes)
     console.log(
       `  ${s.label.padEnd(22)} ${s.seconds.toFixed(1).padStart(7)} s  ${((100 * s.seconds) / total).toFixed(0)}%`,
@@ -214,16 +208,12 @@ async function main() {
   };
   const checked = (label: string, step: Omit<Step, "after">): Step => ({ ...step, after: (ok) => check(label, ok) });
 
-  // Lane A: the type check (before the build rewrites .next/types), the Next.js build, then e2e on it.
+  // Lane A: the type check (before the build rewrites .next/types), the Next.js build, then the suites that need
+  // it (integration starts real console processes on it: two replicas sharing Redis) and security.
   // Lane B: lint, format, citations, unit, and the contract suite (sandbox and kube-apiserver, no build).
-  // Lane C, once the build is there: integration (it starts real console processes on the build: two replicas
-  // sharing Redis) and security. Every server binds its own free port, so the lanes never meet.
   const a: Step[] = [],
-    b: Step[] = [],
-    c: Step[] = [];
+    b: Step[] = [];
   let built = true;
-  let buildEnded!: () => void;
-  const buildDone = new Promise<void>((r) => (buildEnded = r));
   if (wants("typecheck")) a.push(checked("type check", { label: "type check", cmd: "npx", args: ["tsc", "--noEmit"] }));
   if (wants("integration") || wants("e2e"))
     a.push({
@@ -233,22 +223,10 @@ async function main() {
       after: (ok) => {
         built = ok;
         check("next build", ok);
-        buildEnded();
       },
     });
-  else buildEnded();
-  if (wants("e2e")) {
-    const out = path.join(tmp, "playwright.json");
-    rmSync(out, { force: true });
-    a.push({
-      label: "e2e",
-      cmd: "npx",
-      args: ["playwright", "test"],
-      extra: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-      when: () => built,
-      after: (ok) => addPlaywright(out, ok),
-    });
-  }
+  if (wants("integration")) a.push(vitest("integration"));
+  if (wants("security")) a.push(vitest("security"));
   if (wants("lint")) {
     b.push(checked("lint (eslint, import boundaries)", { label: "lint", cmd: "npx", args: ["eslint", "."] }));
     b.push(checked("format (prettier --check)", { label: "format", cmd: "npx", args: ["prettier", "--check", "."] }));
@@ -262,9 +240,16 @@ async function main() {
   }
   if (wants("unit")) b.push(vitest("unit"));
   if (wants("contract")) b.push(vitest("contract"));
-  if (wants("integration")) c.push(vitest("integration"));
-  if (wants("security")) c.push(vitest("security"));
-  await lanes({ steps: a }, { steps: b }, { steps: c, startAfter: buildDone });
+  await lanes(a, b);
+
+  if (wants("e2e")) {
+    if (built) {
+      const out = path.join(tmp, "playwright.json");
+      rmSync(out, { force: true });
+      const ok = run("e2e", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+      addPlaywright(out, ok);
+    }
+  }
 
   printSteps();
   if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ✘ ${f}`).join("\n")}`);
