@@ -90,3 +90,17 @@ export function isSpecifiedDelete(cs: Pick<CloneSet, "spec">, pod: Pod): boolean
 export function maxRestarts(pod: Pod): number {
   return Math.max(0, ...(pod.status?.containerStatuses ?? []).map((c) => c.restartCount ?? 0));
 }
+
+/**
+ * The pod counts a CloneSet's status reports (docs/kruise-rules.md §3.1; `cloneset_status.go` calculateStatus):
+ * active pods, and of those the ready, available, updated, updated-ready and updated-available ones.
+ */
+export interface StatusCounts {
+  /** active pods */
+  replicas: number;
+  ready: number;
+  available: number;
+  updated: number;
+  updatedReady: number;
+  updatedAvailable: number;
+}

@@ -4,18 +4,13 @@
  * the detail page reads the same moment: the CloneSet's status and the pod list arrive as separate watch events,
  * and for a moment one is ahead of the other.
  */
+import type { StatusCounts } from "../core/pod-state";
 import { sameRevision, timeOf } from "./format";
 import type { PodRow } from "./pods";
 import type { ViewCloneSet } from "./types";
 
-export interface PodCounts {
-  replicas: number;
-  ready: number;
-  available: number;
-  updated: number;
-  updatedReady: number;
-  updatedAvailable: number;
-}
+/** The CloneSet status counts, as this snapshot's pods make them. */
+export type PodCounts = StatusCounts;
 
 const TERMINAL = new Set(["Succeeded", "Failed"]);
 

@@ -3,7 +3,8 @@ import { selectorString } from "@/lib/kruise/core/labels";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import { expectedUpdatedReplicas } from "@/lib/kruise/core/partition";
 import type { CloneSet, CloneSetCondition, CloneSetStatus, Pod } from "@/lib/k8s/objects";
-import { countPods, type StatusCounts } from "./tally";
+import type { StatusCounts } from "@/lib/kruise/core/pod-state";
+import { countPods } from "./tally";
 
 const MAX_INT32 = 2147483647;
 

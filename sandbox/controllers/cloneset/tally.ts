@@ -1,18 +1,14 @@
 // Status counts of a CloneSet's pods kept up to date as pods change, so a reconcile reads them instead of
 // recounting all n pods (docs/kruise-rules.md §3.1: the counts calculateStatus reports). Each pod's share is
 // computed by the same predicates calculateStatus uses, once per pod version.
-import { isPodActive, isPodAvailable, isPodOnRevision, isPodReady } from "@/lib/kruise/core/pod-state";
+import {
+  isPodActive,
+  isPodAvailable,
+  isPodOnRevision,
+  isPodReady,
+  type StatusCounts,
+} from "@/lib/kruise/core/pod-state";
 import type { Pod } from "@/lib/k8s/objects";
-
-export interface StatusCounts {
-  /** active pods */
-  replicas: number;
-  ready: number;
-  available: number;
-  updated: number;
-  updatedReady: number;
-  updatedAvailable: number;
-}
 
 export const noCounts = (): StatusCounts => ({
   replicas: 0,

@@ -7,7 +7,7 @@ import type {
   Pod,
   PodCondition,
 } from "@/lib/k8s/objects";
-import type { StatusCounts } from "./tally";
+import type { StatusCounts } from "@/lib/kruise/core/pod-state";
 
 export interface EventSpec {
   type: "Normal" | "Warning";

@@ -13,7 +13,7 @@ import { limitUpdateIndexes, sortUpdateIndexes, updateCandidates } from "@/lib/k
 import type { CloneSet, ControllerRevision, Pod, PodCondition } from "@/lib/k8s/objects";
 import { CONDITION_INPLACE_READY, LABEL_SPECIFIED_DELETE } from "@/lib/kruise/core/names";
 import { quietKey, refreshPod } from "./refresh";
-import type { StatusCounts } from "./tally";
+import type { StatusCounts } from "@/lib/kruise/core/pod-state";
 import type { Action, PlanInput } from "./types";
 
 export interface UpdateResult {
