@@ -1,5 +1,6 @@
 import "server-only";
 import type { CloneSet, Rollout } from "@/lib/k8s/objects";
+import type { K8sObject } from "@/lib/k8s/wire";
 import { rolloutOf } from "@/lib/kruise/rollouts/detect";
 import type { Actor } from "../auth/actor";
 import { toApiErrorBody } from "../errors";
@@ -9,6 +10,9 @@ import type { WriteTarget } from "./patch";
 
 /** Intents that write what a Kruise Rollout owns on its CloneSet: partition and paused (docs/kruise-rollouts.md §5.6). */
 const ROLLOUT_FIELDS: ReadonlySet<RolloutIntent["action"]> = new Set(["partition", "pause", "resume"]);
+
+/** Whether the intent writes a field a Rollout owns, so the route reads the CloneSet first. */
+export const writesRolloutField = (intent: RolloutIntent) => ROLLOUT_FIELDS.has(intent.action);
 
 /** The Rollouts of a namespace as this user may see them; none when the CRD is absent or the user may not list. */
 async function rolloutsIn(actor: Actor, namespace: string): Promise<Rollout[]> {
@@ -32,12 +36,10 @@ export async function refuseIfRolloutOwned(
   actor: Actor,
   t: WriteTarget,
   intent: RolloutIntent,
+  cs: K8sObject,
 ): Promise<Response | null> {
   if (!ROLLOUT_FIELDS.has(intent.action)) return null;
-  const [cs, rollouts] = await Promise.all([
-    actor.client.get(RESOURCES.clonesets, t.namespace, t.name),
-    rolloutsIn(actor, t.namespace),
-  ]);
+  const rollouts = await rolloutsIn(actor, t.namespace);
   const link = rolloutOf(cs as unknown as CloneSet, rollouts);
   if (!link) return null;
   const who = link.name ? `Rollout "${link.name}"` : "a Kruise Rollout";

@@ -17,7 +17,7 @@ import { recordEvent } from "./events";
 import { guardBase, parseIntent, type RolloutBase, type RolloutIntent } from "./intent";
 import { fieldManagerFor, patchPath, sendPatch, type WriteTarget } from "./patch";
 import { checkPreview } from "./preview-check";
-import { refuseIfRolloutOwned } from "./rollout-owner";
+import { refuseIfRolloutOwned, writesRolloutField } from "./rollout-owner";
 
 export interface ShownRequest extends PatchRequest {
   path: string;
@@ -144,13 +144,17 @@ function conflict(
  */
 export async function applyRollout(actor: Actor, t: WriteTarget, body: unknown): Promise<Response> {
   const intent = parseIntent(body);
-  const owned = await refuseIfRolloutOwned(actor, t, intent);
+  // One read of the CloneSet serves the Rollout-ownership check and the preview check.
+  const current = writesRolloutField(intent)
+    ? await actor.client.get(RESOURCES.clonesets, t.namespace, t.name)
+    : undefined;
+  const owned = current && (await refuseIfRolloutOwned(actor, t, intent, current));
   if (owned) return owned;
   const { request, event } = await build(actor, t, intent);
   const shown: ShownRequest = { ...request, path: patchPath(t, { manager: fieldManagerFor(actor) }) };
   if (intent.preview) return Response.json({ request: shown }, { headers: { "Cache-Control": "no-store" } });
   if (intent.action === "partition" && intent.moves) {
-    const latest = await actor.client.get(RESOURCES.clonesets, t.namespace, t.name);
+    const latest = current ?? (await actor.client.get(RESOURCES.clonesets, t.namespace, t.name));
     const drift = await checkPreview(actor, t, latest, intent.base.generation, intent.value, intent.moves);
     if (drift) {
       const causes = drift.unseen.map((n) => ({ field: "moves.pods", reason: "PodNotPreviewed", message: n }));
