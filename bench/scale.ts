@@ -4,6 +4,7 @@
 //   2) hub memory per 10,000 cached pods, and bytes per pod in a LIST item vs in the hub's trimmed cache;
 //   3) added latency: write -> SSE frame at a client vs write -> direct client-node watch event, p50/p95.
 // Run: npx tsx --expose-gc bench/scale.ts [--kube-apiserver] [--pods 5000] [--rate 200] [--seconds 5]
+//   [--parts snapshot,memory,latency]  (default all three; e.g. --parts snapshot with --cpu-prof profiles one)
 import { CoreV1Api, KubeConfig, Watch } from "@kubernetes/client-node";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -29,6 +30,8 @@ const PODS = arg("pods", 5000),
   SECONDS = arg("seconds", 5);
 const KIND = process.argv.includes("--kube-apiserver") ? "kube-apiserver" : "sandbox";
 const NS = "shop";
+const partsAt = process.argv.indexOf("--parts");
+const PARTS = new Set(partsAt > 0 ? process.argv[partsAt + 1].split(",") : ["snapshot", "memory", "latency"]);
 const mib = (n: number) => `${(n / 1048576).toFixed(1)} MiB`;
 
 async function createPods(kc: KubeConfig) {
@@ -203,9 +206,9 @@ async function main() {
     const t0 = performance.now();
     await createPods(kc);
     console.log(`created ${PODS} pods in ${ms(performance.now() - t0)}`);
-    await snapshotVsList(kc);
-    await memory(kc);
-    await addedLatency(kc);
+    if (PARTS.has("snapshot")) await snapshotVsList(kc);
+    if (PARTS.has("memory")) await memory(kc);
+    if (PARTS.has("latency")) await addedLatency(kc);
   } finally {
     await cluster.stop();
   }
