@@ -17,6 +17,23 @@ export function kubectl(...args: string[]): string {
   });
 }
 
+/**
+ * Creates the namespace unless it already exists. Only AlreadyExists is ignored: a failure to reach the sandbox (a
+ * TLS handshake timeout on a saturated machine) is retried twice and then thrown, instead of surfacing later as a
+ * missing namespace.
+ */
+export function ensureNamespace(ns: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      kubectl("create", "namespace", ns);
+      return;
+    } catch (e) {
+      if (/AlreadyExists/.test(String((e as { stderr?: string }).stderr ?? e))) return;
+      if (attempt === 3) throw e;
+    }
+  }
+}
+
 export function kubectlJson<T>(...args: string[]): T {
   return JSON.parse(kubectl(...args, "-o", "json")) as T;
 }

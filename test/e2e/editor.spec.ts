@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { kubectl, kubectlJson, sandboxAdmin } from "./cluster";
+import { ensureNamespace, kubectl, kubectlJson, sandboxAdmin } from "./cluster";
 import { E2E_KUBECONFIG, pages } from "./paths";
 
 const NS = "editor-e2e";
@@ -86,11 +86,7 @@ async function reviewAndSend(page: Page) {
 }
 
 test.beforeAll(() => {
-  try {
-    kubectl("create", "namespace", NS);
-  } catch {
-    /* exists from an earlier run */
-  }
+  ensureNamespace(NS); // an earlier run may have made it
 });
 
 test("Monaco, its workers and the CloneSet schema load offline from the dashboard itself", async ({ page }) => {

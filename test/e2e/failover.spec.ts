@@ -13,7 +13,7 @@ import path from "node:path";
 import { parse, stringify } from "yaml";
 import { startConsole, type ConsoleProcess } from "../integration/console-process";
 import { startRedis, type TestRedis } from "../integration/redis-server";
-import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
+import { cloneSetManifest, ensureNamespace, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { countingApiServer, roundRobin } from "./failover-net";
 import { E2E_KUBECONFIG, pages } from "./paths";
 
@@ -30,11 +30,7 @@ const replicas: ConsoleProcess[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  try {
-    kubectl("create", "namespace", NS);
-  } catch {
-    /* the demo may have it already */
-  }
+  ensureNamespace(NS); // the demo has it; an earlier run may have made it
   redis = await startRedis();
   api = await countingApiServer(sandboxAdmin().server);
   const dir = mkdtempSync(path.join(os.tmpdir(), "kc-failover-"));
