@@ -20,6 +20,10 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           environment: "node",
+          // Worker threads instead of forked processes: the unit files share nothing across a process (no ports,
+          // no chdir), and threads start and import faster (about a third less CPU for the same files, measured
+          // side by side with a whole-process timer).
+          pool: "threads",
         },
       },
       {
