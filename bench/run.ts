@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark one after another (never in parallel: they measure the
  * same 2 cores) and prints their figures. Benchmarks print numbers; they never pass or fail.
- * Run one alone with `npm run bench -- patch` (names: patch, apiserver, dashboard, filtered, controller, hub, scale,
+ * Run one alone with `npm run bench -- patch` (names: patch, apiserver, dashboard, filtered, controller, reconcile, hub, scale,
  * sessions, podmap, listpage);
  * extra flags after the names go to each benchmark, e.g. `npm run bench -- controller --pods 1000`.
  */
@@ -14,6 +14,7 @@ const all: { name: string; file: string; node?: string[] }[] = [
   { name: "dashboard", file: "bench/dashboard.ts", node: ["--expose-gc"] },
   { name: "filtered", file: "bench/filtered.ts", node: ["--conditions=react-server"] },
   { name: "controller", file: "bench/controller.ts" },
+  { name: "reconcile", file: "bench/reconcile.ts" },
   { name: "hub", file: "bench/hub-flood.ts", node: ["--conditions=react-server"] },
   { name: "scale", file: "bench/scale.ts", node: ["--expose-gc", "--conditions=react-server"] },
   { name: "sessions", file: "bench/sessions.ts", node: ["--conditions=react-server"] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calculateDiffsWithExpectation, type ExpectationDiffs } from "./expectations";
+import { calculateDiffsWithExpectation, noDiffCounts, tallyPod, type ExpectationDiffs } from "./expectations";
 import { isPodOnRevision } from "./pod-state";
 import type { CloneSet, IntOrString, Pod } from "../../k8s/objects";
 
@@ -519,6 +519,24 @@ describe("calculateDiffsWithExpectation reproduces the upstream table (cloneset_
       expect(got).toEqual({ ...zero, ...want });
     });
   }
+});
+
+describe("calculateDiffsWithExpectation from counts kept pod by pod", () => {
+  it("gives every row of the upstream table, with each pod added and one changed pod taken away and re-added", () => {
+    for (const [name, r, part, mu, ms, codes, want, o = {}] of cases) {
+      const cs = cloneSet(r, part, mu, ms, o);
+      const all = pods(...codes);
+      const opts = { now: 0, partitionRollback: !o.noRollbackGate };
+      if (o.preparingAsUpdate) continue; // counts are kept only with the revision label deciding "new"
+      const counts = noDiffCounts();
+      const stale = pods("o-x")[0];
+      tallyPod(counts, cs, stale, NEW, opts);
+      for (const p of all) tallyPod(counts, cs, p, NEW, opts);
+      tallyPod(counts, cs, stale, NEW, opts, -1);
+      const got = calculateDiffsWithExpectation(cs, [], o.consistent ? NEW : OLD, NEW, { ...opts, counts });
+      expect(got, name).toEqual({ ...zero, ...want });
+    }
+  });
 });
 
 describe("expectation diffs in the default v1.9.0 gate set", () => {

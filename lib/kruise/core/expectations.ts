@@ -27,9 +27,18 @@ export interface DiffOptions {
   isPodUpdate?: (pod: Pod, updateRevision: string) => boolean;
   /** Manager flag --cloneset-scaling-exclude-preparing-delete (the CloneSet label works too). */
   excludePreparingDelete?: boolean;
+  /**
+   * countDiffPods of these pods, when the caller keeps them as pods change (then `pods` is not walked). Only valid
+   * for the same cs spec, update revision and isPodUpdate, and a time that does not change availability.
+   */
+  counts?: DiffCounts;
 }
 
-interface Counts {
+/**
+ * How a CloneSet's active pods split for the diffs: new (on the update revision) or old, and of each the pods
+ * in PreparingDelete, the pods not in it, the specified-delete ones and the unavailable ones.
+ */
+export interface DiffCounts {
   newTotal: number;
   newActive: number;
   oldTotal: number;
@@ -42,45 +51,59 @@ interface Counts {
   preDelOld: number;
 }
 
-function countPods(cs: CloneSet, pods: Pod[], updateRevision: string, opts: DiffOptions): Counts {
-  const c: Counts = {
-    newTotal: 0,
-    newActive: 0,
-    oldTotal: 0,
-    oldActive: 0,
-    unavailNew: 0,
-    unavailOld: 0,
-    delNew: 0,
-    delOld: 0,
-    preDelNew: 0,
-    preDelOld: 0,
-  };
-  const isNew = opts.isPodUpdate ?? isPodOnRevision;
-  const minReady = cs.spec.minReadySeconds ?? 0;
-  for (const p of pods) {
-    const n = isNew(p, updateRevision);
-    if (n) c.newTotal++;
-    else c.oldTotal++;
-    if (lifecycleState(p) === "PreparingDelete") {
-      if (n) c.preDelNew++;
-      else c.preDelOld++;
-      continue;
-    }
-    if (n) c.newActive++;
-    else c.oldActive++;
-    if (isSpecifiedDelete(cs, p)) {
-      if (n) c.delNew++;
-      else c.delOld++;
-    } else if (!isPodAvailable(p, minReady, opts.now)) {
-      if (n) c.unavailNew++;
-      else c.unavailOld++;
-    }
+export const noDiffCounts = (): DiffCounts => ({
+  newTotal: 0,
+  newActive: 0,
+  oldTotal: 0,
+  oldActive: 0,
+  unavailNew: 0,
+  unavailOld: 0,
+  delNew: 0,
+  delOld: 0,
+  preDelNew: 0,
+  preDelOld: 0,
+});
+
+/**
+ * Adds (sign 1) or takes away (sign -1) one active pod's part of the counts. A caller that keeps counts as pods
+ * change takes away the part of the pod's old version with the same cs, revision and options it added it with.
+ */
+export function tallyPod(
+  c: DiffCounts,
+  cs: Pick<CloneSet, "spec">,
+  p: Pod,
+  updateRevision: string,
+  opts: DiffOptions,
+  sign: 1 | -1 = 1,
+): void {
+  const n = (opts.isPodUpdate ?? isPodOnRevision)(p, updateRevision);
+  if (n) c.newTotal += sign;
+  else c.oldTotal += sign;
+  if (lifecycleState(p) === "PreparingDelete") {
+    if (n) c.preDelNew += sign;
+    else c.preDelOld += sign;
+    return;
   }
+  if (n) c.newActive += sign;
+  else c.oldActive += sign;
+  if (isSpecifiedDelete(cs, p)) {
+    if (n) c.delNew += sign;
+    else c.delOld += sign;
+  } else if (!isPodAvailable(p, cs.spec.minReadySeconds ?? 0, opts.now)) {
+    if (n) c.unavailNew += sign;
+    else c.unavailOld += sign;
+  }
+}
+
+/** The counts of `pods` (all active). */
+export function countDiffPods(cs: CloneSet, pods: Pod[], updateRevision: string, opts: DiffOptions): DiffCounts {
+  const c = noDiffCounts();
+  for (const p of pods) tallyPod(c, cs, p, updateRevision, opts);
   return c;
 }
 
 function chooseSurge(
-  c: Counts,
+  c: DiffCounts,
   oldDiff: number,
   newDiff: number,
   maxSurge: number,
@@ -128,7 +151,8 @@ export function calculateDiffsWithExpectation(
   const p = partitionReplicas(cs.spec.updateStrategy?.partition, cs.spec.replicas);
   const partition = p.error ? 0 : p.value;
   const { maxSurge, maxUnavailable, scaleMaxUnavailable } = rolloutLimits(cs);
-  const c = countPods(cs, pods, updateRevision, opts);
+  const c = opts.counts ?? countDiffPods(cs, pods, updateRevision, opts);
+  const total = c.newTotal + c.oldTotal;
 
   let oldDiff = c.oldActive - partition;
   let newDiff = c.newActive - (replicas - partition);
@@ -152,7 +176,7 @@ export function calculateDiffsWithExpectation(
   if (maxSurge > 0) Object.assign(res, chooseSurge(c, oldDiff, newDiff, maxSurge, maxUnavailable, totalUnavailable));
 
   const exclude = opts.excludePreparingDelete || cs.metadata.labels?.[LABEL_EXCLUDE_PREPARING_DELETE] === "true";
-  const currentTotal = pods.length - (exclude ? c.preDelOld + c.preDelNew : 0);
+  const currentTotal = total - (exclude ? c.preDelOld + c.preDelNew : 0);
   const currentOld = c.oldTotal - (exclude ? c.preDelOld : 0);
   const expectedTotal = replicas + res.useSurge;
   const expectedOld = partition + res.useSurgeOldRevision;
@@ -168,10 +192,10 @@ export function calculateDiffsWithExpectation(
     res.scaleDownNumOldRevision = Math.max(currentOld - c.delOld - expectedOld, 0);
   }
   if (c.delNew > 0 || c.delOld > 0 || res.scaleDownNum > 0) {
-    res.deleteReadyLimit = Math.max(maxUnavailable + (pods.length - replicas) - totalUnavailable, 0);
+    res.deleteReadyLimit = Math.max(maxUnavailable + (total - replicas) - totalUnavailable, 0);
   }
   res.updateNum = Math.abs(oldDiff) <= Math.abs(newDiff) ? oldDiff : 0 - newDiff;
-  if (res.updateNum !== 0) res.updateMaxUnavailable = maxUnavailable + pods.length - replicas;
+  if (res.updateNum !== 0) res.updateMaxUnavailable = maxUnavailable + total - replicas;
   // Normalise -0 so results compare cleanly.
   if (Object.is(res.updateNum, -0)) res.updateNum = 0;
   return res;

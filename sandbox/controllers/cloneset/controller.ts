@@ -216,7 +216,7 @@ export class CloneSetController implements ExecutorHost {
       cs,
       pods,
       revisions,
-      statusCounts: (rev) => this.statusCounts(cs, rev),
+      keptCounts: (rev) => this.keptCounts(cs, rev),
       now: this.o.clock.now(),
       randomId: () => randomInstanceId(this.rnd),
       rand: seededRandom(tieSeed),
@@ -236,12 +236,12 @@ export class CloneSetController implements ExecutorHost {
   }
 
   /** The kept counts of the CloneSet's pods (none with minReadySeconds, where they change with the time). */
-  private statusCounts(cs: CloneSet, updateRevision: string) {
+  private keptCounts(cs: CloneSet, updateRevision: string) {
     if (cs.spec.minReadySeconds) return undefined;
     const uid = cs.metadata.uid!;
     let t = this.tallies.get(uid);
     if (!t) this.tallies.set(uid, (t = new StatusTally()));
-    return t.counts(updateRevision, () => this.ownedPods(uid));
+    return t.counts(cs, updateRevision, () => this.ownedPods(uid), byKeyName);
   }
 
   private *ownedPods(uid: string): Iterable<[string, Pod]> {

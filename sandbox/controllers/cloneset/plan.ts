@@ -26,20 +26,22 @@ export function specProblem(input: PlanInput): string | undefined {
 export function plan(input: PlanInput): Plan {
   const { cs, now } = input;
   const problem = specProblem(input);
-  const active = input.pods.filter(isPodActive);
   const revs = activeRevisions(cs, input.revisions);
   const current = revs.current.metadata.name!,
     update = revs.update.metadata.name!;
   const actions: Action[] = [...revs.actions];
-  const counts = input.statusCounts?.(update);
+  const kept = input.keptCounts?.(update);
+  // The kept counts are over the same pods: when they count every pod active, there is nothing to filter out.
+  const active = kept?.status.replicas === input.pods.length ? input.pods : input.pods.filter(isPodActive);
+  const counts = kept?.status;
   let error: Plan["error"];
   let requeueAfterMs: number | undefined;
 
   if (problem) {
     error = { type: "FailedScale", message: problem };
   } else if (!cs.metadata.deletionTimestamp) {
-    const scaleDiff = calculateDiffsWithExpectation(cs, active, current, update, { now });
-    const scale = planScale({ input, pods: active, current: revs.current, update: revs.update, diff: scaleDiff });
+    const scaleDiff = calculateDiffsWithExpectation(cs, active, current, update, { now, counts: kept?.diff });
+    const scale = planScale({ input, pods: active, current: revs.current, update: revs.update, diff: scaleDiff, kept });
     actions.push(...scale);
     if (!scale.some((a) => a.kind !== "event")) {
       const u = planUpdate(input, active, revs.current, revs.update, revs.all, scaleDiff, counts);

@@ -18,6 +18,21 @@ export interface ActiveRevisions {
  * exists, else update. Upstream: kruise cloneset_controller.go getActiveRevisions.
  */
 export function activeRevisions(cs: CloneSet, revisions: ControllerRevision[]): ActiveRevisions {
+  const m = chosen.get(cs);
+  if (m && m.revisions.length === revisions.length && m.revisions.every((r, i) => r === revisions[i])) return m.result;
+  const result = choose(cs, revisions);
+  chosen.set(cs, { revisions: [...revisions], result });
+  return result;
+}
+
+/**
+ * The last choice per CloneSet object and the revision objects it was made from: cached objects are never changed
+ * in place, so while both are the same the answer is too, and a rollout's reconciles do not hash the template anew
+ * each time.
+ */
+const chosen = new WeakMap<CloneSet, { revisions: ControllerRevision[]; result: ActiveRevisions }>();
+
+function choose(cs: CloneSet, revisions: ControllerRevision[]): ActiveRevisions {
   const sorted = sortRevisions(revisions);
   const next = (sorted.at(-1)?.revision ?? 0) + 1;
   const candidate = newControllerRevision(cs, next, cs.status?.collisionCount ?? 0);
@@ -47,6 +62,8 @@ export function activeRevisions(cs: CloneSet, revisions: ControllerRevision[]): 
  */
 export function truncateHistory(cs: CloneSet, revs: ControllerRevision[], pods: Pod[], live: string[]): Action[] {
   const limit = cs.spec.revisionHistoryLimit ?? 10;
+  // History is a subset of the revisions that are not live by name: when those fit, no pod needs looking at.
+  if (revs.filter((r) => !live.includes(r.metadata.name!)).length <= limit) return [];
   const history = revs.filter(
     (r) => !live.includes(r.metadata.name!) && !pods.some((p) => isPodOnRevision(p, r.metadata.name!)),
   );

@@ -13,6 +13,7 @@ import {
 } from "@/lib/kruise/core/pod-state";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { newPod } from "./pod-factory";
+import type { KeptCounts } from "./tally";
 import type { Action, PlanInput } from "./types";
 
 interface ScaleCtx {
@@ -21,6 +22,8 @@ interface ScaleCtx {
   current: ControllerRevision;
   update: ControllerRevision;
   diff: ExpectationDiffs;
+  /** The lists kept as pods change, when kept (then `pods` is not walked for them). */
+  kept?: Pick<KeptCounts, "preparingDelete" | "specifiedDelete">;
 }
 
 /** Marks a pod for deletion: PreparingDelete if the preDelete hook holds it, else DELETE. Upstream: sync/cloneset_scale.go deletePods. */
@@ -82,7 +85,8 @@ export function planScale(c: ScaleCtx): Action[] {
       },
     });
   }
-  const preDelete = pods.filter((p) => lifecycleState(p) === "PreparingDelete");
+  const kept = c.kept;
+  const preDelete = kept ? kept.preparingDelete : pods.filter((p) => lifecycleState(p) === "PreparingDelete");
   const rescue = rescuePreparingDelete(c, preDelete);
   if (rescue.length) return [...out, ...rescue];
   if (diff.scaleUpNum > 0 && diff.scaleUpLimit > 0) return [...out, ...createActions(c)];
@@ -92,7 +96,9 @@ export function planScale(c: ScaleCtx): Action[] {
   const released = preDelete
     .filter((p) => !hook || !isPodHooked(hook, p))
     .map((p): Action => ({ kind: "deletePod", pod: p }));
-  const specified = pods.filter((p) => lifecycleState(p) !== "PreparingDelete" && isSpecifiedDelete(cs, p));
+  const specified = kept
+    ? kept.specifiedDelete
+    : pods.filter((p) => lifecycleState(p) !== "PreparingDelete" && isSpecifiedDelete(cs, p));
   if (released.length || specified.length) {
     const minReady = cs.spec.minReadySeconds ?? 0;
     // Upstream walks them in informer order: which ready ones fit the limit is not decided.

@@ -7,7 +7,7 @@ import type {
   Pod,
   PodCondition,
 } from "@/lib/k8s/objects";
-import type { StatusCounts } from "@/lib/kruise/core/pod-state";
+import type { KeptCounts } from "./tally";
 
 export interface EventSpec {
   type: "Normal" | "Warning";
@@ -48,10 +48,11 @@ export interface PlanInput {
    */
   rand?: () => number;
   /**
-   * The active pods' status counts against an update revision, kept as pods change (StatusTally); undefined
-   * when they are not kept (minReadySeconds > 0 makes them depend on the time), and then the plan counts.
+   * The active pods' status counts and diff counts against an update revision, kept as pods change
+   * (StatusTally); undefined when they are not kept (minReadySeconds > 0 makes them depend on the time), and
+   * then the plan counts.
    */
-  statusCounts?: (updateRevision: string) => StatusCounts | undefined;
+  keptCounts?: (updateRevision: string) => KeptCounts | undefined;
 }
 
 export interface Plan {
