@@ -28,7 +28,15 @@ async function main() {
     metadata: { labels: { app: "bench" } },
     spec: { containers: [{ name: "w", image }] },
   });
-  const ctl = await startControllers({ kc, fast: true, namespace: "shop", nodes: 10, log: () => {} });
+  // The controllers run in this process beside the API server, as `npm run sandbox` runs them: over plain http.
+  const ctl = await startControllers({
+    kc,
+    server: cluster.server,
+    fast: true,
+    namespace: "shop",
+    nodes: 10,
+    log: () => {},
+  });
   type Status = {
     readyReplicas?: number;
     updatedReadyReplicas?: number;

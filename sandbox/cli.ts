@@ -91,6 +91,7 @@ type RunScenario = (o: {
   scenario: string;
   fast: boolean;
   controllers: boolean;
+  server?: string;
 }) => Promise<{ stop(): Promise<void> }>;
 
 /** The scenarios/controllers module, imported only when present; absent → a clear error unless nothing needs it. */
@@ -127,6 +128,7 @@ async function main() {
         scenario: a.scenario,
         fast: a.fast,
         controllers: a.controllers,
+        server: server.url,
       });
   } catch (e) {
     await server.close();

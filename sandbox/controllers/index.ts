@@ -6,13 +6,18 @@ import { realClock, type Clock } from "./clock";
 import { CloneSetController } from "./cloneset/controller";
 import { sharedInformers } from "./common-informers";
 import { Kubelet } from "./kubelet/kubelet";
-import { errorCode, Kube, loadKubeConfig } from "./kube";
+import { errorCode, Kube, loadKubeConfig, withServer } from "./kube";
 import { BatchReleaseController } from "./rollouts/batchrelease-controller";
 import { RolloutController } from "./rollouts/rollout-controller";
 
 export interface ControllersOptions {
   kubeconfigPath?: string;
   kc?: KubeConfig;
+  /**
+   * Plain-http URL of an API server running in this same process: the controllers reach it there instead of at the
+   * kubeconfig's https address (TLS on a hop that never leaves the process cost a seventh of a rollout's CPU).
+   */
+  server?: string;
   /** Shortens every kubelet delay and grace period (demos, e2e). */
   fast?: boolean;
   clock?: Clock;
@@ -42,7 +47,8 @@ export function seedFromEnv(v: string | undefined): number | undefined {
 }
 
 export async function startControllers(o: ControllersOptions): Promise<RunningControllers> {
-  const kc = o.kc ?? loadKubeConfig(o.kubeconfigPath!);
+  const given = o.kc ?? loadKubeConfig(o.kubeconfigPath!);
+  const kc = o.server ? withServer(given, o.server) : given;
   const clock = o.clock ?? realClock;
   // Kruise breaks ties among equal pods arbitrarily; so does the sandbox, from a seed a failing run can replay.
   const seed = o.seed ?? seedFromEnv(process.env.SANDBOX_SEED) ?? Math.floor(Math.random() * 0xffffffff);

@@ -26,6 +26,18 @@ export function loadKubeConfig(path: string): KubeConfig {
   return kc;
 }
 
+/** The same clusters, users and contexts with every cluster's server at `server`. */
+export function withServer(kc: KubeConfig, server: string): KubeConfig {
+  const moved = new KubeConfig();
+  moved.loadFromOptions({
+    clusters: kc.clusters.map((c) => ({ ...c, server })),
+    users: kc.users,
+    contexts: kc.contexts,
+    currentContext: kc.currentContext,
+  });
+  return moved;
+}
+
 /** HTTP status of a client-node error (ApiException.code), or undefined for network errors. */
 export function errorCode(e: unknown): number | undefined {
   return e instanceof ApiException ? e.code : undefined;

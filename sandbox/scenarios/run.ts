@@ -21,6 +21,8 @@ export interface ScenarioOptions {
   scenario: string;
   fast: boolean;
   controllers: boolean;
+  /** The API server's plain-http URL when it runs in this process (see ControllersOptions.server). */
+  server?: string;
   log?: (m: string) => void;
 }
 
@@ -137,7 +139,7 @@ export async function runScenario(opts: ScenarioOptions): Promise<{ stop(): Prom
   const kc = loadKubeConfig(opts.kubeconfigPath);
   const docs = loadScenario(opts.scenario);
   const running: RunningControllers | undefined = opts.controllers
-    ? await startControllers({ kc, fast: opts.fast, log })
+    ? await startControllers({ kc, server: opts.server, fast: opts.fast, log })
     : undefined;
   let stopped = false;
   // Pending sleeps resolve early on stop() so the background steps can finish.
