@@ -46,13 +46,13 @@ describe("StatusTally", () => {
     const entries = () => cache.entries();
     let rev = REVS[0];
     let cs = cloneSet([]);
-    for (let step = 0; step < 2000; step++) {
+    for (let step = 0; step < 800; step++) {
       const key = `ns/p${Math.floor(rnd() * 60)}`;
       if (rnd() < 0.15) cache.delete(key);
       else cache.set(key, randomPod(key.slice(3), rnd));
       tally.update(key, cache.get(key));
-      if (step === 1000) rev = REVS[1];
-      if (step === 1500) cs = cloneSet(["p3", "p7"]);
+      if (step === 400) rev = REVS[1];
+      if (step === 600) cs = cloneSet(["p3", "p7"]);
       const all = [...cache.keys()].sort(byKey).map((k) => cache.get(k)!);
       const active = all.filter(isPodActive);
       const preparing = (p: Pod) => lifecycleState(p) === "PreparingDelete";
