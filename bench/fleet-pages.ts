@@ -109,6 +109,19 @@ interface ProbeState {
   keys: number[];
   pending: unknown[];
 }
+/**
+ * Polls `expr` in the page until true (10 min at most). Not waitForFunction: it compiles its predicate with
+ * `new Function`, which the console's Content-Security-Policy (no 'unsafe-eval') refuses.
+ */
+async function until(page: Page, expr: string, everyMs: number): Promise<void> {
+  for (const end = Date.now() + 600_000; !(await page.evaluate(expr)); await sleep(everyMs))
+    if (Date.now() > end) throw new Error(`${page.url()}: still not ${expr} after 10 min`);
+}
+
+/** focus(), not click(): a click waits for the box to hold still over two frames, which a page re-rendering live rows
+ * on a saturated machine can take many seconds to do (keys typed then were all lost to the measure). */
+const focusFilter = (page: Page) => page.getByRole("searchbox", { name: "Filter by name" }).focus();
+
 const state = (page: Page) => page.evaluate("window.__fleet") as Promise<ProbeState>;
 
 /** One browser context (its own session and connection pool), its page, navigated and made interactive. */
@@ -122,24 +135,21 @@ export async function open(browser: Browser, base: string, plan: Plan): Promise<
   });
   await page.addInitScript(PROBE);
   if (plan.pods) await page.addInitScript(`window.__fleet.pods = ${plan.pods}`);
-  await page.goto(base + plan.url, { timeout: 300_000 });
+  // "commit": the probe times from navigation start; waiting for `load` on a saturated machine only adds a timeout.
+  await page.goto(base + plan.url, { timeout: 600_000, waitUntil: "commit" });
   if (plan.kind === "list" || plan.kind === "list-ns") {
-    await page.waitForFunction("window.__fleet.firstRowAt !== null", undefined, { timeout: 300_000, polling: 250 });
-    const filter = page.getByRole("searchbox", { name: "Filter by name" });
-    await filter.click();
+    await until(page, "window.__fleet.firstRowAt !== null", 250);
+    await focusFilter(page);
     await page.keyboard.type("-");
-    await page.waitForFunction("window.__fleet.keys.length > 0", undefined, { timeout: 300_000, polling: 100 });
+    await until(page, "window.__fleet.keys.length > 0", 100);
     const p = await state(page);
     await page.keyboard.press("Backspace");
-    await page.waitForFunction("window.__fleet.pending.length === 0", undefined, { timeout: 300_000, polling: 100 });
+    await until(page, "window.__fleet.pending.length === 0", 100);
     // Interactive = first row drawn + how long the filter took to answer a key typed then (the driver's own gap
     // between seeing the row and pressing the key is not the page's).
     return { plan, page, firstRow: p.firstRowAt!, ready: p.firstRowAt! + p.keys[0], problems };
   }
-  await page.waitForFunction("window.__fleet.mapAt !== null && window.__fleet.podRowAt !== null", undefined, {
-    timeout: 300_000,
-    polling: 250,
-  });
+  await until(page, "window.__fleet.mapAt !== null && window.__fleet.podRowAt !== null", 250);
   const p = await state(page);
   return { plan, page, firstRow: p.podRowAt!, ready: p.mapAt!, problems };
 }
@@ -152,12 +162,11 @@ export async function typeUntil(listPages: Opened[], until: number): Promise<{ k
   return Promise.all(
     listPages.map(async ({ page }) => {
       const from = (await state(page)).keys.length;
-      const filter = page.getByRole("searchbox", { name: "Filter by name" });
-      await filter.click();
-      while (Date.now() < until) {
+      await focusFilter(page);
+      do {
         await page.keyboard.type("svc-01", { delay: 100 });
         for (let k = 0; k < 6; k++) await page.keyboard.press("Backspace", { delay: 100 });
-      }
+      } while (Date.now() < until);
       await page.evaluate("window.__fleet.look()");
       for (let i = 0; i < 20 && (await state(page)).pending.length; i++) await sleep(250);
       const s = await state(page);

@@ -68,7 +68,7 @@ export async function startCluster(name: string, plan: ReturnType<typeof layout>
     });
   });
   const { url, token } = await ready;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 48 });
   const req = (method: string, p: string, body?: unknown, type = "application/json") =>
     new Promise<unknown>((resolve, reject) => {
       const data = body === undefined ? undefined : JSON.stringify(body);
@@ -204,8 +204,8 @@ export async function seed(c: Cluster): Promise<void> {
 
 /**
  * `rate` status patches a second over all clusters (each its share), alternating a CloneSet's status and a pod's
- * (pods visited with a stride, so every namespace and the big CloneSets get their share), at most 16 in flight per
- * cluster. stop() says the rate reached, per cluster and in all, and how long the patches took to answer.
+ * (pods visited with a stride, so every namespace and the big CloneSets get their share), at most 48 in flight per
+ * cluster (a sandbox slow to answer, e.g. waiting for a core, then still gets the asked rate if it can). stop() says the rate reached, per cluster and in all, and how long the patches took to answer.
  */
 export function writer(clusters: Cluster[], rate: number) {
   let stop = false;
@@ -221,7 +221,7 @@ export function writer(clusters: Cluster[], rate: number) {
     for (let k = 0; !stop; k++) {
       const wait = start + (k * 1000) / each - performance.now();
       if (wait > 1) await sleep(wait);
-      while (inflight.size >= 16) await Promise.race(inflight);
+      while (inflight.size >= 48) await Promise.race(inflight);
       const h = k >> 1;
       const t = 1 + Math.floor(h / c.cloneSets.length);
       let w: Promise<unknown>;

@@ -8,7 +8,7 @@
 //   pages load and while a writer patches status at --rate across the fleet and every list page types into its
 //   filter;  the list's input latency then;  where the machine's CPU went (the bench shares 2 cores).
 // Run: npx tsx --conditions=react-server bench/fleet.ts [--clusters 5] [--pods 10000] [--clonesets 200]
-//        [--browsers 20] [--seconds 60] [--rate 200] [--quick]   (--quick: 2 × 1,000 pods × 20, 4 browsers, 10 s)
+//        [--browsers 20] [--seconds 30] [--rate 200] [--quick]   (--quick: 2 × 1,000 pods × 20, 4 browsers, 10 s)
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,7 +30,7 @@ const CLUSTERS = arg("clusters", 5, 2);
 const PODS = arg("pods", 10_000, 1_000);
 const CLONESETS = arg("clonesets", 200, 20);
 const BROWSERS = arg("browsers", 20, 4);
-const SECONDS = arg("seconds", 60, 10);
+const SECONDS = arg("seconds", 30, 10);
 const RATE = arg("rate", 200, 50);
 const REPO = path.resolve(__dirname, "..");
 const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
@@ -88,14 +88,22 @@ async function main() {
   try {
     const big = plan.cloneSets.filter((c) => c.name.startsWith("big-")).map((c) => c.pods);
     const small = plan.cloneSets.filter((c) => !c.name.startsWith("big-")).map((c) => c.pods);
+    const seedCpu = sampler({
+      sandboxes: { roots: () => clusters.map((c) => c.proc.pid!) },
+      bench: { roots: () => [process.pid], exclude: () => childrenOf(process.pid) },
+    });
     let t0 = performance.now();
     await Promise.all(clusters.map(seed));
     const seedSec = (performance.now() - t0) / 1000;
+    const sc = seedCpu.stop();
     const writes = CLUSTERS * (PODS + CLONESETS) * 2;
     console.log(
       `\nseeded ${CLUSTERS * PODS} pods and ${CLUSTERS * CLONESETS} CloneSets (per cluster: ${plan.namespaces.length} namespaces, ` +
         `CloneSets of ${big.join(" and ")} pods and ${Math.min(...small)}–${Math.max(...small)} pods) in ${seedSec.toFixed(1)} s ` +
-        `(${writes} writes, ${(writes / seedSec).toFixed(0)}/s, 16 in flight per cluster)\n  ${uptime()}`,
+        `(${writes} writes, ${(writes / seedSec).toFixed(0)}/s, 16 in flight per cluster; CPU: sandboxes ` +
+        `${sc.groups.sandboxes.cpuSec.toFixed(1)} s = ${((sc.groups.sandboxes.cpuSec * 1000) / writes).toFixed(2)} ms per write, ` +
+        `this process ${sc.groups.bench.cpuSec.toFixed(1)} s, machine ${sc.machineBusySec.toFixed(1)} s of ` +
+        `${(seedSec * os.cpus().length).toFixed(0)} s)\n  ${uptime()}`,
     );
 
     const kcPath = path.join(dir, "kubeconfig");
