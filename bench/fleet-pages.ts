@@ -114,7 +114,9 @@ interface ProbeState {
  * `new Function`, which the console's Content-Security-Policy (no 'unsafe-eval') refuses.
  */
 async function until(page: Page, expr: string, everyMs: number): Promise<void> {
-  for (const end = Date.now() + 600_000; !(await page.evaluate(expr)); await sleep(everyMs))
+  // Right after the commit the document (and the probe) may not exist yet: an error is "not yet".
+  const check = () => page.evaluate(expr).catch(() => false);
+  for (const end = Date.now() + 600_000; !(await check()); await sleep(everyMs))
     if (Date.now() > end) throw new Error(`${page.url()}: still not ${expr} after 10 min`);
 }
 
