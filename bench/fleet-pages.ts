@@ -100,6 +100,8 @@ export interface Opened {
   ready: number;
   /** HTTP answers ≥ 400 from the console, and page errors */
   problems: string[];
+  /** why the page never became interactive (its times are NaN) */
+  failed?: string;
 }
 
 interface ProbeState {
@@ -110,14 +112,15 @@ interface ProbeState {
   pending: unknown[];
 }
 /**
- * Polls `expr` in the page until true (10 min at most). Not waitForFunction: it compiles its predicate with
+ * Polls `expr` in the page until true (5 min at most). Not waitForFunction: it compiles its predicate with
  * `new Function`, which the console's Content-Security-Policy (no 'unsafe-eval') refuses.
  */
+const WAIT_MS = 300_000;
 async function until(page: Page, expr: string, everyMs: number): Promise<void> {
   // Right after the commit the document (and the probe) may not exist yet: an error is "not yet".
   const check = () => page.evaluate(expr).catch(() => false);
-  for (const end = Date.now() + 600_000; !(await check()); await sleep(everyMs))
-    if (Date.now() > end) throw new Error(`${page.url()}: still not ${expr} after 10 min`);
+  for (const end = Date.now() + WAIT_MS; !(await check()); await sleep(everyMs))
+    if (Date.now() > end) throw new Error(`${page.url()}: still not ${expr} after ${WAIT_MS / 60_000} min`);
 }
 
 /** focus(), not click(): a click waits for the box to hold still over two frames, which a page re-rendering live rows
@@ -131,29 +134,41 @@ export async function open(browser: Browser, base: string, plan: Plan): Promise<
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await ctx.newPage();
   const problems: string[] = [];
+  const streams = { asked: 0, answered: 0 };
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("request", (r) => void (r.url().includes("/stream?") && streams.asked++));
   page.on("response", (r) => {
+    if (r.url().includes("/stream?")) streams.answered++;
     if (r.status() >= 400) problems.push(`${r.status()} ${new URL(r.url()).pathname}`);
   });
   await page.addInitScript(PROBE);
   if (plan.pods) await page.addInitScript(`window.__fleet.pods = ${plan.pods}`);
-  // "commit": the probe times from navigation start; waiting for `load` on a saturated machine only adds a timeout.
-  await page.goto(base + plan.url, { timeout: 600_000, waitUntil: "commit" });
-  if (plan.kind === "list" || plan.kind === "list-ns") {
-    await until(page, "window.__fleet.firstRowAt !== null", 250);
-    await focusFilter(page);
-    await page.keyboard.type("-");
-    await until(page, "window.__fleet.keys.length > 0", 100);
+  try {
+    // "commit": the probe times from navigation start; waiting for `load` on a saturated machine only adds a timeout.
+    await page.goto(base + plan.url, { timeout: WAIT_MS, waitUntil: "commit" });
+    if (plan.kind === "list" || plan.kind === "list-ns") {
+      await until(page, "window.__fleet.firstRowAt !== null", 250);
+      await focusFilter(page);
+      await page.keyboard.type("-");
+      await until(page, "window.__fleet.keys.length > 0", 100);
+      const p = await state(page);
+      await page.keyboard.press("Backspace");
+      await until(page, "window.__fleet.pending.length === 0", 100);
+      // Interactive = first row drawn + how long the filter took to answer a key typed then (the driver's own gap
+      // between seeing the row and pressing the key is not the page's).
+      return { plan, page, firstRow: p.firstRowAt!, ready: p.firstRowAt! + p.keys[0], problems };
+    }
+    await until(page, "window.__fleet.mapAt !== null && window.__fleet.podRowAt !== null", 250);
     const p = await state(page);
-    await page.keyboard.press("Backspace");
-    await until(page, "window.__fleet.pending.length === 0", 100);
-    // Interactive = first row drawn + how long the filter took to answer a key typed then (the driver's own gap
-    // between seeing the row and pressing the key is not the page's).
-    return { plan, page, firstRow: p.firstRowAt!, ready: p.firstRowAt! + p.keys[0], problems };
+    return { plan, page, firstRow: p.podRowAt!, ready: p.mapAt!, problems };
+  } catch (e) {
+    // Say what the page shows instead of stopping the run: the other pages' figures still count.
+    const shows = ((await page.evaluate("document.body?.innerText ?? ''").catch(() => "")) as string)
+      .replace(/\s+/g, " ")
+      .slice(0, 240);
+    const failed = `${(e as Error).message.split("\n")[0]}; streams asked ${streams.asked}, answered ${streams.answered}; page shows: "${shows}"`;
+    return { plan, page, firstRow: NaN, ready: NaN, problems, failed };
   }
-  await until(page, "window.__fleet.mapAt !== null && window.__fleet.podRowAt !== null", 250);
-  const p = await state(page);
-  return { plan, page, firstRow: p.podRowAt!, ready: p.mapAt!, problems };
 }
 
 /**

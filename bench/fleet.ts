@@ -135,10 +135,12 @@ async function main() {
     t0 = performance.now();
     const opened: Opened[] = await Promise.all(ps.map((p) => open(browser, base, p)));
     console.log(
-      `  all ${BROWSERS} pages interactive ${((performance.now() - t0) / 1000).toFixed(1)} s after the first navigation`,
+      `  ${opened.filter((o) => !o.failed).length} of ${BROWSERS} pages interactive, the last ${((performance.now() - t0) / 1000).toFixed(1)} s after the first navigation`,
     );
-    const lists = opened.filter((o) => o.plan.kind.startsWith("list"));
-    const details = opened.filter((o) => !o.plan.kind.startsWith("list"));
+    for (const o of opened.filter((x) => x.failed))
+      console.log(`  NOT INTERACTIVE: ${o.plan.label} (${o.plan.url}): ${o.failed}`);
+    const lists = opened.filter((o) => o.plan.kind.startsWith("list") && !o.failed);
+    const details = opened.filter((o) => !o.plan.kind.startsWith("list") && !o.failed);
     console.log(`  list pages (${lists.length}; ${lists.map((o) => o.plan.label).join(", ")}):`);
     console.log(`    navigation → first row:                      ${spread(lists.map((o) => o.firstRow))}`);
     console.log(
