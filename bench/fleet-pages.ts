@@ -123,9 +123,19 @@ async function until(page: Page, expr: string, everyMs: number): Promise<void> {
     if (Date.now() > end) throw new Error(`${page.url()}: still not ${expr} after ${WAIT_MS / 60_000} min`);
 }
 
-/** focus(), not click(): a click waits for the box to hold still over two frames, which a page re-rendering live rows
- * on a saturated machine can take many seconds to do (keys typed then were all lost to the measure). */
-const focusFilter = (page: Page) => page.getByRole("searchbox", { name: "Filter by name" }).focus();
+/**
+ * Focuses the list's filter (the page's one search input) from inside the page. Not a Playwright locator: a click
+ * waits for the box to hold still over two frames, and a role query computes accessible names over the whole
+ * table; on a saturated machine, with live rows re-rendering, either took over 30 s and the keys were lost.
+ */
+const focusFilter = async (page: Page) => {
+  if (
+    !(await page.evaluate(
+      `(() => { const i = document.querySelector('input[type="search"]'); i?.focus(); return !!i })()`,
+    ))
+  )
+    throw new Error("no filter input on the page");
+};
 
 const state = (page: Page) => page.evaluate("window.__fleet") as Promise<ProbeState>;
 
@@ -177,13 +187,17 @@ export async function open(browser: Browser, base: string, plan: Plan): Promise<
  */
 export async function typeUntil(listPages: Opened[], until: number): Promise<{ keys: number[]; unresolved: number }[]> {
   return Promise.all(
-    listPages.map(async ({ page }) => {
+    listPages.map(async ({ page, plan }) => {
       const from = (await state(page)).keys.length;
-      await focusFilter(page);
-      do {
-        await page.keyboard.type("svc-01", { delay: 100 });
-        for (let k = 0; k < 6; k++) await page.keyboard.press("Backspace", { delay: 100 });
-      } while (Date.now() < until);
+      try {
+        await focusFilter(page);
+        do {
+          await page.keyboard.type("svc-01", { delay: 100 });
+          for (let k = 0; k < 6; k++) await page.keyboard.press("Backspace", { delay: 100 });
+        } while (Date.now() < until);
+      } catch (e) {
+        console.log(`    ${plan.label}: typing stopped: ${(e as Error).message.split("\n")[0]}`);
+      }
       await page.evaluate("window.__fleet.look()");
       for (let i = 0; i < 20 && (await state(page)).pending.length; i++) await sleep(250);
       const s = await state(page);
