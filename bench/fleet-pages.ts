@@ -186,22 +186,27 @@ export async function open(browser: Browser, base: string, plan: Plan): Promise<
  * then back to empty, over and over, like a person narrowing the list. Resolves with each page's latencies.
  */
 export async function typeUntil(listPages: Opened[], until: number): Promise<{ keys: number[]; unresolved: number }[]> {
+  // A starved renderer acknowledges each key late (a full run once spent 14 min in one cycle): keys stop at `until`
+  // and whatever a page has not answered 60 s later is counted as unresolved.
+  const capped = <T>(p: Promise<T>, ms: number, fallback: T) =>
+    Promise.race([p, sleep(ms).then(() => fallback)]).catch(() => fallback);
   return Promise.all(
     listPages.map(async ({ page, plan }) => {
-      const from = (await state(page)).keys.length;
-      try {
+      const from = (await capped(state(page), 30_000, null))?.keys.length ?? 0;
+      const typing = (async () => {
         await focusFilter(page);
-        do {
-          await page.keyboard.type("svc-01", { delay: 100 });
-          for (let k = 0; k < 6; k++) await page.keyboard.press("Backspace", { delay: 100 });
-        } while (Date.now() < until);
-      } catch (e) {
-        console.log(`    ${plan.label}: typing stopped: ${(e as Error).message.split("\n")[0]}`);
-      }
-      await page.evaluate("window.__fleet.look()");
-      for (let i = 0; i < 20 && (await state(page)).pending.length; i++) await sleep(250);
-      const s = await state(page);
-      return { keys: s.keys.slice(from), unresolved: s.pending.length };
+        const keys = [..."svc-01"].concat(Array(6).fill("Backspace") as string[]);
+        for (let k = 0; Date.now() < until; k = (k + 1) % keys.length) {
+          await page.keyboard.press(keys[k]);
+          await sleep(100);
+        }
+      })().catch((e: Error) => console.log(`    ${plan.label}: typing stopped: ${e.message.split("\n")[0]}`));
+      await capped(typing, until - Date.now() + 60_000, undefined);
+      await capped(page.evaluate("window.__fleet.look()"), 10_000, undefined);
+      for (let i = 0; i < 20 && (await capped(state(page), 10_000, null))?.pending.length; i++) await sleep(250);
+      const s = await capped(state(page), 10_000, null);
+      if (!s) console.log(`    ${plan.label}: the page did not answer; its keys are not counted`);
+      return { keys: s?.keys.slice(from) ?? [], unresolved: s?.pending.length ?? 0 };
     }),
   );
 }
