@@ -1,6 +1,6 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
 import { filterAndSortRows, namespacesOf, type RowPodFacts, type SortKey } from "@/lib/kruise/view/list";
 import { cachedListRow } from "@/lib/kruise/view/list-cache";
@@ -32,7 +32,13 @@ const SORTS: SortKey[] = ["name", "namespace", "age", "desired", "ready", "progr
 export function CloneSetList({ cluster }: { cluster: string }) {
   // Rollouts ride along for the "Rollout: step 2/3" badges; a cluster without the CRD streams an empty list.
   useClusterStream({ cluster, resources: ["clonesets", "rollouts"] });
-  const { items, connection, loading } = useResourceList(cluster, "clonesets");
+  const live = useResourceList(cluster, "clonesets");
+  const { connection } = live;
+  // The stream writes through useSyncExternalStore, which renders at once and cannot be interrupted; the rows
+  // follow a deferred copy, so their re-render is a transition a keystroke can cut into (the same rows, a frame on).
+  const items = useDeferredValue(live.items);
+  // Until the first rows catch up the list is still loading, not empty.
+  const loading = live.loading || (items.length === 0 && live.items.length > 0);
   const now = useNow();
   const params = useSearchParams();
   const router = useRouter();

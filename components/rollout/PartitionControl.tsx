@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { movablePods, partitionPresets, previewPartition, type PartitionPreview } from "@/lib/kruise/order/preview";
 import { isPodOnRevision } from "@/lib/kruise/core/pod-state";
 import { parsePartitionInput } from "@/lib/kruise/order/preview-input";
@@ -68,9 +68,12 @@ export function PartitionControl({
     ? partitionReplicas(parsed.value, replicas).value
     : partitionReplicas(current, replicas).value;
   const target = parsed.ok ? parsed.value : null;
+  // The preview orders every pod as Kruise would: with thousands of pods it follows the pods a render behind, in a
+  // render of its own, so the page's first rows do not wait for it.
+  const previewPods = useDeferredValue(pods);
   const preview = useMemo(
-    () => (target === null ? null : previewPartition(cs, pods, target, now)),
-    [cs, pods, now, target],
+    () => (target === null ? null : previewPartition(cs, previewPods, target, now)),
+    [cs, previewPods, now, target],
   );
   // Captured at the Apply click, reported once the write succeeded.
   const pendingApply = useRef<AppliedPartition | null>(null);

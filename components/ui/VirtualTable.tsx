@@ -1,5 +1,5 @@
 "use client";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { elementScroll, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useRef, type ReactNode } from "react";
 
 interface Props<T> {
@@ -16,6 +16,45 @@ interface Props<T> {
   testId?: string;
   /** Scroll this row into view (a new `seq` asks again for the same row). */
   scrollTo?: { key: string; seq: number } | null;
+}
+
+// Sizes come from ResizeObserver, which reports them after the browser's own layout: reading clientHeight or
+// offsetHeight while React commits forces a layout of the whole fresh page first (most of a 5,000-pod page's load).
+type V = Virtualizer<HTMLDivElement, Element>;
+
+/** Until the scroll box reports its size: the viewport's share `.scroll` allows (max-height: 70vh). */
+function firstRect() {
+  return typeof window === "undefined" ? { width: 0, height: 0 } : { width: 0, height: window.innerHeight * 0.7 };
+}
+
+function observeElementRect(v: V, cb: (rect: { width: number; height: number }) => void) {
+  const el = v.scrollElement;
+  if (!el || typeof ResizeObserver === "undefined") return;
+  const ro = new ResizeObserver(([e]) => {
+    const box = e.contentBoxSize?.[0];
+    cb(box ? { width: Math.round(box.inlineSize), height: Math.round(box.blockSize) } : { width: 0, height: 0 });
+  });
+  ro.observe(el);
+  return () => ro.disconnect();
+}
+
+/** A row's height as ResizeObserver last saw it; a row not seen yet keeps its last size or the estimate. */
+function measureElement(el: Element, entry: ResizeObserverEntry | undefined, v: V): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const i = v.indexFromElement(el);
+  return v.measurementsCache[i]?.size ?? v.options.estimateSize(i);
+}
+
+// Boxes this table has scrolled: until then a box is where it was made, at the top.
+const scrolled = new WeakSet<Element>();
+
+/** Scrolls, except a fresh box to the top it is at: the virtualiser's scroll on mount would force a layout too. */
+function scrollToFn(offset: number, o: { adjustments?: number; behavior?: ScrollBehavior }, v: V) {
+  const el = v.scrollElement;
+  if (el && !scrolled.has(el) && offset + (o.adjustments ?? 0) === 0 && v.scrollOffset === 0) return;
+  if (el) scrolled.add(el);
+  elementScroll(offset, o, v);
 }
 
 /**
@@ -41,6 +80,10 @@ export function VirtualTable<T>({
     getScrollElement: () => parent.current,
     estimateSize: () => estimate,
     overscan: 12,
+    initialRect: firstRect(),
+    observeElementRect,
+    measureElement,
+    scrollToFn,
   });
   useEffect(() => {
     if (!scrollTo) return;

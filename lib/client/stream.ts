@@ -1,12 +1,13 @@
 import { notifyManager, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { errorFromResponse } from "./api";
-import { parseStreamMessage, STREAM_EVENT_NAMES, streamUrl } from "./events";
+import { streamUrl } from "./events";
 import { frameBatcher } from "./frame-batch";
+import { openTransport, type StreamTransport } from "./stream-transport";
 import { resourceKeys } from "./keys";
 import { signInAgain } from "./session";
 import { applyStreamEvents, markDisconnected, type ResourceListState } from "./reducer";
-import type { ApiErrorBody, ResourceName, StreamEvent } from "../k8s/wire";
+import type { ApiErrorBody, K8sObject, ResourceName, StreamEvent } from "../k8s/wire";
 
 export interface ClusterStreamOptions {
   cluster: string;
@@ -15,6 +16,12 @@ export interface ClusterStreamOptions {
   resources: readonly ResourceName[];
   /** how long the browser stream may be down before its data counts as stale rather than reconnecting */
   staleAfterMs?: number;
+  /**
+   * Sees a large snapshot's objects part by part as they are decoded, before the snapshot reaches the cache: a page
+   * can build its per-object rows there, a few hundred per task, instead of all at once in its first render.
+   * Keep it stable (a module function): a new function reopens the stream.
+   */
+  prepare?: (resource: ResourceName, items: K8sObject[]) => void;
 }
 
 /**
@@ -23,14 +30,20 @@ export interface ClusterStreamOptions {
  * frame, in arrival order, so a burst of changes costs one render, not one per event. While the stream is down the
  * lists say reconnecting, then stale since the drop; on unmount they are left stale, never live.
  */
-export function useClusterStream({ cluster, namespace, resources, staleAfterMs = 5000 }: ClusterStreamOptions): void {
+export function useClusterStream({
+  cluster,
+  namespace,
+  resources,
+  staleAfterMs = 5000,
+  prepare,
+}: ClusterStreamOptions): void {
   const queryClient = useQueryClient();
   const resourceList = [...new Set(resources)].sort().join(",");
   useEffect(() => {
     if (!cluster || !resourceList) return;
     const rs = resourceList.split(",") as ResourceName[];
-    return openStream(queryClient, cluster, namespace || null, rs, staleAfterMs);
-  }, [queryClient, cluster, namespace, resourceList, staleAfterMs]);
+    return openStream(queryClient, cluster, namespace || null, rs, staleAfterMs, prepare);
+  }, [queryClient, cluster, namespace, resourceList, staleAfterMs, prepare]);
 }
 
 function openStream(
@@ -39,6 +52,7 @@ function openStream(
   namespace: string | null,
   rs: ResourceName[],
   staleAfterMs: number,
+  prepare?: ClusterStreamOptions["prepare"],
 ) {
   const url = streamUrl(cluster, rs, namespace);
   const keys = rs.map((r) => resourceKeys.list(cluster, r, namespace));
@@ -57,23 +71,23 @@ function openStream(
       qc.setQueryData<ResourceListState>(key, (prev) => markDisconnected(prev, name, now, error));
     }
   };
-  let es: EventSource | null = null;
+  let es: StreamTransport | null = null;
   let staleTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
-  const onMessage = (e: MessageEvent<string>) => {
-    const ev = parseStreamMessage(e.type, e.data);
-    if (!ev) return;
+  const onEvent = (ev: StreamEvent, receivedAt: number) => {
+    // A user-timing mark per snapshot: when its message reached the page (or its worker), for profiles and benches.
+    if (ev.event === "snapshot") performance.mark(`snapshot ${ev.data.resource}`, { startTime: at(receivedAt) });
     const key = resourceKeys.list(cluster, ev.data.resource, ev.data.namespace);
     const k = JSON.stringify(key);
     if (!keyOf.has(k)) keyOf.set(k, key);
     batches.push(k, ev);
   };
   const onOpen = () => clearTimeout(staleTimer);
-  const onError = () => {
+  const onError = (gaveUp: boolean) => {
     if (closed || !es) return;
-    if (es.readyState === EventSource.CLOSED) {
+    if (gaveUp) {
       // The browser gave up (an HTTP error before streaming): ask once for the reason, then retry later.
       void explainFailure(url).then((err) => {
         if (closed) return;
@@ -90,10 +104,7 @@ function openStream(
   const connect = () => {
     if (closed) return;
     es?.close();
-    es = new EventSource(url);
-    for (const name of STREAM_EVENT_NAMES) es.addEventListener(name, onMessage as EventListener);
-    es.addEventListener("open", onOpen);
-    es.addEventListener("error", onError);
+    es = openTransport(url, { event: onEvent, open: onOpen, error: onError, part: prepare });
   };
   connect();
   return () => {
@@ -104,6 +115,9 @@ function openStream(
     markAll("stale");
   };
 }
+
+/** An epoch time in ms as this page's performance.now() time (never before the page's start). */
+const at = (epochMs: number) => Math.max(0, epochMs - performance.timeOrigin);
 
 async function explainFailure(url: string): Promise<ApiErrorBody | undefined> {
   try {

@@ -1,9 +1,11 @@
 "use client";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
+import { useClusterStream, useResourceList, type K8sObject, type ResourceName } from "@/lib/client";
 import { combineConnections } from "@/lib/kruise/view/connection";
 import { cloneSetDetailView } from "@/lib/kruise/view/detail";
+import { cachedPodView } from "@/lib/kruise/view/row-cache";
+import type { ViewPod } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -28,9 +30,17 @@ const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "
 // Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
 const STREAMED: ResourceName[] = [...RESOURCES, "rollouts", "batchreleases"];
 
+// A large pods snapshot reaches the page in parts (lib/client/stream-wire.ts): each part's rows are built as it is
+// decoded, a few hundred per task, so the first render finds them cached (row-cache.ts) instead of building 5,000.
+function preparePods(resource: ResourceName, items: K8sObject[]) {
+  if (resource !== "pods") return;
+  const now = new Date();
+  for (const p of items) cachedPodView(p as ViewPod, now);
+}
+
 /** Reads the namespace's four live lists through one stream and renders the detail view model. */
 export function useCloneSetData(cluster: string, namespace: string, name: string) {
-  useClusterStream({ cluster, namespace, resources: STREAMED });
+  useClusterStream({ cluster, namespace, resources: STREAMED, prepare: preparePods });
   const cs = useResourceList(cluster, "clonesets", namespace);
   const pods = useResourceList(cluster, "pods", namespace);
   const revs = useResourceList(cluster, "controllerrevisions", namespace);

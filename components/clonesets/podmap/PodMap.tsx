@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { CELL_STATES, CELL_WORD, countsText, podMap, type CellState } from "@/lib/kruise/view/podmap";
 import type { PodGroup } from "@/lib/kruise/view/pods";
 import { plural } from "@/lib/kruise/view/format";
@@ -31,7 +31,10 @@ function Swatch({ state }: { state: CellState }) {
  * are text; the squares have a table alternative for screen readers (and for anyone who wants the list).
  */
 export function PodMap({ groups, onSelect }: { groups: PodGroup[]; onSelect: (pod: string) => void }) {
-  const model = useMemo(() => podMap(groups), [groups]);
+  // The map follows the pods a render behind the table: when they change, the table's rows commit first and the
+  // map's cells (a model and a canvas draw per revision) in a render of their own that input can interrupt.
+  const shownGroups = useDeferredValue(groups);
+  const model = useMemo(() => podMap(shownGroups), [shownGroups]);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {

@@ -44,8 +44,8 @@ export interface PodCell {
   state: CellState;
   /** In-place batches done and in all (0/0 when not updating in place). */
   batch: { done: number; of: number };
-  /** The pod's line from the table, for the tooltip and the screen-reader list. */
-  line: string;
+  /** The pod's line from the table, for the tooltip and the screen-reader list (built when first read). */
+  readonly line: string;
 }
 
 export interface PodMapGroup {
@@ -103,7 +103,17 @@ export function countsText(counts: Partial<Record<CellState, number>>): string {
 function podCell(p: PodRow, isUpdate: boolean): PodCell {
   const state = cellState(p, isUpdate);
   const of = p.inPlace ? p.inPlace.batchesDone.length + (p.inPlace.pendingContainers.length ? 1 : 0) : 0;
-  return { name: p.name, state, batch: { done: p.inPlace?.batchesDone.length ?? 0, of }, line: podLine(p) };
+  let line: string | undefined;
+  return {
+    name: p.name,
+    state,
+    batch: { done: p.inPlace?.batchesDone.length ?? 0, of },
+    // Read for the one pod under the pointer or when the list is opened: 5,000 lines built up front would be
+    // most of the map's first render.
+    get line() {
+      return (line ??= podLine(p));
+    },
+  };
 }
 
 // Rows are values (./row-cache.ts reuses one per unchanged pod), so a cell follows from its row and group once.
