@@ -1,7 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { DEMO_SPECS, type E2eGroup } from "./test/e2e/groups";
 
 // Free loopback ports for the four dashboard instances (local, token mode, read-only, proxy mode), chosen once in
 // the main process; workers inherit them via env. Held open together so the four are distinct.
@@ -31,15 +30,11 @@ const port = Number(process.env.E2E_PORT);
 process.env.E2E_KUBECONFIG ??= path.resolve(__dirname, ".tmp/e2e", String(port), "kubeconfig");
 process.env.E2E_SHARED_LOG ??= path.join(path.dirname(process.env.E2E_KUBECONFIG), "shared.log");
 const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-// E2E_GROUP=demo|own: one of the two groups the suite runs side by side (test/e2e/groups.ts says why).
-const group = process.env.E2E_GROUP as E2eGroup | undefined;
-if (group && group !== "demo" && group !== "own") throw new Error(`E2E_GROUP must be demo or own, not ${group}`);
 
 export default defineConfig({
   testDir: "test/e2e",
-  testMatch: group === "demo" ? DEMO_SPECS : "*.spec.ts",
-  testIgnore: group === "own" ? DEMO_SPECS : undefined,
-  // One shared sandbox + app per run; specs change cluster state, so run them one at a time.
+  testMatch: "*.spec.ts",
+  // One shared sandbox + app; specs change cluster state, so run them one at a time.
   workers: 1,
   fullyParallel: false,
   timeout: 180_000,
@@ -47,7 +42,7 @@ export default defineConfig({
   expect: { timeout: 45_000 },
   retries: 0,
   reporter: jsonOut ? [["list"], ["json", { outputFile: jsonOut }]] : [["list"]],
-  outputDir: group ? `.tmp/playwright-results/${group}` : ".tmp/playwright-results",
+  outputDir: ".tmp/playwright-results",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",

@@ -2,14 +2,12 @@
  * The whole test suite (the README's second command, and CI's).
  * Prepares what the tests need (Debian packages, the real kube-apiserver build, the Next.js build),
  * runs lint, type check, vitest (unit, integration, contract, security) in two lanes side by side, then
- * Playwright e2e in its two groups side by side, each on its own sandbox and dashboards (test/e2e/groups.ts),
- * and prints one closing line with the real totals: `N passed, N failed, N skipped`.
+ * Playwright e2e alone (its specs share one sandbox and some watch the clock), and prints one closing line with
+ * the real totals: `N passed, N failed, N skipped`.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { E2E_GROUPS } from "../test/e2e/groups";
 
 const root = path.resolve(__dirname, "..");
 const tmp = path.join(root, ".tmp");
@@ -87,7 +85,7 @@ function capture(label: string, cmd: string, args: string[]): string | null {
 
 function printSteps() {
   const total = stepTimes.reduce((a, s) => a + s.seconds, 0);
-  console.log("\nStep times (each step's own wall time; the lanes, and then the two e2e groups, run side by side):");
+  console.log("\nStep times (each step's own wall time; the two lanes run side by side):");
   for (const s of stepTimes)
     console.log(
       `  ${s.label.padEnd(22)} ${s.seconds.toFixed(1).padStart(7)} s  ${((100 * s.seconds) / total).toFixed(0)}%`,
@@ -163,10 +161,10 @@ function pwFailures(suites: PwSuite[], out: string[] = []): string[] {
   }
   return out;
 }
-function addPlaywright(file: string, ok: boolean, group: string) {
+function addPlaywright(file: string, ok: boolean) {
   const r = readJson<{ stats: PwStats; suites?: PwSuite[] }>(file);
   if (!r) {
-    check(`e2e ${group} (no report)`, false);
+    check("e2e (no report)", false);
     return;
   }
   totals.passed += r.stats.expected + r.stats.flaky;
@@ -174,45 +172,9 @@ function addPlaywright(file: string, ok: boolean, group: string) {
   totals.skipped += r.stats.skipped;
   if (r.stats.unexpected > 0) {
     const named = pwFailures(r.suites ?? []);
-    failures.push(...(named.length ? named : [`e2e ${group}`]));
+    failures.push(...(named.length ? named : ["e2e"]));
   }
-  if (!ok && r.stats.unexpected === 0) check(`e2e ${group} (runner exited non-zero)`, false);
-}
-
-/** Free loopback ports, held open together while chosen so that no two are the same. */
-async function freePorts(n: number): Promise<number[]> {
-  const servers = Array.from({ length: n }, () => net.createServer());
-  await Promise.all(servers.map((x) => new Promise<void>((r) => x.listen(0, "127.0.0.1", r))));
-  const ports = servers.map((x) => (x.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((x) => new Promise((r) => x.close(r))));
-  return ports;
-}
-
-/**
- * One Playwright run per e2e group, each with its own four dashboard ports (so its own sandbox kubeconfig and
- * results folder). Chosen here for both at once: two configs probing ports at the same moment could pick the same.
- */
-async function e2eGroups(): Promise<Step[]> {
-  const ports = await freePorts(4 * E2E_GROUPS.length);
-  return E2E_GROUPS.map((group, i) => {
-    const [main, shared, readonly, proxy] = ports.slice(4 * i, 4 * i + 4).map(String);
-    const out = path.join(tmp, `playwright-${group}.json`);
-    rmSync(out, { force: true });
-    return {
-      label: `e2e ${group}`,
-      cmd: "npx",
-      args: ["playwright", "test"],
-      extra: {
-        E2E_GROUP: group,
-        E2E_PORT: main,
-        E2E_SHARED_PORT: shared,
-        E2E_READONLY_PORT: readonly,
-        E2E_PROXY_PORT: proxy,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-      },
-      after: (ok) => addPlaywright(out, ok, group),
-    };
-  });
+  if (!ok && r.stats.unexpected === 0) check("e2e (runner exited non-zero)", false);
 }
 
 async function main() {
@@ -280,7 +242,14 @@ async function main() {
   if (wants("contract")) b.push(vitest("contract"));
   await lanes(a, b);
 
-  if (wants("e2e") && built) await lanes(...(await e2eGroups()).map((g) => [g]));
+  if (wants("e2e")) {
+    if (built) {
+      const out = path.join(tmp, "playwright.json");
+      rmSync(out, { force: true });
+      const ok = run("e2e", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+      addPlaywright(out, ok);
+    }
+  }
 
   printSteps();
   if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ✘ ${f}`).join("\n")}`);
