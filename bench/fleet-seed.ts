@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import readline from "node:readline";
 import type { ClusterStats } from "./fleet-cluster";
-import { sleep } from "./lib";
+import { podStatus, sleep } from "./lib";
 
 const REPO = path.resolve(__dirname, "..");
 
@@ -135,28 +135,6 @@ export function cloneSetStatus(cs: CloneSetPlan, i: number, t: number) {
   };
 }
 
-/** Pod j's status at tick t: ready, or not ready, or failing to pull (a few), changing with t. */
-export function podStatus(j: number, t: number) {
-  const failing = (j + t) % 97 === 0;
-  const ready = !failing && (j + t) % 13 !== 0;
-  return {
-    status: {
-      phase: "Running",
-      conditions: [{ type: "Ready", status: ready ? "True" : "False" }],
-      containerStatuses: [
-        {
-          name: "app",
-          image: "app",
-          imageID: "",
-          ready,
-          restartCount: t, // changes on every pass, so no patch is a no-op that sends no event
-          state: failing ? { waiting: { reason: "ImagePullBackOff", message: "bench" } } : { running: {} },
-        },
-      ],
-    },
-  };
-}
-
 async function pool<T>(items: T[], width: number, fn: (t: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
@@ -231,7 +209,9 @@ export function writer(clusters: Cluster[], rate: number) {
         w = c.req("PATCH", `${CS}/namespaces/${cs.ns}/clonesets/${cs.name}/status`, cloneSetStatus(cs, i, t), MERGE);
       } else {
         const [cs, j] = pods[(h * stride) % pods.length];
-        const body = podStatus(j, 1 + Math.floor(h / pods.length));
+        const t = 1 + Math.floor(h / pods.length);
+        // restartCount follows the pass, so no patch is a no-op that sends no event
+        const body = podStatus(j, t, t);
         w = c.req("PATCH", `/api/v1/namespaces/${cs.ns}/pods/${podName(cs, j)}/status`, body, MERGE);
       }
       const t0 = performance.now();

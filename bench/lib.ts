@@ -156,3 +156,28 @@ export async function serveSse(
     },
   };
 }
+
+/**
+ * A seeded pod's status at tick t: ready, not ready, or failing to pull (a few), changing with t. `restarts` is
+ * its container's restartCount (a writer that must never send a no-op patch passes the tick).
+ */
+export function podStatus(i: number, t: number, restarts = 0) {
+  const failing = (i + t) % 97 === 0;
+  const ready = !failing && (i + t) % 13 !== 0;
+  return {
+    status: {
+      phase: "Running",
+      conditions: [{ type: "Ready", status: ready ? "True" : "False" }],
+      containerStatuses: [
+        {
+          name: "app",
+          image: "app",
+          imageID: "",
+          ready,
+          restartCount: restarts,
+          state: failing ? { waiting: { reason: "ImagePullBackOff", message: "bench" } } : { running: {} },
+        },
+      ],
+    },
+  };
+}

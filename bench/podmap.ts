@@ -27,7 +27,7 @@ import {
   startApp,
   type App,
 } from "./browser";
-import { median, ms, pct, sleep, startSandbox } from "./lib";
+import { median, ms, pct, podStatus, sleep, startSandbox } from "./lib";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -110,28 +110,6 @@ async function seed(kc: KubeConfig, ns: string, n: number): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
-}
-
-/** Pod i's status at tick t: ready, or not ready, or failing to pull (a few), changing with t. */
-function podStatus(i: number, t: number) {
-  const failing = (i + t) % 97 === 0;
-  const ready = !failing && (i + t) % 13 !== 0;
-  return {
-    status: {
-      phase: "Running",
-      conditions: [{ type: "Ready", status: ready ? "True" : "False" }],
-      containerStatuses: [
-        {
-          name: "app",
-          image: "app",
-          imageID: "",
-          ready,
-          restartCount: 0,
-          state: failing ? { waiting: { reason: "ImagePullBackOff", message: "bench" } } : { running: {} },
-        },
-      ],
-    },
-  };
 }
 
 /** The JavaScript a first visit to a page loads (its <script src> chunks), raw and gzip-compressed. */
