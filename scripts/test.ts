@@ -36,23 +36,22 @@ async function main() {
     tally.check("kube-apiserver built from Debian's source package", kubeApiserver !== "" && existsSync(kubeApiserver));
   }
 
-  const vitest = (project: string): Step => {
-    const out = path.join(tmp, `vitest-${project}.json`);
+  const vitest = (label: string, projects = [label]): Step => {
+    const out = path.join(tmp, `vitest-${label}.json`);
     rmSync(out, { force: true });
     return {
-      label: project,
+      label,
       cmd: "npx",
       args: [
         "vitest",
         "run",
-        "--project",
-        project,
+        ...projects.flatMap((p) => ["--project", p]),
         "--reporter=default",
         "--reporter=json",
         `--outputFile.json=${out}`,
       ],
       extra: kubeApiserver ? { KUBE_APISERVER_BIN: kubeApiserver } : {},
-      after: (ok) => tally.addVitest(out, project, ok),
+      after: (ok) => tally.addVitest(out, label, ok),
     };
   };
   const checked = (label: string, step: Omit<Step, "after">): Step => ({
@@ -100,7 +99,7 @@ async function main() {
       }),
     );
   }
-  if (wants("unit")) b.push(vitest("unit"));
+  if (wants("unit")) b.push(vitest("unit", ["unit", "unit-isolated"]));
   if (wants("contract")) b.push(vitest("contract"));
   await steps.lanes(a, b);
 
