@@ -49,6 +49,9 @@ export default defineConfig({
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
           environment: "node",
+          // Most of a file's time is spent waiting on the processes it starts (sandboxes, consoles, Redis, a
+          // kube-apiserver); each file has its own, on ports of its own, so two run at once.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -62,7 +65,9 @@ export default defineConfig({
           globalSetup: ["test/contract/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once: each has its own sandbox and its own namespace on the shared kube-apiserver, and
+          // its controllers are scoped to that namespace; most of a file's time is waiting on them.
+          maxWorkers: 2,
         },
       },
       {
@@ -75,7 +80,9 @@ export default defineConfig({
           globalSetup: ["test/contract/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once: each has its own sandbox and its own namespace on the shared kube-apiserver, and
+          // its controllers are scoped to that namespace; most of a file's time is waiting on them.
+          maxWorkers: 2,
         },
       },
     ],
