@@ -26,6 +26,13 @@ if (
   process.env.E2E_PROXY_PORT ??= d;
 }
 const port = Number(process.env.E2E_PORT);
+
+/**
+ * Specs that change what every other spec sees: dropping every watch on the sandbox (reconnect), timing a replica
+ * failover to seconds (failover), moving the demo's own CloneSets and Rollout (list, kruise-rollout), and checking
+ * every demo CloneSet's state, which a concurrent spec's CloneSet in a demo namespace would change (states).
+ */
+const ALONE = /\/(reconnect|failover|kruise-rollout|list|states)\.spec\.ts$/;
 // A kubeconfig path per run, so two runs on one machine never read each other's sandbox.
 process.env.E2E_KUBECONFIG ??= path.resolve(__dirname, ".tmp/e2e", String(port), "kubeconfig");
 process.env.E2E_SHARED_LOG ??= path.join(path.dirname(process.env.E2E_KUBECONFIG), "shared.log");
@@ -34,9 +41,17 @@ const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 export default defineConfig({
   testDir: "test/e2e",
   testMatch: "*.spec.ts",
-  // One shared sandbox + app; specs change cluster state, so run them one at a time.
-  workers: 1,
+  // One shared sandbox and four dashboards for every spec. Most specs work in namespaces of their own or only read
+  // the demo, and spend most of their time waiting on the browser, the controllers and the clock: two run at once
+  // (project "together"). The specs that disturb what others see run after them, one at a time ("alone").
+  workers: 2,
   fullyParallel: false,
+  projects: [
+    // Playwright runs a project's teardown after it whether or not its tests pass, so "alone" always runs, and
+    // never beside a spec of "together".
+    { name: "together", testIgnore: ALONE, teardown: "alone" },
+    { name: "alone", testMatch: ALONE, workers: 1 },
+  ],
   timeout: 180_000,
   // Generous: the machine running the suite may be busy; nothing here asserts speed (bench/ does).
   expect: { timeout: 45_000 },
