@@ -100,6 +100,8 @@ export interface Opened {
   ready: number;
   /** HTTP answers ≥ 400 from the console, and page errors */
   problems: string[];
+  /** the stream URLs the page opened (absolute) */
+  streams: string[];
   /** why the page never became interactive (its times are NaN) */
   failed?: string;
 }
@@ -144,10 +146,15 @@ export async function open(browser: Browser, base: string, plan: Plan): Promise<
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await ctx.newPage();
   const problems: string[] = [];
-  const streams = { asked: 0, answered: 0 };
+  const streams = { asked: 0, answered: 0, urls: [] as string[] };
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("request", (r) => void (r.url().includes("/stream?") && streams.asked++));
-  page.on("response", (r) => {
+  // On the context, not the page: a stream opened from a Web Worker is the context's request too.
+  ctx.on("request", (r) => {
+    if (!r.url().includes("/stream?")) return;
+    streams.asked++;
+    streams.urls.push(r.url());
+  });
+  ctx.on("response", (r) => {
     if (r.url().includes("/stream?")) streams.answered++;
     if (r.status() >= 400) problems.push(`${r.status()} ${new URL(r.url()).pathname}`);
   });
@@ -166,18 +173,18 @@ export async function open(browser: Browser, base: string, plan: Plan): Promise<
       await until(page, "window.__fleet.pending.length === 0", 100);
       // Interactive = first row drawn + how long the filter took to answer a key typed then (the driver's own gap
       // between seeing the row and pressing the key is not the page's).
-      return { plan, page, firstRow: p.firstRowAt!, ready: p.firstRowAt! + p.keys[0], problems };
+      return { plan, page, firstRow: p.firstRowAt!, ready: p.firstRowAt! + p.keys[0], problems, streams: streams.urls };
     }
     await until(page, "window.__fleet.mapAt !== null && window.__fleet.podRowAt !== null", 250);
     const p = await state(page);
-    return { plan, page, firstRow: p.podRowAt!, ready: p.mapAt!, problems };
+    return { plan, page, firstRow: p.podRowAt!, ready: p.mapAt!, problems, streams: streams.urls };
   } catch (e) {
     // Say what the page shows instead of stopping the run: the other pages' figures still count.
     const shows = ((await page.evaluate("document.body?.innerText ?? ''").catch(() => "")) as string)
       .replace(/\s+/g, " ")
       .slice(0, 240);
     const failed = `${(e as Error).message.split("\n")[0]}; streams asked ${streams.asked}, answered ${streams.answered}; page shows: "${shows}"`;
-    return { plan, page, firstRow: NaN, ready: NaN, problems, failed };
+    return { plan, page, firstRow: NaN, ready: NaN, problems, streams: streams.urls, failed };
   }
 }
 

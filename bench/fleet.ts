@@ -8,7 +8,9 @@
 //   pages load and while a writer patches status at --rate across the fleet and every list page types into its
 //   filter;  the list's input latency then;  where the machine's CPU went (the bench shares 2 cores).
 // Run: npx tsx --conditions=react-server bench/fleet.ts [--clusters 5] [--pods 10000] [--clonesets 200]
-//        [--browsers 20] [--seconds 30] [--rate 200] [--quick]   (--quick: 2 × 1,000 pods × 20, 4 browsers, 10 s)
+//        [--browsers 20] [--pages 4] [--seconds 30] [--rate 200] [--quick]
+//        (--quick: 2 × 1,000 pods × 20, 4 browsers, 10 s; --pages: how many browsers are real Chromium pages, the
+//        others hold the same streams as stand-ins; --pages 20 makes all twenty real)
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +20,7 @@ import { freePort, launch, startApp } from "./browser";
 import { sampler } from "./fleet-proc";
 import { layout, seed, startCluster, writer, type Cluster } from "./fleet-seed";
 import { open, plans, typeUntil, type Opened } from "./fleet-pages";
+import { pickReal, recordStreams, standIn, type StandIn } from "./fleet-streams";
 import { reportWatches } from "./fleet-report";
 import { median, ms, pct, sleep } from "./lib";
 
@@ -32,6 +35,8 @@ const CLONESETS = arg("clonesets", 200, 20);
 const BROWSERS = arg("browsers", 20, 4);
 const SECONDS = arg("seconds", 30, 10);
 const RATE = arg("rate", 200, 50);
+// Real Chromium pages among the browsers; the rest are stand-ins holding a page's streams (bench/fleet-streams.ts).
+const PAGES = Math.min(BROWSERS, arg("pages", 4, 4));
 const REPO = path.resolve(__dirname, "..");
 const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
 const uptime = () => execSync("uptime").toString().trim();
@@ -130,13 +135,33 @@ async function main() {
 
     const browser = await launch();
     stops.unshift(() => void browser.close());
-    const ps = plans(clusters, BROWSERS);
+    const all = plans(clusters, BROWSERS);
+    const real = pickReal(all, PAGES);
+    const ps = all.filter((p) => real.has(p.browser));
+    const standInPlans = all.filter((p) => !real.has(p.browser));
+    const recorded = new Map<number, string[]>();
+    if (standInPlans.length) {
+      for (const p of standInPlans) recorded.set(p.browser, await recordStreams(browser, base, p));
+      const n = [...recorded.values()].reduce((a, u) => a + u.length, 0);
+      console.log(
+        `  ${ps.length} real pages (${ps.map((p) => p.label).join("; ")}) and ${standInPlans.length} stand-ins ` +
+          `holding the ${n} streams their pages opened (recorded from one load of each page); the hub's scopes ` +
+          `from the recording loads are left to idle out`,
+      );
+      await sleep(35_000);
+    }
     let s = sampler(groups);
     t0 = performance.now();
+    const standIns: StandIn[] = standInPlans.map((p) => standIn(p, recorded.get(p.browser)!));
+    stops.unshift(() => standIns.forEach((x) => x.close()));
     const opened: Opened[] = await Promise.all(ps.map((p) => open(browser, base, p)));
     console.log(
-      `  ${opened.filter((o) => !o.failed).length} of ${BROWSERS} pages interactive, the last ${((performance.now() - t0) / 1000).toFixed(1)} s after the first navigation`,
+      `  ${opened.filter((o) => !o.failed).length} of ${ps.length} pages interactive, the last ${((performance.now() - t0) / 1000).toFixed(1)} s after the first navigation`,
     );
+    if (standIns.length) {
+      const snaps = await Promise.all(standIns.map((x) => x.ready));
+      console.log(`  stand-ins: every stream's snapshot decoded: ${spread(snaps)}`);
+    }
     for (const o of opened.filter((x) => x.failed))
       console.log(`  NOT INTERACTIVE: ${o.plan.label} (${o.plan.url}): ${o.failed}`);
     const lists = opened.filter((o) => o.plan.kind.startsWith("list") && !o.failed);
@@ -194,6 +219,9 @@ async function main() {
           `${short ? `, writer short of the asked rate` : ""}): latencies above include waiting for a core.`,
       );
 
+    if (standIns.length)
+      console.log(`  stand-ins decoded ${standIns.reduce((a, x) => a + x.events(), 0)} change events over the run`);
+    standIns.forEach((x) => x.close());
     await browser.close();
     t0 = performance.now();
     let left = Infinity;
