@@ -55,6 +55,12 @@ export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * Writes sent by every Kube client of this process, by field manager and kind ("kubelet pods/status patch"):
+ * what `bench/controller.ts` prints per pod update. A counter per call, nothing more.
+ */
+export const writeCounts = new Map<string, number>();
+
 const merge = () => setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 const strategic = () => setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch);
 
@@ -73,7 +79,13 @@ export class Kube {
     this.custom = reusing.makeApiClient(CustomObjectsApi);
   }
 
+  private count(what: string): void {
+    const key = `${this.fieldManager} ${what}`;
+    writeCounts.set(key, (writeCounts.get(key) ?? 0) + 1);
+  }
+
   async createPod(pod: Pod): Promise<Pod> {
+    this.count("pods create");
     return (await this.core.createNamespacedPod({
       namespace: pod.metadata.namespace!,
       body: pod as V1Pod,
@@ -82,6 +94,7 @@ export class Kube {
   }
 
   async replacePod(pod: Pod): Promise<Pod> {
+    this.count("pods update");
     return (await this.core.replaceNamespacedPod({
       name: pod.metadata.name!,
       namespace: pod.metadata.namespace!,
@@ -92,6 +105,7 @@ export class Kube {
 
   /** Strategic merge patch on a pod (allowed for built-ins; keyed lists such as conditions merge by type). */
   async patchPod(ns: string, name: string, body: object, status = false): Promise<Pod> {
+    this.count(status ? "pods/status patch" : "pods patch");
     const p = { name, namespace: ns, body, fieldManager: this.fieldManager };
     return (
       status
@@ -101,6 +115,7 @@ export class Kube {
   }
 
   async deletePod(ns: string, name: string, gracePeriodSeconds?: number, uid?: string): Promise<void> {
+    this.count("pods delete");
     await this.core.deleteNamespacedPod({
       name,
       namespace: ns,
@@ -112,6 +127,7 @@ export class Kube {
   }
 
   async bindPod(ns: string, name: string, node: string): Promise<void> {
+    this.count("pods/binding create");
     await this.core.createNamespacedPodBinding({
       name,
       namespace: ns,
@@ -121,6 +137,7 @@ export class Kube {
   }
 
   async createRevision(rev: ControllerRevision): Promise<ControllerRevision> {
+    this.count("controllerrevisions create");
     return (await this.apps.createNamespacedControllerRevision({
       namespace: rev.metadata.namespace!,
       body: rev as V1ControllerRevision,
@@ -133,6 +150,7 @@ export class Kube {
   }
 
   async patchRevisionNumber(ns: string, name: string, revision: number): Promise<void> {
+    this.count("controllerrevisions patch");
     await this.apps.patchNamespacedControllerRevision(
       { name, namespace: ns, body: { revision }, fieldManager: this.fieldManager },
       merge(),
@@ -140,6 +158,7 @@ export class Kube {
   }
 
   async deleteRevision(ns: string, name: string): Promise<void> {
+    this.count("controllerrevisions delete");
     await this.apps.deleteNamespacedControllerRevision({ name, namespace: ns });
   }
 
@@ -155,6 +174,7 @@ export class Kube {
 
   /** PUT /status (read-modify-write; 409 when the object moved on). */
   async replaceCloneSetStatus(cs: CloneSet): Promise<CloneSet> {
+    this.count("clonesets/status update");
     return (await this.custom.replaceNamespacedCustomObjectStatus({
       group: GROUP,
       version: VERSION,
@@ -168,6 +188,7 @@ export class Kube {
 
   /** JSON merge patch on a CloneSet (CRs reject strategic merge). */
   async mergePatchCloneSet(ns: string, name: string, body: object): Promise<CloneSet> {
+    this.count("clonesets patch");
     return (await this.custom.patchNamespacedCustomObject(
       {
         group: GROUP,
@@ -183,6 +204,7 @@ export class Kube {
   }
 
   async createEvent(ev: CoreV1Event): Promise<CoreV1Event> {
+    this.count("events create");
     return this.core.createNamespacedEvent({
       namespace: ev.metadata!.namespace!,
       body: ev,
@@ -191,6 +213,7 @@ export class Kube {
   }
 
   async patchEvent(ns: string, name: string, body: object): Promise<void> {
+    this.count("events patch");
     await this.core.patchNamespacedEvent({ name, namespace: ns, body, fieldManager: this.fieldManager }, merge());
   }
 
