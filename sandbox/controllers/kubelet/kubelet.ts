@@ -9,7 +9,7 @@ import { podInformer } from "../common-informers";
 import { errorCode, errorMessage, Kube } from "../kube";
 import { nodeObject } from "./node";
 import { Placement } from "./placement";
-import { podConditions, statusChanged, withReportedConditions } from "./pod-status";
+import { conditionsPatch, podConditions, statusChanged, withReportedConditions } from "./pod-status";
 import {
   advance,
   between,
@@ -18,6 +18,7 @@ import {
   newCtr,
   nextChange,
   NORMAL_DELAYS,
+  unseenUntil,
   type Ctr,
   type Delays,
 } from "./runtime";
@@ -184,7 +185,12 @@ export class Kubelet {
       const cur = r.ctrs.get(c.name) ?? newCtr(c.name, c.image ?? "", now, this.d, this.rnd);
       r.ctrs.set(c.name, advance({ ...cur, wantImage: c.image ?? "" }, now, this.d, this.rnd));
     }
-    await this.report(pod, r, now);
+    // Nothing to report while a container is between two states the kubelet reports (runtime.ts unseenUntil): the
+    // timer below wakes the sync when the window ends.
+    const unseen = pod.spec.containers.some(
+      (c) => unseenUntil(r.ctrs.get(c.name)!, now, !!c.readinessProbe) !== undefined,
+    );
+    if (!unseen) await this.report(pod, r, now);
     const next = Math.min(...[...r.ctrs.values()].map((c) => nextChange(c, now) ?? Infinity));
     if (Number.isFinite(next)) this.later(key, next - now + 1);
   }
@@ -229,6 +235,7 @@ export class Kubelet {
       {
         status: {
           ...next,
+          conditions: conditionsPatch(conditions),
           hostIP,
           podIP: r.ip,
           podIPs: [{ ip: r.ip }],

@@ -56,6 +56,16 @@ export function podConditions(pod: Pod, statuses: ContainerStatus[], nowIso: str
   ];
 }
 
+/**
+ * The conditions as a strategic merge patch sends them. Conditions merge by type, so a field left out keeps its
+ * stored value: a reason or message that no longer applies (Ready=True after ContainersNotReady) is sent as null,
+ * which removes it, as the kubelet's two-way merge patch of old and new status does (kubernetes pkg/util/pod
+ * PatchPodStatus). Without it the stored condition keeps the stale reason and never equals what the kubelet computes.
+ */
+export function conditionsPatch(conditions: PodCondition[]): object[] {
+  return conditions.map((c) => ({ reason: null, message: null, ...c }));
+}
+
 /** The kubelet's view differs from the stored status (ignoring timestamps we keep stable anyway)? */
 export function statusChanged(
   pod: Pod,
