@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContainerStatus, Pod, PodCondition } from "@/lib/k8s/objects";
-import { podConditions, withReportedConditions } from "./pod-status";
+import { conditionsPatch, podConditions, withReportedConditions } from "./pod-status";
 
 const ready: ContainerStatus[] = [
   { name: "app", image: "nginx:1.25", imageID: "", ready: true, started: true, restartCount: 0 },
@@ -38,6 +38,21 @@ describe("kubelet pod conditions (kubelet pkg/kubelet/status/status_manager.go u
       status: "False",
       reason: "ReadinessGatesNotReady",
       lastTransitionTime: T2,
+    });
+  });
+});
+
+describe("the kubelet's status patch", () => {
+  it("removes a reason and message that no longer apply, so a Ready pod does not keep ContainersNotReady", () => {
+    const next = podConditions(pod([gate]), ready, T2);
+    expect(conditionsPatch(next).find((c) => (c as PodCondition).type === "Ready")).toMatchObject({
+      status: "True",
+      reason: null,
+      message: null,
+    });
+    const notReady = podConditions(pod([gate]), [{ ...ready[0], ready: false }], T2);
+    expect(conditionsPatch(notReady).find((c) => (c as PodCondition).type === "Ready")).toMatchObject({
+      reason: "ContainersNotReady",
     });
   });
 });
