@@ -17,6 +17,11 @@ import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { withConnectionReuse } from "./connections";
 import { untyped } from "./untyped";
 
+/** What the controllers read of a write's response. */
+export interface Written {
+  resourceVersion?: string;
+}
+
 /** A LIST response, read untyped. */
 export interface List<T> {
   items: T[];
@@ -78,6 +83,16 @@ async function plain<T>(call: (options: ConfigurationOptions) => Promise<unknown
   return u.body();
 }
 
+/** Runs one call and returns the written object's resourceVersion, all a write's caller reads of its response. */
+async function written(
+  call: (options: ConfigurationOptions) => Promise<unknown>,
+  contentType?: string,
+): Promise<Written> {
+  const u = untyped(contentType);
+  await call(u.options);
+  return { resourceVersion: u.resourceVersion() };
+}
+
 /** The same, for calls whose response nobody reads: the body is never parsed. */
 async function sent(call: (options: ConfigurationOptions) => Promise<unknown>, contentType?: string): Promise<void> {
   await call(untyped(contentType).options);
@@ -125,10 +140,10 @@ export class Kube {
   }
 
   /** Strategic merge patch on a pod (allowed for built-ins; keyed lists such as conditions merge by type). */
-  async patchPod(ns: string, name: string, body: object, status = false): Promise<Pod> {
+  async patchPod(ns: string, name: string, body: object, status = false): Promise<Written> {
     this.count(status ? "pods/status patch" : "pods patch");
     const p = { name, namespace: ns, body, fieldManager: this.fieldManager };
-    return plain(
+    return written(
       (o) => (status ? this.core.patchNamespacedPodStatus(p, o) : this.core.patchNamespacedPod(p, o)),
       STRATEGIC,
     );
@@ -177,11 +192,11 @@ export class Kube {
   }
 
   /** PUT /status (read-modify-write; 409 when the object moved on). */
-  replaceCloneSetStatus(cs: CloneSet): Promise<CloneSet> {
+  replaceCloneSetStatus(cs: CloneSet): Promise<Written> {
     this.count("clonesets/status update");
     const ref = { group: GROUP, version: VERSION, namespace: cs.metadata.namespace!, plural: PLURAL };
     const req = { ...ref, name: cs.metadata.name!, body: cs, fieldManager: this.fieldManager };
-    return plain((o) => this.custom.replaceNamespacedCustomObjectStatus(req, o));
+    return written((o) => this.custom.replaceNamespacedCustomObjectStatus(req, o));
   }
 
   /** JSON merge patch on a CloneSet (CRs reject strategic merge). */

@@ -14,6 +14,7 @@ import {
 } from "@kubernetes/client-node";
 import http from "node:http";
 import https from "node:https";
+import { metadataResourceVersion } from "./json-meta";
 
 interface Exchange {
   status: number;
@@ -52,12 +53,15 @@ const EMPTY = text("{}");
 export interface Untyped<T> {
   options: ConfigurationOptions;
   body(): T;
+  /** The body's metadata.resourceVersion, read without parsing the rest when the text allows (json-meta.ts). */
+  resourceVersion(): string | undefined;
 }
 
 /** Options for one client-node call whose response is read untyped; `contentType` sets the request's. */
 export function untyped<T>(contentType?: string): Untyped<T> {
   let raw: string | undefined;
   let parsed: T | undefined;
+  const body = () => (parsed ??= JSON.parse(raw ?? "null") as T);
   const httpApi: HttpLibrary = wrapHttpLibrary({
     send: async (req) => {
       if (contentType) req.setHeaderParam("Content-Type", contentType);
@@ -69,6 +73,9 @@ export function untyped<T>(contentType?: string): Untyped<T> {
   });
   return {
     options: { httpApi },
-    body: () => (parsed ??= JSON.parse(raw ?? "null") as T),
+    body,
+    resourceVersion: () =>
+      (raw !== undefined && metadataResourceVersion(raw)) ||
+      (body() as { metadata?: { resourceVersion?: string } } | null)?.metadata?.resourceVersion,
   };
 }

@@ -247,8 +247,7 @@ export class Kubelet {
     );
     r.reported = conditions;
     // A write that changed nothing keeps the resourceVersion: then no newer version is coming.
-    r.basedOn =
-      written.metadata.resourceVersion !== pod.metadata.resourceVersion ? pod.metadata.resourceVersion : undefined;
+    r.basedOn = written.resourceVersion !== pod.metadata.resourceVersion ? pod.metadata.resourceVersion : undefined;
   }
 
   /** Graceful termination: stop containers after the (scaled) grace period, then DELETE with grace 0. */
