@@ -113,8 +113,11 @@ export class Kube {
     this.custom = reusing.makeApiClient(CustomObjectsApi);
   }
 
+  private countKeys = new Map<string, string>();
+
   private count(what: string): void {
-    const key = `${this.fieldManager} ${what}`;
+    let key = this.countKeys.get(what);
+    if (!key) this.countKeys.set(what, (key = `${this.fieldManager} ${what}`));
     writeCounts.set(key, (writeCounts.get(key) ?? 0) + 1);
   }
 

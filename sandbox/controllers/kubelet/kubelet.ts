@@ -23,6 +23,15 @@ import {
   type Delays,
 } from "./runtime";
 
+/** rfc3339 of the last second asked for again: every sync formats the current time, which changes once a second. */
+let lastSecond = NaN,
+  lastIso = "";
+function secondIso(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) [lastSecond, lastIso] = [second, rfc3339(ms)];
+  return lastIso;
+}
+
 export interface KubeletOptions {
   kc: KubeConfig;
   clock: Clock;
@@ -213,7 +222,7 @@ export class Kubelet {
   }
 
   private async report(pod: Pod, r: PodRt, now: number): Promise<void> {
-    const nowIso = rfc3339(now);
+    const nowIso = secondIso(now);
     const ref = `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
     const containerStatuses = pod.spec.containers.map((c) => containerStatus(r.ctrs.get(c.name)!, now, this.d, ref));
     const phase = containerStatuses.some((s) => s.started || s.restartCount > 0 || s.state?.running)
