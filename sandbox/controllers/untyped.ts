@@ -27,9 +27,16 @@ function exchange(req: RequestContext): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const url = new URL(req.getUrl());
     const send = url.protocol === "https:" ? https.request : http.request;
+    const body = req.getBody() as string | undefined;
+    // Node sends a DELETE's body without a length unless told (it chunks only POST, PUT and PATCH by default): the
+    // server would read the body as the next request on the connection.
+    const headers =
+      body === undefined
+        ? req.getHeaders()
+        : { ...req.getHeaders(), "Content-Length": String(Buffer.byteLength(body)) };
     const out = send(
       url,
-      { method: req.getHttpMethod(), headers: req.getHeaders(), agent: req.getAgent(), signal: req.getSignal() },
+      { method: req.getHttpMethod(), headers, agent: req.getAgent(), signal: req.getSignal() },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -42,7 +49,7 @@ function exchange(req: RequestContext): Promise<Exchange> {
       },
     );
     out.on("error", reject);
-    out.end(req.getBody() as string | undefined);
+    out.end(body);
   });
 }
 
