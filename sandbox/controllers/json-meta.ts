@@ -29,7 +29,7 @@ function skipValue(s: string, i: number): number {
   if (first === QUOTE) return skipString(s, i);
   if (first !== OPEN_OBJ && first !== OPEN_ARR) {
     let j = i;
-    for (let c = s.charCodeAt(j); j < s.length && c !== COMMA && c !== CLOSE_OBJ && c !== CLOSE_ARR; )
+    for (let c = s.charCodeAt(j); j < s.length && c !== COMMA && c !== CLOSE_OBJ && c !== CLOSE_ARR;)
       c = s.charCodeAt(++j);
     return j;
   }
