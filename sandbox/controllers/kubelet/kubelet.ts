@@ -9,7 +9,7 @@ import { podInformer } from "../common-informers";
 import { errorCode, errorMessage, Kube } from "../kube";
 import { nodeObject } from "./node";
 import { Placement } from "./placement";
-import { conditionsPatch, podConditions, statusChanged, withReportedConditions } from "./pod-status";
+import { podConditions, statusChanged, statusPatch, withReportedConditions } from "./pod-status";
 import {
   advance,
   between,
@@ -237,23 +237,14 @@ export class Kubelet {
       r.reported = conditions;
       return;
     }
-    const hostIP = `172.18.0.${this.nodeNames.indexOf(r.node) + 2}`;
-    const written = await this.kube.patchPod(
-      pod.metadata.namespace!,
-      pod.metadata.name!,
-      {
-        status: {
-          ...next,
-          conditions: conditionsPatch(conditions),
-          hostIP,
-          podIP: r.ip,
-          podIPs: [{ ip: r.ip }],
-          startTime: rfc3339(r.startTime),
-          qosClass: pod.status?.qosClass ?? "BestEffort",
-        },
-      },
-      true,
-    );
+    const status = statusPatch(pod.status, {
+      ...next,
+      hostIP: `172.18.0.${this.nodeNames.indexOf(r.node) + 2}`,
+      podIPs: [{ ip: r.ip }],
+      startTime: rfc3339(r.startTime),
+      qosClass: pod.status?.qosClass ?? "BestEffort",
+    });
+    const written = await this.kube.patchPod(pod.metadata.namespace!, pod.metadata.name!, { status }, true);
     r.reported = conditions;
     // A write that changed nothing keeps the resourceVersion: then no newer version is coming.
     r.basedOn = written.resourceVersion !== pod.metadata.resourceVersion ? pod.metadata.resourceVersion : undefined;
