@@ -24,14 +24,7 @@ export function cloneSetInformer(k: Kube, common: Common, ns?: string): Informer
 }
 
 export function podInformer(k: Kube, common: Common, ns?: string): Informer<Pod> {
-  return new Informer<Pod>({
-    ...common,
-    path: `/api/v1${nsPath(ns)}/pods`,
-    list: async () =>
-      (ns ? await k.core.listNamespacedPod({ namespace: ns }) : await k.core.listPodForAllNamespaces()) as {
-        items: Pod[];
-      },
-  });
+  return new Informer<Pod>({ ...common, path: `/api/v1${nsPath(ns)}/pods`, list: () => k.listPods(ns) });
 }
 
 /** One pod and one CloneSet informer for all the controllers of a process; whoever made them stops them. */

@@ -16,6 +16,13 @@ type Ctx = Parameters<KubeConfig["applySecurityAuthentication"]>[0];
 
 /** Idle sockets close before the server's keep-alive timeout (Node's default is 5 s) can close them under a request. */
 const IDLE_MS = 4000;
+/**
+ * Connections per agent; more requests wait in the agent for a free one. Without a cap a burst (a slow-start batch
+ * of 2,048 creates, a kubelet binding thousands of new pods) opened a connection per request: the listen backlog
+ * overflowed, the kernel dropped SYNs that were retried seconds later, and some requests failed with ECONNRESET,
+ * so a 5,000-pod scale-out sat idle for most of its wall time. client-go multiplexes one HTTP/2 connection.
+ */
+const MAX_SOCKETS = 32;
 
 class DeferredFreeHttpAgent extends http.Agent {
   emit(event: string | symbol, ...args: unknown[]): boolean {
@@ -58,7 +65,12 @@ export function withConnectionReuse(kc: KubeConfig): KubeConfig {
     const key = agentKey(made);
     let agent = agents.get(key);
     if (!agent) {
-      const opts = { ...(made as http.Agent & { options?: object }).options, keepAlive: true, timeout: IDLE_MS };
+      const opts = {
+        ...(made as http.Agent & { options?: object }).options,
+        keepAlive: true,
+        timeout: IDLE_MS,
+        maxSockets: MAX_SOCKETS,
+      };
       agent = made instanceof https.Agent ? new DeferredFreeHttpsAgent(opts) : new DeferredFreeHttpAgent(opts);
       agents.set(key, agent);
     }

@@ -1,10 +1,11 @@
-// core/v1 Events for a controller, aggregated like client-go's EventCorrelator: identical events
+// core/v1 Events for a controller, correlated like client-go's recorder (event-correlator.ts): identical events
 // bump `count`/`lastTimestamp`; more than 10 distinct messages for the same reason within 10 minutes
-// fold into one "(combined from similar events): …" event.
+// fold into one "(combined from similar events): …" event; past 25 events an object gets one per 5 minutes.
 import type { CoreV1Event } from "@kubernetes/client-node";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
 import type { Clock } from "./clock";
-import { errorMessage, type Kube } from "./kube";
+import { EventCorrelator, type Decision } from "./event-correlator";
+import { errorCode, errorMessage, type Kube } from "./kube";
 
 export interface InvolvedObject {
   apiVersion: string;
@@ -20,17 +21,8 @@ export interface EventSpec {
   message: string;
 }
 
-interface Seen {
-  name: string;
-  count: number;
-  firstTimestamp: string;
-}
-const SIMILAR_WINDOW_MS = 10 * 60_000;
-const SIMILAR_MAX = 10;
-
 export class EventRecorder {
-  private exact = new Map<string, Seen>();
-  private similar = new Map<string, { messages: Set<string>; since: number }>();
+  private correlator: EventCorrelator;
   private chain: Promise<void> = Promise.resolve();
 
   constructor(
@@ -38,11 +30,17 @@ export class EventRecorder {
     private clock: Clock,
     private component: string,
     private log?: (m: string) => void,
-  ) {}
+  ) {
+    this.correlator = new EventCorrelator(() => clock.now());
+  }
 
+  /** Correlates at once, in the order events are recorded; the writes queue behind each other. */
   record(obj: InvolvedObject, ev: EventSpec): void {
+    const d = this.correlator.correlate(obj, ev);
+    if (d.write === "none") return;
+    const now = rfc3339(this.clock.now());
     this.chain = this.chain
-      .then(() => this.write(obj, ev))
+      .then(() => this.write(obj, ev, d, now))
       .catch((e) => this.log?.(`event ${ev.reason} failed: ${errorMessage(e)}`));
   }
 
@@ -51,41 +49,29 @@ export class EventRecorder {
     return this.chain;
   }
 
-  private aggregate(obj: InvolvedObject, ev: EventSpec): string {
-    const key = `${obj.uid}|${ev.type}|${ev.reason}`;
-    const now = this.clock.now();
-    let s = this.similar.get(key);
-    if (!s || now - s.since > SIMILAR_WINDOW_MS) this.similar.set(key, (s = { messages: new Set(), since: now }));
-    s.messages.add(ev.message);
-    return s.messages.size > SIMILAR_MAX ? `(combined from similar events): ${ev.message}` : ev.message;
-  }
-
-  private async write(obj: InvolvedObject, ev: EventSpec): Promise<void> {
-    const message = this.aggregate(obj, ev);
-    const combined = message !== ev.message;
-    const key = combined ? `${obj.uid}|${ev.type}|${ev.reason}|*` : `${obj.uid}|${ev.type}|${ev.reason}|${message}`;
-    const now = rfc3339(this.clock.now());
-    const seen = this.exact.get(key);
-    if (seen) {
-      seen.count++;
-      await this.kube.patchEvent(obj.namespace, seen.name, { count: seen.count, lastTimestamp: now, message });
-      return;
+  private async write(obj: InvolvedObject, ev: EventSpec, d: Exclude<Decision, { write: "none" }>, now: string) {
+    if (d.write === "patch") {
+      // As client-go's recordEvent: a repeat whose Event is gone (or was never written) is created again.
+      try {
+        await this.kube.patchEvent(obj.namespace, d.name, { count: d.count, lastTimestamp: now, message: d.message });
+        return;
+      } catch (e) {
+        if (errorCode(e) !== 404) throw e;
+      }
     }
-    const name = `${obj.name}.${(BigInt(this.clock.now()) * 1_000_000n + BigInt(this.exact.size)).toString(16)}`;
     const body: CoreV1Event = {
-      metadata: { name, namespace: obj.namespace },
+      metadata: { name: d.name, namespace: obj.namespace },
       involvedObject: { ...obj },
       reason: ev.reason,
-      message,
+      message: d.message,
       type: ev.type,
       source: { component: this.component },
-      count: 1,
-      firstTimestamp: new Date(now),
+      count: d.count,
+      firstTimestamp: new Date(rfc3339(d.firstTimestamp)),
       lastTimestamp: new Date(now),
       reportingComponent: this.component,
       reportingInstance: "",
     };
     await this.kube.createEvent(body);
-    this.exact.set(key, { name, count: 1, firstTimestamp: now });
   }
 }

@@ -7,7 +7,7 @@ import {
   CustomObjectsApi,
   KubeConfig,
   PatchStrategy,
-  setHeaderOptions,
+  type ConfigurationOptions,
   type CoreV1Event,
   type V1ControllerRevision,
   type V1Node,
@@ -15,6 +15,18 @@ import {
 } from "@kubernetes/client-node";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { withConnectionReuse } from "./connections";
+import { untyped } from "./untyped";
+
+/** What the controllers read of a write's response. */
+export interface Written {
+  resourceVersion?: string;
+}
+
+/** A LIST response, read untyped. */
+export interface List<T> {
+  items: T[];
+  metadata?: { resourceVersion?: string; continue?: string };
+}
 
 export const GROUP = "apps.kruise.io";
 export const VERSION = "v1alpha1";
@@ -55,8 +67,36 @@ export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-const merge = () => setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
-const strategic = () => setHeaderOptions("Content-Type", PatchStrategy.StrategicMergePatch);
+/**
+ * Writes sent by every Kube client of this process, by field manager and kind ("kubelet pods/status patch"):
+ * what `bench/controller.ts` prints per pod update. A counter per call, nothing more.
+ */
+export const writeCounts = new Map<string, number>();
+
+const MERGE = PatchStrategy.MergePatch;
+const STRATEGIC = PatchStrategy.StrategicMergePatch;
+
+/** Runs one client-node call with untyped options and returns its body as plain JSON (untyped.ts). */
+async function plain<T>(call: (options: ConfigurationOptions) => Promise<unknown>, contentType?: string): Promise<T> {
+  const u = untyped<T>(contentType);
+  await call(u.options);
+  return u.body();
+}
+
+/** Runs one call and returns the written object's resourceVersion, all a write's caller reads of its response. */
+async function written(
+  call: (options: ConfigurationOptions) => Promise<unknown>,
+  contentType?: string,
+): Promise<Written> {
+  const u = untyped(contentType);
+  await call(u.options);
+  return { resourceVersion: u.resourceVersion() };
+}
+
+/** The same, for calls whose response nobody reads: the body is never parsed. */
+async function sent(call: (options: ConfigurationOptions) => Promise<unknown>, contentType?: string): Promise<void> {
+  await call(untyped(contentType).options);
+}
 
 export class Kube {
   readonly core: CoreV1Api;
@@ -73,136 +113,121 @@ export class Kube {
     this.custom = reusing.makeApiClient(CustomObjectsApi);
   }
 
-  async createPod(pod: Pod): Promise<Pod> {
-    return (await this.core.createNamespacedPod({
-      namespace: pod.metadata.namespace!,
-      body: pod as V1Pod,
-      fieldManager: this.fieldManager,
-    })) as Pod;
+  private countKeys = new Map<string, string>();
+
+  private count(what: string): void {
+    let key = this.countKeys.get(what);
+    if (!key) this.countKeys.set(what, (key = `${this.fieldManager} ${what}`));
+    writeCounts.set(key, (writeCounts.get(key) ?? 0) + 1);
   }
 
-  async replacePod(pod: Pod): Promise<Pod> {
-    return (await this.core.replaceNamespacedPod({
-      name: pod.metadata.name!,
-      namespace: pod.metadata.namespace!,
-      body: pod as V1Pod,
-      fieldManager: this.fieldManager,
-    })) as Pod;
-  }
-
-  /** Strategic merge patch on a pod (allowed for built-ins; keyed lists such as conditions merge by type). */
-  async patchPod(ns: string, name: string, body: object, status = false): Promise<Pod> {
-    const p = { name, namespace: ns, body, fieldManager: this.fieldManager };
-    return (
-      status
-        ? await this.core.patchNamespacedPodStatus(p, strategic())
-        : await this.core.patchNamespacedPod(p, strategic())
-    ) as Pod;
-  }
-
-  async deletePod(ns: string, name: string, gracePeriodSeconds?: number, uid?: string): Promise<void> {
-    await this.core.deleteNamespacedPod({
-      name,
-      namespace: ns,
-      gracePeriodSeconds,
-      body: uid
-        ? { preconditions: { uid }, ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}) }
-        : undefined,
-    });
-  }
-
-  async bindPod(ns: string, name: string, node: string): Promise<void> {
-    await this.core.createNamespacedPodBinding({
-      name,
-      namespace: ns,
-      fieldManager: this.fieldManager,
-      body: { metadata: { name, namespace: ns }, target: { apiVersion: "v1", kind: "Node", name: node } },
-    });
-  }
-
-  async createRevision(rev: ControllerRevision): Promise<ControllerRevision> {
-    return (await this.apps.createNamespacedControllerRevision({
-      namespace: rev.metadata.namespace!,
-      body: rev as V1ControllerRevision,
-      fieldManager: this.fieldManager,
-    })) as ControllerRevision;
-  }
-
-  async readRevision(ns: string, name: string): Promise<ControllerRevision> {
-    return (await this.apps.readNamespacedControllerRevision({ name, namespace: ns })) as ControllerRevision;
-  }
-
-  async patchRevisionNumber(ns: string, name: string, revision: number): Promise<void> {
-    await this.apps.patchNamespacedControllerRevision(
-      { name, namespace: ns, body: { revision }, fieldManager: this.fieldManager },
-      merge(),
+  /** Pods, cluster-wide or in one namespace, as plain JSON like the watch's. */
+  listPods(ns?: string): Promise<List<Pod>> {
+    return plain((o) =>
+      ns ? this.core.listNamespacedPod({ namespace: ns }, o) : this.core.listPodForAllNamespaces({}, o),
     );
   }
 
-  async deleteRevision(ns: string, name: string): Promise<void> {
-    await this.apps.deleteNamespacedControllerRevision({ name, namespace: ns });
+  listRevisions(ns?: string): Promise<List<ControllerRevision>> {
+    return plain((o) =>
+      ns
+        ? this.apps.listNamespacedControllerRevision({ namespace: ns }, o)
+        : this.apps.listControllerRevisionForAllNamespaces({}, o),
+    );
   }
 
-  async getCloneSet(ns: string, name: string): Promise<CloneSet> {
-    return (await this.custom.getNamespacedCustomObject({
-      group: GROUP,
-      version: VERSION,
-      namespace: ns,
-      plural: PLURAL,
-      name,
-    })) as CloneSet;
+  async createPod(pod: Pod): Promise<void> {
+    this.count("pods create");
+    const body = { namespace: pod.metadata.namespace!, body: pod as V1Pod, fieldManager: this.fieldManager };
+    await sent((o) => this.core.createNamespacedPod(body, o));
+  }
+
+  /** Strategic merge patch on a pod (allowed for built-ins; keyed lists such as conditions merge by type). */
+  async patchPod(ns: string, name: string, body: object, status = false): Promise<Written> {
+    this.count(status ? "pods/status patch" : "pods patch");
+    const p = { name, namespace: ns, body, fieldManager: this.fieldManager };
+    return written(
+      (o) => (status ? this.core.patchNamespacedPodStatus(p, o) : this.core.patchNamespacedPod(p, o)),
+      STRATEGIC,
+    );
+  }
+
+  async deletePod(ns: string, name: string, gracePeriodSeconds?: number, uid?: string): Promise<void> {
+    this.count("pods delete");
+    const body = uid
+      ? { preconditions: { uid }, ...(gracePeriodSeconds !== undefined ? { gracePeriodSeconds } : {}) }
+      : undefined;
+    await sent((o) => this.core.deleteNamespacedPod({ name, namespace: ns, gracePeriodSeconds, body }, o));
+  }
+
+  async bindPod(ns: string, name: string, node: string): Promise<void> {
+    this.count("pods/binding create");
+    const body = { metadata: { name, namespace: ns }, target: { apiVersion: "v1", kind: "Node", name: node } };
+    await sent((o) =>
+      this.core.createNamespacedPodBinding({ name, namespace: ns, fieldManager: this.fieldManager, body }, o),
+    );
+  }
+
+  async createRevision(rev: ControllerRevision): Promise<void> {
+    this.count("controllerrevisions create");
+    const body = { namespace: rev.metadata.namespace!, body: rev as V1ControllerRevision };
+    await sent((o) => this.apps.createNamespacedControllerRevision({ ...body, fieldManager: this.fieldManager }, o));
+  }
+
+  readRevision(ns: string, name: string): Promise<ControllerRevision> {
+    return plain((o) => this.apps.readNamespacedControllerRevision({ name, namespace: ns }, o));
+  }
+
+  async patchRevisionNumber(ns: string, name: string, revision: number): Promise<void> {
+    this.count("controllerrevisions patch");
+    const p = { name, namespace: ns, body: { revision }, fieldManager: this.fieldManager };
+    await sent((o) => this.apps.patchNamespacedControllerRevision(p, o), MERGE);
+  }
+
+  async deleteRevision(ns: string, name: string): Promise<void> {
+    this.count("controllerrevisions delete");
+    await sent((o) => this.apps.deleteNamespacedControllerRevision({ name, namespace: ns }, o));
+  }
+
+  getCloneSet(ns: string, name: string): Promise<CloneSet> {
+    const ref = { group: GROUP, version: VERSION, namespace: ns, plural: PLURAL, name };
+    return plain((o) => this.custom.getNamespacedCustomObject(ref, o));
   }
 
   /** PUT /status (read-modify-write; 409 when the object moved on). */
-  async replaceCloneSetStatus(cs: CloneSet): Promise<CloneSet> {
-    return (await this.custom.replaceNamespacedCustomObjectStatus({
-      group: GROUP,
-      version: VERSION,
-      namespace: cs.metadata.namespace!,
-      plural: PLURAL,
-      name: cs.metadata.name!,
-      body: cs,
-      fieldManager: this.fieldManager,
-    })) as CloneSet;
+  replaceCloneSetStatus(cs: CloneSet): Promise<Written> {
+    this.count("clonesets/status update");
+    const ref = { group: GROUP, version: VERSION, namespace: cs.metadata.namespace!, plural: PLURAL };
+    const req = { ...ref, name: cs.metadata.name!, body: cs, fieldManager: this.fieldManager };
+    return written((o) => this.custom.replaceNamespacedCustomObjectStatus(req, o));
   }
 
   /** JSON merge patch on a CloneSet (CRs reject strategic merge). */
-  async mergePatchCloneSet(ns: string, name: string, body: object): Promise<CloneSet> {
-    return (await this.custom.patchNamespacedCustomObject(
-      {
-        group: GROUP,
-        version: VERSION,
-        namespace: ns,
-        plural: PLURAL,
-        name,
-        body,
-        fieldManager: this.fieldManager,
-      },
-      merge(),
-    )) as CloneSet;
+  mergePatchCloneSet(ns: string, name: string, body: object): Promise<CloneSet> {
+    this.count("clonesets patch");
+    const req = { group: GROUP, version: VERSION, namespace: ns, plural: PLURAL, name, body };
+    return plain((o) => this.custom.patchNamespacedCustomObject({ ...req, fieldManager: this.fieldManager }, o), MERGE);
   }
 
-  async createEvent(ev: CoreV1Event): Promise<CoreV1Event> {
-    return this.core.createNamespacedEvent({
-      namespace: ev.metadata!.namespace!,
-      body: ev,
-      fieldManager: this.fieldManager,
-    });
+  async createEvent(ev: CoreV1Event): Promise<void> {
+    this.count("events create");
+    const req = { namespace: ev.metadata!.namespace!, body: ev, fieldManager: this.fieldManager };
+    await sent((o) => this.core.createNamespacedEvent(req, o));
   }
 
   async patchEvent(ns: string, name: string, body: object): Promise<void> {
-    await this.core.patchNamespacedEvent({ name, namespace: ns, body, fieldManager: this.fieldManager }, merge());
+    this.count("events patch");
+    const req = { name, namespace: ns, body, fieldManager: this.fieldManager };
+    await sent((o) => this.core.patchNamespacedEvent(req, o), MERGE);
   }
 
   async ensureNode(node: V1Node): Promise<void> {
     try {
-      await this.core.createNode({ body: node, fieldManager: this.fieldManager });
+      await sent((o) => this.core.createNode({ body: node, fieldManager: this.fieldManager }, o));
     } catch (e) {
       if (errorCode(e) !== 409) throw e;
     }
-    await this.core.patchNodeStatus(
-      { name: node.metadata!.name!, body: { status: node.status }, fieldManager: this.fieldManager },
-      strategic(),
-    );
+    const req = { name: node.metadata!.name!, body: { status: node.status }, fieldManager: this.fieldManager };
+    await sent((o) => this.core.patchNodeStatus(req, o), STRATEGIC);
   }
 }

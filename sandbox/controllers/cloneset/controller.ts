@@ -83,10 +83,7 @@ export class CloneSetController implements ExecutorHost {
       new Informer<ControllerRevision>({
         ...common,
         path: `/apis/apps/v1${nsPath}/controllerrevisions`,
-        list: async () =>
-          (ns
-            ? await k.apps.listNamespacedControllerRevision({ namespace: ns })
-            : await k.apps.listControllerRevisionForAllNamespaces()) as { items: ControllerRevision[] },
+        list: () => k.listRevisions(ns),
       }),
     );
     this.queue = new WorkQueue(o.clock, (k) => this.reconcile(k), o.log);

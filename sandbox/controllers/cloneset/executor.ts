@@ -108,16 +108,16 @@ export class Executor {
         case "deletePod":
           return await this.deletePod(a.pod);
         case "podConditions": {
-          const p = await kube.patchPod(ns, a.pod.metadata.name!, { status: { conditions: a.conditions } }, true);
-          this.expectPod(p);
+          const w = await kube.patchPod(ns, a.pod.metadata.name!, { status: { conditions: a.conditions } }, true);
+          this.expectPod(keyOf(a.pod), w.resourceVersion);
           return true;
         }
         case "updatePod":
         case "patchPod": {
           const patch = a.kind === "patchPod" ? a.patch : podPatch(this.cached(a.pod), a.pod);
           if (patch) {
-            const p = await kube.patchPod(ns, a.pod.metadata.name!, patch);
-            this.expectPod(p);
+            const w = await kube.patchPod(ns, a.pod.metadata.name!, patch);
+            this.expectPod(keyOf(a.pod), w.resourceVersion);
           }
           if (a.event) this.event(a.event);
           return true;
@@ -136,12 +136,8 @@ export class Executor {
     }
   }
 
-  private expectPod(p: Pod): void {
-    this.c.expectations.expectRV(
-      `pod:${keyOf(p)}`,
-      p.metadata.resourceVersion,
-      this.c.cachedPod(keyOf(p))?.metadata.resourceVersion,
-    );
+  private expectPod(key: string, rv: string | undefined): void {
+    this.c.expectations.expectRV(`pod:${key}`, rv, this.c.cachedPod(key)?.metadata.resourceVersion);
   }
 
   /** The pod as this reconcile saw it (planner inputs are cache objects). */
@@ -235,7 +231,7 @@ export class Executor {
         const res = await this.c.kube.replaceCloneSetStatus({ ...base, status });
         this.c.expectations.expectRV(
           `cs:${this.key}`,
-          res.metadata.resourceVersion,
+          res.resourceVersion,
           this.c.cachedCloneSet(this.key)?.metadata.resourceVersion,
         );
         return true;

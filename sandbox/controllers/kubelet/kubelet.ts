@@ -9,7 +9,7 @@ import { podInformer } from "../common-informers";
 import { errorCode, errorMessage, Kube } from "../kube";
 import { nodeObject } from "./node";
 import { Placement } from "./placement";
-import { podConditions, statusChanged, withReportedConditions } from "./pod-status";
+import { podConditions, statusChanged, statusPatch, withReportedConditions } from "./pod-status";
 import {
   advance,
   between,
@@ -18,9 +18,19 @@ import {
   newCtr,
   nextChange,
   NORMAL_DELAYS,
+  unseenUntil,
   type Ctr,
   type Delays,
 } from "./runtime";
+
+/** rfc3339 of the last second asked for again: every sync formats the current time, which changes once a second. */
+let lastSecond = NaN,
+  lastIso = "";
+function secondIso(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) [lastSecond, lastIso] = [second, rfc3339(ms)];
+  return lastIso;
+}
 
 export interface KubeletOptions {
   kc: KubeConfig;
@@ -184,7 +194,12 @@ export class Kubelet {
       const cur = r.ctrs.get(c.name) ?? newCtr(c.name, c.image ?? "", now, this.d, this.rnd);
       r.ctrs.set(c.name, advance({ ...cur, wantImage: c.image ?? "" }, now, this.d, this.rnd));
     }
-    await this.report(pod, r, now);
+    // Nothing to report while a container is between two states the kubelet reports (runtime.ts unseenUntil): the
+    // timer below wakes the sync when the window ends.
+    const unseen = pod.spec.containers.some(
+      (c) => unseenUntil(r.ctrs.get(c.name)!, now, !!c.readinessProbe) !== undefined,
+    );
+    if (!unseen) await this.report(pod, r, now);
     const next = Math.min(...[...r.ctrs.values()].map((c) => nextChange(c, now) ?? Infinity));
     if (Number.isFinite(next)) this.later(key, next - now + 1);
   }
@@ -207,7 +222,7 @@ export class Kubelet {
   }
 
   private async report(pod: Pod, r: PodRt, now: number): Promise<void> {
-    const nowIso = rfc3339(now);
+    const nowIso = secondIso(now);
     const ref = `${pod.metadata.name}_${pod.metadata.namespace}(${pod.metadata.uid})`;
     const containerStatuses = pod.spec.containers.map((c) => containerStatus(r.ctrs.get(c.name)!, now, this.d, ref));
     const phase = containerStatuses.some((s) => s.started || s.restartCount > 0 || s.state?.running)
@@ -222,26 +237,17 @@ export class Kubelet {
       r.reported = conditions;
       return;
     }
-    const hostIP = `172.18.0.${this.nodeNames.indexOf(r.node) + 2}`;
-    const written = await this.kube.patchPod(
-      pod.metadata.namespace!,
-      pod.metadata.name!,
-      {
-        status: {
-          ...next,
-          hostIP,
-          podIP: r.ip,
-          podIPs: [{ ip: r.ip }],
-          startTime: rfc3339(r.startTime),
-          qosClass: pod.status?.qosClass ?? "BestEffort",
-        },
-      },
-      true,
-    );
+    const status = statusPatch(pod.status, {
+      ...next,
+      hostIP: `172.18.0.${this.nodeNames.indexOf(r.node) + 2}`,
+      podIPs: [{ ip: r.ip }],
+      startTime: rfc3339(r.startTime),
+      qosClass: pod.status?.qosClass ?? "BestEffort",
+    });
+    const written = await this.kube.patchPod(pod.metadata.namespace!, pod.metadata.name!, { status }, true);
     r.reported = conditions;
     // A write that changed nothing keeps the resourceVersion: then no newer version is coming.
-    r.basedOn =
-      written.metadata.resourceVersion !== pod.metadata.resourceVersion ? pod.metadata.resourceVersion : undefined;
+    r.basedOn = written.resourceVersion !== pod.metadata.resourceVersion ? pod.metadata.resourceVersion : undefined;
   }
 
   /** Graceful termination: stop containers after the (scaled) grace period, then DELETE with grace 0. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContainerStatus, Pod, PodCondition } from "@/lib/k8s/objects";
-import { podConditions, withReportedConditions } from "./pod-status";
+import { podConditions, statusPatch, withReportedConditions } from "./pod-status";
 
 const ready: ContainerStatus[] = [
   { name: "app", image: "nginx:1.25", imageID: "", ready: true, started: true, restartCount: 0 },
@@ -39,5 +39,46 @@ describe("kubelet pod conditions (kubelet pkg/kubelet/status/status_manager.go u
       reason: "ReadinessGatesNotReady",
       lastTransitionTime: T2,
     });
+  });
+});
+
+describe("the kubelet's status patch (kubernetes pkg/util/pod PatchPodStatus)", () => {
+  const running = (isReady: boolean): ContainerStatus[] => [{ ...ready[0], ready: isReady }];
+  it("sends only what differs from the API copy: a changed container list whole, changed conditions alone", () => {
+    const first = podConditions(pod([gate]), running(false), T0);
+    const api = {
+      phase: "Running",
+      podIP: "10.0.0.1",
+      conditions: [gate, ...first],
+      containerStatuses: running(false),
+    };
+    const next = podConditions(pod(api.conditions), running(true), T2);
+    const patch = statusPatch(api, {
+      phase: "Running",
+      podIP: "10.0.0.1",
+      conditions: next,
+      containerStatuses: running(true),
+    });
+    expect(Object.keys(patch).sort()).toEqual(["conditions", "containerStatuses"]);
+    expect(patch.conditions?.map((c: PodCondition) => c.type).sort()).toEqual(["ContainersReady", "Ready"]);
+  });
+
+  it("removes a reason and message that no longer apply, so a Ready pod does not keep ContainersNotReady", () => {
+    const api = { conditions: podConditions(pod([gate]), running(false), T0) };
+    const patch = statusPatch(api, { conditions: podConditions(pod([gate]), running(true), T2) });
+    expect(patch.conditions?.find((c: PodCondition) => c.type === "Ready")).toMatchObject({
+      status: "True",
+      reason: null,
+      message: null,
+    });
+  });
+
+  it("sends nothing the API copy already shows, so it never rewrites a condition it did not change", () => {
+    const mine = podConditions(pod([gate]), running(true), T0);
+    const patch = statusPatch(
+      { conditions: mine, containerStatuses: running(true) },
+      { conditions: mine, containerStatuses: running(true) },
+    );
+    expect(patch).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 // Pod-level status the kubelet reports from its containers (phase, conditions, containerStatuses).
-import type { ContainerStatus, Pod, PodCondition } from "@/lib/k8s/objects";
+import type { ContainerStatus, Pod, PodCondition, PodStatus } from "@/lib/k8s/objects";
 
 const KUBELET_CONDITIONS = ["PodScheduled", "Initialized", "ContainersReady", "Ready"];
 
@@ -54,6 +54,42 @@ export function podConditions(pod: Pod, statuses: ContainerStatus[], nowIso: str
       : cond(pod, "ContainersReady", "False", nowIso, "ContainersNotReady", cnrMsg),
     cond(pod, "PodScheduled", "True", nowIso),
   ];
+}
+
+const sameCondition = (a: PodCondition | undefined, b: PodCondition) =>
+  !!a &&
+  a.status === b.status &&
+  (a.reason ?? "") === (b.reason ?? "") &&
+  (a.message ?? "") === (b.message ?? "") &&
+  (a.lastTransitionTime ?? null) === (b.lastTransitionTime ?? null) &&
+  (a.lastProbeTime ?? null) === (b.lastProbeTime ?? null);
+
+/**
+ * The kubelet's status write: the two-way merge patch from the API copy's status to its own (kubernetes
+ * pkg/util/pod PatchPodStatus), so only what differs. Conditions merge by type: only changed ones are sent, and a
+ * reason or message that no longer applies (Ready=True after ContainersNotReady) is sent as null, which removes it.
+ * containerStatuses has no merge key and is sent whole when it differs. Leaving out what did not change also keeps
+ * a copy of the pod that has not yet caught up from undoing another writer's change (Kruise's Ready=False).
+ */
+export function statusPatch(api: PodStatus | undefined, next: PodStatus & { conditions: PodCondition[] }): PodStatus {
+  const out: Record<string, unknown> = {};
+  const cur = (api ?? {}) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(next)) {
+    if (k === "conditions" || v === undefined) continue;
+    const same = typeof v === "object" ? JSON.stringify(cur[k]) === JSON.stringify(v) : cur[k] === v;
+    if (!same) out[k] = v;
+  }
+  const conditions = next.conditions
+    .filter(
+      (c) =>
+        !sameCondition(
+          api?.conditions?.find((x) => x.type === c.type),
+          c,
+        ),
+    )
+    .map((c) => ({ reason: null, message: null, ...c }));
+  if (conditions.length) out.conditions = conditions;
+  return out as PodStatus;
 }
 
 /** The kubelet's view differs from the stored status (ignoring timestamps we keep stable anyway)? */

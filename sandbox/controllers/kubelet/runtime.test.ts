@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seededRandom } from "../clock";
 import { imageDigest, imageID } from "./images";
 import { podConditions } from "./pod-status";
-import { advance, containerStatus, FAST_DELAYS as D, newCtr, type Ctr } from "./runtime";
+import { advance, containerStatus, FAST_DELAYS as D, newCtr, unseenUntil, type Ctr } from "./runtime";
 import type { Pod } from "@/lib/k8s/objects";
 
 const rnd = seededRandom(1);
@@ -72,6 +72,42 @@ describe("fake container runtime", () => {
     expect(after.state?.waiting?.reason).toBe("CrashLoopBackOff");
     expect(after.restartCount).toBe(1);
     expect(after.lastState?.terminated).toMatchObject({ exitCode: 1, reason: "Error" });
+  });
+});
+
+describe("what the kubelet has to report (kubelet SyncPod, PLEG relist)", () => {
+  it("a new pod's waiting container is reported at once; started without a probe, it is first seen running and ready", () => {
+    let c = newCtr("app", "nginx:1.0", 0, D, rnd);
+    expect(unseenUntil(c, 0, false)).toBeUndefined();
+    const started = c.pending!.startAt;
+    c = runTo(c, started);
+    expect(unseenUntil(c, started, false)).toBe(c.running!.readyAt);
+    expect(unseenUntil(c, c.running!.readyAt, false)).toBeUndefined();
+    expect(containerStatus(c, c.running!.readyAt, D, "p")).toMatchObject({ ready: true, started: true });
+  });
+
+  it("with a readiness probe, running-not-ready is a state of its own", () => {
+    const c = runTo(newCtr("app", "nginx:1.0", 0, D, rnd), 10_000);
+    const fresh = runTo({ ...c, wantImage: "nginx:2.0" }, 10_000);
+    const started = runTo(fresh, fresh.pending!.startAt);
+    expect(unseenUntil(started, fresh.pending!.startAt, true)).toBeUndefined();
+  });
+
+  it("an image change is not reported until the new container runs: no waiting state in between", () => {
+    let c = runTo(newCtr("app", "nginx:1.0", 0, D, rnd), 10_000);
+    c = runTo({ ...c, wantImage: "nginx:2.0" }, 10_000);
+    const startAt = c.pending!.startAt;
+    expect(unseenUntil(c, 10_000, false)).toBe(startAt);
+    c = runTo(c, startAt);
+    expect(unseenUntil(c, c.running!.readyAt, false)).toBeUndefined();
+    expect(containerStatus(c, c.running!.readyAt, D, "p")).toMatchObject({ image: "nginx:2.0", restartCount: 1 });
+  });
+
+  it("an image that cannot be pulled is reported as soon as the pull fails", () => {
+    let c = runTo(newCtr("app", "nginx:1.0", 0, D, rnd), 10_000);
+    c = runTo({ ...c, wantImage: "nginx:2.0-bad" }, 10_000);
+    c = runTo(c, c.pending!.startAt);
+    expect(unseenUntil(c, c.pending!.startAt - 1, false)).toBeUndefined();
   });
 });
 

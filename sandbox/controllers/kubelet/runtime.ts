@@ -35,7 +35,8 @@ export interface Ctr {
   restartCount: number;
   id: string;
   running?: { image: string; since: number; readyAt: number; crashAt?: number };
-  pending?: { image: string; startAt: number; crashLoop?: boolean };
+  /** restart: a spec change is restarting the container, inside one pod sync (see unseenUntil) */
+  pending?: { image: string; startAt: number; crashLoop?: boolean; restart?: boolean };
   pullFailures: number;
   lastImage?: string;
   lastTerminated?: ContainerState["terminated"];
@@ -83,7 +84,7 @@ export function advance(c: Ctr, now: number, d: Delays, rnd: () => number): Ctr 
       x.lastImage = x.running.image;
       x.restartCount++;
       x.running = undefined;
-      x.pending = { image: x.wantImage, startAt: now + between(rnd, d.restart) };
+      x.pending = { image: x.wantImage, startAt: now + between(rnd, d.restart), restart: true };
     } else {
       x.pending = { image: x.wantImage, startAt: now + between(rnd, d.start) };
     }
@@ -93,7 +94,7 @@ export function advance(c: Ctr, now: number, d: Delays, rnd: () => number): Ctr 
     if (x.pending && now >= x.pending.startAt) {
       if (isBadImage(x.pending.image)) {
         x.pullFailures++;
-        x.pending = { ...x.pending, startAt: now + backoff(d, x.pullFailures) };
+        x.pending = { image: x.pending.image, startAt: now + backoff(d, x.pullFailures) };
         break;
       }
       const since = x.pending.startAt;
@@ -165,6 +166,22 @@ export function containerStatus(c: Ctr, now: number, d: Delays, podRef: string):
     state: { waiting },
     lastState,
   };
+}
+
+/**
+ * Until when the kubelet has nothing new to say about this container, or undefined when what it shows now is what
+ * the kubelet reports. Two windows: a spec change restarts the container inside one pod sync (kill, pull, start:
+ * kubelet pkg/kubelet/kuberuntime/kuberuntime_manager.go SyncPod), and the status is generated again only by the
+ * next sync, which sees the new container; and a started container is seen by the next PLEG relist
+ * (pkg/kubelet/pleg/generic.go relist). A container without a readiness probe is ready as soon as it runs
+ * (pkg/kubelet/prober/prober_manager.go UpdatePodStatus), so the relist that sees it started sees it ready: its
+ * `ready` delay stands for that relist. With a probe, running and ready are two reports, as the prober makes them.
+ */
+export function unseenUntil(c: Ctr, now: number, probed: boolean): number | undefined {
+  if (c.pending?.restart && now < c.pending.startAt) return c.pending.startAt;
+  if (!probed && c.running && now < c.running.readyAt)
+    return Math.min(c.running.readyAt, c.running.crashAt ?? Infinity);
+  return undefined;
 }
 
 /** When this container next changes on its own (timer for the kubelet). */
