@@ -172,10 +172,10 @@ const send = (url: string, token: string, method: string, path: string, body: un
     body: JSON.stringify(body),
   }).then((r) => r.text());
 
-/** CPU seconds (user + system) a process has used, from /proc (Linux; USER_HZ is 100). */
-function processCpu(pid: number): number {
+/** CPU seconds (user, system) a process has used, from /proc (Linux; USER_HZ is 100). */
+function processCpu(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 /** The sandbox in its own process (the CLI), so client-side parsing here does not slow the server down. */
@@ -254,7 +254,10 @@ async function sustainedWrites() {
   const elapsed = (performance.now() - start) / 1000;
   const deadline = Date.now() + 10000;
   while (lags.length < total * WATCHES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  const serverCpu = processCpu(sb.pid) - serverCpu0;
+  const serverCpu1 = processCpu(sb.pid);
+  const serverUser = serverCpu1.user - serverCpu0.user,
+    serverSystem = serverCpu1.system - serverCpu0.system,
+    serverCpu = serverUser + serverSystem;
   const clientUsage = process.cpuUsage(clientCpu0);
   const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
   closers.forEach((c) => c());
@@ -266,7 +269,7 @@ async function sustainedWrites() {
     `  events delivered ${lags.length}/${total * WATCHES}; delivery lag p50 ${ms(pct(lags, 0.5))}, p99 ${ms(pct(lags, 0.99))}, max ${ms(pct(lags, 1))}`,
   );
   console.log(
-    `  CPU, writes until the last event: server ${serverCpu.toFixed(2)} s = ${ms((serverCpu * 1000) / sent)} per write (sandbox from ${SANDBOX_DIR}); bench client (writer + ${WATCHES} watch readers) ${clientCpu.toFixed(2)} s = ${ms((clientCpu * 1000) / sent)} per write`,
+    `  CPU, writes until the last event: server ${serverCpu.toFixed(2)} s (user ${serverUser.toFixed(2)}, system ${serverSystem.toFixed(2)}) = ${((serverCpu * 1000) / sent).toFixed(2)} ms per write (sandbox from ${SANDBOX_DIR}); bench client (writer + ${WATCHES} watch readers) ${clientCpu.toFixed(2)} s = ${((clientCpu * 1000) / sent).toFixed(2)} ms per write`,
   );
 }
 

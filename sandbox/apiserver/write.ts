@@ -4,8 +4,7 @@ import { recordUpdate } from "./mechanics/managed-fields";
 import { validateCustomResource } from "./mechanics/schema";
 import { errors, type FieldError } from "./status";
 import type { Cluster, WriteCtx } from "./cluster";
-import { deepEqual } from "./mechanics/json";
-import { comparable, contentOf, copy, generateName, newUid, rfc3339, toWireTimes } from "./meta";
+import { copy, generateName, newUid, rfc3339, sameButServerFields, sameContent, toWireTimes } from "./meta";
 import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
 import { onStored, prepareForCreate } from "./hooks";
 
@@ -229,10 +228,10 @@ export function updateObject(
   if (!sub) next = admit("UPDATE", next, oldCopy, admitCtx(c, rt, ctx)) as Obj;
   next = validate(c, rt, next, oldCopy, ctx, sub);
   stamp(c, rt, next, old);
-  if (!deepEqual(contentOf(next, rt.status), contentOf(old, rt.status)) && old.metadata.generation !== undefined) {
+  if (old.metadata.generation !== undefined && !sameContent(next, old, rt.status)) {
     next.metadata.generation = old.metadata.generation + 1;
   }
-  if (deepEqual(comparable(next), comparable(old)) && !o.managedFieldsDone) return c.view(rt, old); // no-op: no new RV
+  if (!o.managedFieldsDone && sameButServerFields(next, old)) return c.view(rt, old); // no-op: no new RV
   if (!o.managedFieldsDone) next = recordUpdate(old, next, manager(c, rt, ctx, sub)) as Obj;
   if (ctx.dryRun)
     return c.view(rt, { ...next, metadata: { ...next.metadata, resourceVersion: old.metadata.resourceVersion } });

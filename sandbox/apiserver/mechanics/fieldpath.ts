@@ -13,6 +13,15 @@ export type FieldSet = Set<string>;
 const SEP = "\u0001";
 export const enc = (path: PathElement[]): string => path.join(SEP);
 export const dec = (key: string): PathElement[] => (key === "" ? [] : key.split(SEP));
+/** The key of `el` under the path whose key is `prefix` (enc([...path, el]) without building the array). */
+export const child = (prefix: string, el: PathElement): string => (prefix === "" ? el : prefix + SEP + el);
+/** The first two elements of a key and how many it has (1, 2, or 3 for three or more), without splitting it. */
+export function leading(key: string): { top: PathElement; second?: PathElement; length: 1 | 2 | 3 } {
+  const i1 = key.indexOf(SEP);
+  if (i1 < 0) return { top: key, length: 1 };
+  const i2 = key.indexOf(SEP, i1 + 1);
+  return { top: key.slice(0, i1), second: key.slice(i1 + 1, i2 < 0 ? undefined : i2), length: i2 < 0 ? 2 : 3 };
+}
 
 export function union(...sets: FieldSet[]): FieldSet {
   const out = new Set<string>();

@@ -5,7 +5,17 @@
  */
 import { errors, type GroupKind, type GroupResource, type StatusCause } from "../status";
 import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
-import { dec, difference, fromFieldsV1, intersection, pathString, toFieldsV1, union, type FieldSet } from "./fieldpath";
+import {
+  dec,
+  difference,
+  fromFieldsV1,
+  intersection,
+  leading,
+  pathString,
+  toFieldsV1,
+  union,
+  type FieldSet,
+} from "./fieldpath";
 import { compare, fieldsOf, mergeForApply, removePath, type Shape } from "./field-walk";
 
 interface Writer {
@@ -43,28 +53,29 @@ function shapeOf(apiVersion: string): Shape {
   return { builtin: group === "" || !group.includes(".") || group.endsWith(".k8s.io") };
 }
 
-function keep(path: string[], subresource: string | undefined, shape: Shape): boolean {
-  const [top, second] = path;
+const strippedMetaKeys = new Set(strippedMeta.map((f) => `f:${f}`));
+
+/** Whether the field manager tracks a member (its key read for its first two elements only). */
+function keep(key: string, subresource: string | undefined, shape: Shape): boolean {
+  const { top, second, length } = leading(key);
   if (top === "f:apiVersion" || top === "f:kind") return false;
-  if (top === "f:metadata" && (path.length === 1 || strippedMeta.includes(second.slice(2)))) return false;
+  if (top === "f:metadata" && (length === 1 || strippedMetaKeys.has(second!))) return false;
   if (subresource === "status" ? top !== "f:status" : top === "f:status") return false;
   // built-in spec/status (and pod spec.containers, not omitempty) exist in Go's zero value: never added members
-  if (shape.builtin && path.length === 1 && (top === "f:spec" || top === "f:status")) return false;
-  if (shape.builtin && path.length === 2 && top === "f:spec" && second === "f:containers") return false;
+  if (shape.builtin && length === 1 && (top === "f:spec" || top === "f:status")) return false;
+  if (shape.builtin && length === 2 && top === "f:spec" && second === "f:containers") return false;
   return true;
 }
 
-function strip(set: FieldSet, subresource: string | undefined, shape: Shape): FieldSet {
-  return new Set([...set].filter((k) => keep(dec(k), subresource, shape)));
+/** The tracked members of one or more sets, in one new set. */
+function strip(subresource: string | undefined, shape: Shape, ...sets: FieldSet[]): FieldSet {
+  const out: FieldSet = new Set();
+  for (const set of sets) for (const k of set) if (keep(k, subresource, shape)) out.add(k);
+  return out;
 }
 
 const identity = (m: { manager: string; operation: string; apiVersion: string; subresource?: string }) =>
-  JSON.stringify({
-    manager: m.manager,
-    operation: m.operation,
-    apiVersion: m.operation === "Apply" ? "" : m.apiVersion,
-    subresource: m.subresource ?? "",
-  });
+  `${m.operation}\n${m.operation === "Apply" ? "" : m.apiVersion}\n${m.subresource ?? ""}\n${m.manager}`;
 
 /**
  * Decoded FieldsV1 by the stored entry's object. Entries are never changed after a write (an unchanged set keeps
@@ -151,14 +162,6 @@ function disown(o: Manager, ...sets: FieldSet[]): void {
   }
 }
 
-/** A shallow view without metadata.managedFields, so comparisons do not walk the bookkeeping itself. */
-function tracked(o: object | undefined): Json | undefined {
-  if (!isObject(o) || !isObject(o.metadata)) return o as Json | undefined;
-  const { managedFields: _mf, ...meta } = o.metadata;
-  void _mf;
-  return { ...o, metadata: meta };
-}
-
 /** Managed fields the write starts from: the new object's, if the client changed them explicitly, else the live ones. */
 function startingManagers(prev: object | undefined, next: object): Map<string, Manager> {
   const pm = isObject(prev) && isObject(prev.metadata) ? prev.metadata.managedFields : undefined;
@@ -175,9 +178,9 @@ function startingManagers(prev: object | undefined, next: object): Map<string, M
 export function recordUpdate(prev: object | undefined, next: object, m: Writer): object {
   const shape = shapeOf(m.apiVersion);
   const managers = startingManagers(prev, next);
-  const cmp = compare(tracked(prev), tracked(next) as Json, shape);
-  const changed = strip(union(cmp.modified, cmp.added), m.subresource, shape);
-  const removed = strip(cmp.removed, m.subresource, shape);
+  const cmp = compare(prev as Json | undefined, next as Json, shape, true);
+  const changed = strip(m.subresource, shape, cmp.modified, cmp.added);
+  const removed = strip(m.subresource, shape, cmp.removed);
   const id = identity({ ...m, operation: "Update" });
   for (const [key, other] of managers) if (key !== id) disown(other, changed, removed);
   const mine = managers.get(id);
@@ -229,18 +232,18 @@ export function serverSideApply(
   const id = identity({ ...m, operation: "Apply" });
   const lastSet = managers.get(id)?.set ?? new Set<string>();
   const config = clone(body);
-  const configSet = strip(fieldsOf(config, shape), m.subresource, shape);
+  const configSet = strip(m.subresource, shape, fieldsOf(config, shape));
   const merged = mergeForApply(clone(live as Json | undefined), config, shape) as JsonObject;
   if (isObject(merged.metadata)) delete merged.metadata.managedFields;
   const others = [...managers].filter(([k]) => k !== id);
   for (const key of difference(lastSet, configSet)) {
     if (!others.some(([, o]) => o.set.has(key))) removePath(merged, dec(key), shape);
   }
-  const cmp = compare(tracked(live), merged, shape);
-  const changed = strip(union(cmp.modified, cmp.added), m.subresource, shape);
+  const cmp = compare(live as Json | undefined, merged, shape, true);
+  const changed = strip(m.subresource, shape, cmp.modified, cmp.added);
   const conflicts = others.map(([, o]) => ({ o, set: intersection(o.set, changed) })).filter((c) => c.set.size > 0);
   if (conflicts.length && !m.force) throw conflictError(conflicts);
-  const removed = strip(cmp.removed, m.subresource, shape);
+  const removed = strip(m.subresource, shape, cmp.removed);
   for (const [, o] of others) disown(o, changed, removed);
   managers.set(id, {
     manager: m.manager,
@@ -261,7 +264,14 @@ function printManager(o: Manager): string {
 }
 
 function conflictError(conflicts: { o: Manager; set: FieldSet }[]) {
-  const sorted = [...conflicts].sort((a, b) => (identity(a.o) < identity(b.o) ? -1 : 1));
+  const order = (o: Manager) =>
+    JSON.stringify({
+      manager: o.manager,
+      operation: o.operation,
+      apiVersion: o.operation === "Apply" ? "" : o.apiVersion,
+      subresource: o.subresource ?? "",
+    });
+  const sorted = [...conflicts].sort((a, b) => (order(a.o) < order(b.o) ? -1 : 1));
   const byManager = sorted.map((c) => ({
     who: printManager(c.o),
     paths: [...c.set].map((k) => pathString(dec(k))).sort(),
