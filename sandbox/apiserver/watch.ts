@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Cluster } from "./cluster";
 import { selectorFor } from "./list";
 import { ApiError, errors } from "./status";
@@ -47,6 +48,21 @@ class Line {
 }
 
 const bytesOf = (p: Pending, rt: ResourceType) => (typeof p === "string" ? Buffer.from(p) : p.bytes(rt));
+
+/** One HTTP/1.1 chunk (transfer-encoding: chunked framing) holding `data`. */
+const chunk = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, CRLF]);
+const CRLF = Buffer.from("\r\n");
+
+/**
+ * The socket of a chunked response whose head has been written and that has nothing queued, so a chunk framed once
+ * for every watcher can go straight to it (the response would frame the same bytes itself, in four socket writes
+ * per watcher). Anything else (a response waiting behind another on its connection, HTTP/1.0) goes through it.
+ */
+function directSocket(res: ServerResponse): Socket | undefined {
+  const r = res as ServerResponse & { chunkedEncoding?: boolean; outputData?: unknown[] };
+  if (!r.headersSent || !r.chunkedEncoding || r.outputData?.length || !res.socket?.writable) return undefined;
+  return res.socket;
+}
 
 /** The same lines, in the same order, served at the same version: the same bytes. */
 function sameBatch(a: Pending[], ra: ResourceType, b: Pending[] | undefined, rb: ResourceType | undefined): boolean {
@@ -190,6 +206,7 @@ export class WatchHub {
     const ws = this.queued;
     this.queued = [];
     let last: Pending[] | undefined, lastRt: ResourceType | undefined, lastBytes: Buffer | undefined;
+    let framed: Buffer | undefined;
     for (const w of ws) {
       const lines = w.pending;
       w.pending = [];
@@ -198,8 +215,11 @@ export class WatchHub {
         lastBytes = lines.length === 1 ? bytesOf(lines[0], w.rt) : Buffer.concat(lines.map((p) => bytesOf(p, w.rt)));
         last = lines;
         lastRt = w.rt;
+        framed = undefined;
       }
-      w.res.write(lastBytes);
+      const socket = directSocket(w.res);
+      if (socket) socket.write((framed ??= chunk(lastBytes!)));
+      else w.res.write(lastBytes);
     }
   }
 
