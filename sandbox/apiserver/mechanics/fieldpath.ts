@@ -38,36 +38,38 @@ export function keyElement(item: JsonObject, keys: string[]): PathElement {
   return `k:${JSON.stringify(k)}`;
 }
 
-/** FieldsV1 JSON for a set. */
+/**
+ * FieldsV1 JSON for a set. Keys are inserted in sorted order (SEP sorts below every character of an element, so
+ * sorting whole keys sorts each node's children), which is the order the apiserver encodes them in; a member with
+ * children carries ".": {}, inserted before its first child (a key sorts before the keys it prefixes).
+ */
 export function toFieldsV1(set: FieldSet): JsonObject {
-  const root: JsonObject = {};
-  const paths = [...set].map(dec);
-  const members = new Set(set);
-  for (const p of paths) {
-    let node = root;
-    for (const el of p) {
-      if (!isObject(node[el])) node[el] = {};
-      node = node[el] as JsonObject;
-    }
-  }
-  // a member with children carries ".": {}
-  const mark = (node: JsonObject, prefix: PathElement[]) => {
-    for (const [el, child] of Object.entries(node)) {
-      if (el === ".") continue;
-      const p = [...prefix, el];
-      const c = child as JsonObject;
-      if (Object.keys(c).length > 0 && members.has(enc(p))) c["."] = {};
-      mark(c, p);
-    }
-  };
-  mark(root, []);
-  return sortKeys(root);
+  return fieldsV1FromSorted([...set].sort());
 }
 
-function sortKeys(o: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const k of Object.keys(o).sort()) out[k] = isObject(o[k]) ? sortKeys(o[k] as JsonObject) : o[k];
-  return out;
+/** toFieldsV1 of a set given as its keys in sorted order. */
+export function fieldsV1FromSorted(keys: string[]): JsonObject {
+  const root: JsonObject = {};
+  const members = new Set<JsonObject>();
+  for (const key of keys) {
+    if (key === "") continue; // the root is never a member
+    let node = root;
+    let start = 0;
+    for (;;) {
+      const at = key.indexOf(SEP, start);
+      const el = at < 0 ? key.slice(start) : key.slice(start, at);
+      let next = node[el] as JsonObject | undefined;
+      if (next === undefined) {
+        if (members.has(node) && !("." in node)) node["."] = {};
+        next = node[el] = {};
+      }
+      node = next;
+      if (at < 0) break;
+      start = at + 1;
+    }
+    members.add(node);
+  }
+  return root;
 }
 
 /** Set from FieldsV1 JSON. */

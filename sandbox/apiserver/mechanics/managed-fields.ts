@@ -8,11 +8,11 @@ import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
 import {
   dec,
   difference,
+  fieldsV1FromSorted,
   fromFieldsV1,
   intersection,
   leading,
   pathString,
-  toFieldsV1,
   union,
   type FieldSet,
 } from "./fieldpath";
@@ -89,6 +89,24 @@ function decodeSet(f: Json | undefined): FieldSet {
   return set;
 }
 
+/**
+ * One FieldsV1 object per distinct set, shared by every entry that owns exactly that set (the pods of a CloneSet
+ * have the same fields, written by the same managers): encoded once, and decoded from the cache above. Bounded.
+ */
+const bySet = new Map<string, JsonObject>();
+function encodeSet(set: FieldSet): JsonObject {
+  const keys = [...set].sort();
+  const id = keys.join("\u0002");
+  let f = bySet.get(id);
+  if (!f) {
+    f = fieldsV1FromSorted(keys);
+    if (bySet.size >= 4096) bySet.clear();
+    bySet.set(id, f);
+    decoded.set(f, set);
+  }
+  return f;
+}
+
 function decodeManagers(obj: object | undefined): Map<string, Manager> {
   const out = new Map<string, Manager>();
   const entries = isObject(obj) && isObject(obj.metadata) ? obj.metadata.managedFields : undefined;
@@ -135,7 +153,7 @@ function encodeManagers(managers: Map<string, Manager>): Json[] {
     const e: JsonObject = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) e.time = m.time;
     e.fieldsType = "FieldsV1";
-    e.fieldsV1 = m.encoded ?? toFieldsV1(m.set);
+    e.fieldsV1 = m.encoded ?? encodeSet(m.set);
     if (m.subresource) e.subresource = m.subresource;
     return e;
   });
