@@ -96,24 +96,27 @@ export class PlainNotFound extends ApiError {
 /** Largest request body accepted (kube's default MaxRequestBodyBytes is 3 MiB). */
 export const MAX_BODY = 3 * 1024 * 1024;
 
-/** The request body. Plain stream events: an async iterator over the request cost more per write than the body. */
+/**
+ * The request body. Plain stream events (an async iterator over the request cost more per write than the body);
+ * past MAX_BODY the rest is read and dropped, so the connection stays usable for the 413.
+ */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const fail = (e: unknown) => {
-      req.off("data", onData);
-      req.resume(); // drain what is left so the connection stays usable
-      reject(e);
-    };
-    const onData = (c: Buffer) => {
+    let failed = false;
+    req.on("data", (c: Buffer) => {
+      if (failed) return;
       size += c.length;
-      if (size > MAX_BODY) return fail(errors.tooLarge(`Request entity too large: limit is ${MAX_BODY}`));
-      chunks.push(c);
-    };
-    req.on("data", onData);
-    req.once("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-    req.once("error", fail);
+      if (size <= MAX_BODY) return void chunks.push(c);
+      failed = true;
+      reject(errors.tooLarge(`Request entity too large: limit is ${MAX_BODY}`));
+    });
+    req.once("end", () => failed || resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.once("error", (e) => {
+      failed = true;
+      reject(e);
+    });
   });
 }
 
