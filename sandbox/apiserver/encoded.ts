@@ -1,9 +1,10 @@
 // One JSON encoding per stored object and served version, shared by the write's response and every watch event
-// line: each write used to serialize the same object twice (sent, then again for the watchers).
+// line: each write used to serialize the same object twice (sent, then again for the watchers). It is kept as
+// UTF-8 bytes, which is what both write to their sockets (a string was measured and encoded again for each).
 import type { Obj } from "./types";
 
 /** stored object → apiVersion → JSON of the object served at that version */
-const cache = new WeakMap<Obj, Map<string, string>>();
+const cache = new WeakMap<Obj, Map<string, Buffer>>();
 /** a view (cluster.view) → the stored object it shows */
 const shows = new WeakMap<Obj, Obj>();
 
@@ -15,25 +16,25 @@ export function servedView(o: Obj, apiVersion: string, kind: string): Obj {
 }
 
 /** JSON of `o` served at `apiVersion`/`kind`, encoded once per object and version. */
-export function encodeServed(o: Obj, apiVersion: string, kind: string): string {
+export function encodeServed(o: Obj, apiVersion: string, kind: string): Buffer {
   let byVersion = cache.get(o);
   if (!byVersion) cache.set(o, (byVersion = new Map()));
   const key = `${apiVersion}\n${kind}`;
-  let s = byVersion.get(key);
-  if (s === undefined) {
+  let b = byVersion.get(key);
+  if (b === undefined) {
     // A stored object already carries the served apiVersion and kind (always, for built-ins): no copy needed, as
     // the copy would keep their places and values.
-    s = storedJson(o.apiVersion === apiVersion && o.kind === kind ? o : { ...o, apiVersion, kind });
-    byVersion.set(key, s);
+    b = Buffer.from(storedJson(o.apiVersion === apiVersion && o.kind === kind ? o : { ...o, apiVersion, kind }));
+    byVersion.set(key, b);
   }
-  return s;
+  return b;
 }
 
 /**
  * JSON of a response body. A view still exactly as servedView made it (same keys, same values: nothing was set on
  * it since) is encoded through the cache; anything else is encoded as it is.
  */
-export function encodeBody(body: unknown): string {
+export function encodeBody(body: unknown): string | Buffer {
   if (typeof body === "string") return body;
   const v = body as Obj;
   const stored = v && typeof v === "object" ? shows.get(v) : undefined;

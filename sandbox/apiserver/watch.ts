@@ -40,11 +40,20 @@ class Line {
     const v = apiVersionOf(rt);
     let b = this.cache.get(v);
     if (b === undefined) {
-      b = Buffer.from(`{"type":"${this.type}","object":${encodeServed(this.obj, v, rt.kind)}}\n`);
+      b = Buffer.concat([lineHead(this.type), encodeServed(this.obj, v, rt.kind), LINE_END]);
       this.cache.set(v, b);
     }
     return b;
   }
+}
+
+const LINE_END = Buffer.from("}\n");
+const heads = new Map<string, Buffer>();
+/** `{"type":"<type>","object":` (one per event type) */
+function lineHead(type: string): Buffer {
+  let b = heads.get(type);
+  if (!b) heads.set(type, (b = Buffer.from(`{"type":${JSON.stringify(type)},"object":`)));
+  return b;
 }
 
 const bytesOf = (p: Pending, rt: ResourceType) => (typeof p === "string" ? Buffer.from(p) : p.bytes(rt));
