@@ -147,21 +147,22 @@ const rvMissing = (): FieldError => ({
 function mergeForSubresource(rt: ResourceType, old: Obj, obj: Obj, sub?: string): Obj {
   if (sub === "binding") return obj;
   if (sub === "status") {
-    const next: Obj = rt.builtin ? { ...obj, spec: old.spec } : { ...copy(old) };
+    // The stored parts are shared, not copied: validation and pruning build new objects where they change
+    // something, and the rest of the write path only sets members of the new top level and metadata.
+    const next: Obj = rt.builtin ? { ...obj, spec: old.spec } : { ...old };
     if (rt.builtin && old.spec === undefined) delete next.spec;
     if (obj.status === undefined) delete next.status;
     else next.status = obj.status;
     if (!rt.builtin)
       next.metadata = {
-        ...copy(old.metadata),
+        ...old.metadata,
         managedFields: obj.metadata?.managedFields ?? old.metadata.managedFields,
       };
     return next;
   }
   if (rt.status) {
     if (old.status === undefined) delete obj.status;
-    // A built-in's stored status is only re-normalized to the values it holds; a CR's may be pruned: copy it.
-    else obj.status = rt.builtin ? old.status : copy(old.status);
+    else obj.status = old.status;
   }
   return obj;
 }
