@@ -105,3 +105,70 @@ export function pathString(path: PathElement[]): string {
     })
     .join("");
 }
+
+/**
+ * The FieldsV1 of a set, derived from `base` (the FieldsV1 of another set) by adding the keys in `add` (not in
+ * it) and removing those in `remove` (in it). Only the nodes on the changed paths are copied; the result is what
+ * toFieldsV1 gives for the new set (children sorted, "." first on a member with children, `{}` for a leaf).
+ */
+export function updateFieldsV1(base: JsonObject, add: string[], remove: string[]): JsonObject {
+  let root = base;
+  for (const k of remove) root = (removeKey(root, dec(k), 0) as JsonObject | undefined) ?? {};
+  for (const k of add) root = addKey(root, dec(k), 0);
+  return root;
+}
+
+function addKey(node: JsonObject | undefined, path: PathElement[], i: number): JsonObject {
+  if (i === path.length) return node ? withMember(node) : {}; // an existing node was a parent only
+  const el = path[i];
+  const child = node ? (node[el] as JsonObject | undefined) : undefined;
+  const next = addKey(child, path, i + 1);
+  if (!node) return { [el]: next };
+  // a leaf gets its first child: it was a member, so it keeps "."
+  const out = withChild(Object.keys(node).length === 0 && i > 0 ? { ".": {} } : node, el, next);
+  return out;
+}
+
+function removeKey(node: JsonObject | undefined, path: PathElement[], i: number): JsonObject | undefined {
+  if (!node) return node;
+  if (i === path.length) {
+    // a member with children stays as their parent; a leaf goes
+    return Object.keys(node).some((k) => k !== ".") ? without(node, ".") : undefined;
+  }
+  const el = path[i];
+  const child = node[el] as JsonObject | undefined;
+  if (child === undefined) return node;
+  const next = removeKey(child, path, i + 1);
+  const out = next === undefined ? without(node, el) : withChild(node, el, next);
+  if (next !== undefined || i === 0) return out;
+  const keys = Object.keys(out);
+  if (keys.length === 0) return undefined; // a parent only, without children now
+  return keys.length === 1 && keys[0] === "." ? {} : out; // a member whose last child went: a leaf
+}
+
+/** `node` marked as a member ("." first). */
+function withMember(node: JsonObject): JsonObject {
+  return "." in node ? node : { ".": {}, ...node };
+}
+
+/** A copy of `node` with `child` at `el`, keys in sorted order (a new key is inserted at its place). */
+function withChild(node: JsonObject, el: PathElement, child: JsonObject): JsonObject {
+  if (el in node) return { ...node, [el]: child };
+  const out: JsonObject = {};
+  let placed = false;
+  for (const k of Object.keys(node)) {
+    if (!placed && k > el) {
+      out[el] = child;
+      placed = true;
+    }
+    out[k] = node[k];
+  }
+  if (!placed) out[el] = child;
+  return out;
+}
+
+function without(node: JsonObject, el: PathElement): JsonObject {
+  const out: JsonObject = {};
+  for (const k of Object.keys(node)) if (k !== el) out[k] = node[k];
+  return out;
+}

@@ -5,17 +5,8 @@
  */
 import { errors, type GroupKind, type GroupResource, type StatusCause } from "../status";
 import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
-import {
-  dec,
-  difference,
-  fieldsV1FromSorted,
-  fromFieldsV1,
-  intersection,
-  leading,
-  pathString,
-  union,
-  type FieldSet,
-} from "./fieldpath";
+import { decodeSet, encodeFrom, type Encoded } from "./fieldsv1-cache";
+import { dec, difference, intersection, leading, pathString, union, type FieldSet } from "./fieldpath";
 import { compare, fieldsOf, mergeForApply, removePath, type Shape } from "./field-walk";
 
 interface Writer {
@@ -33,6 +24,8 @@ interface Manager {
   set: FieldSet;
   /** the stored FieldsV1, reused while the set is unchanged (re-encoding every entry on every write is costly) */
   encoded?: Json;
+  /** when the set changed: the encoding it had, to derive the new one from */
+  previous?: Encoded;
 }
 
 /** Fields the field manager never tracks (fieldmanager stripMeta; status is reset on main-resource writes). */
@@ -76,36 +69,6 @@ function strip(subresource: string | undefined, shape: Shape, ...sets: FieldSet[
 
 const identity = (m: { manager: string; operation: string; apiVersion: string; subresource?: string }) =>
   `${m.operation}\n${m.operation === "Apply" ? "" : m.apiVersion}\n${m.subresource ?? ""}\n${m.manager}`;
-
-/**
- * Decoded FieldsV1 by the stored entry's object. Entries are never changed after a write (an unchanged set keeps
- * its encoding, see Manager.encoded), and sets are never changed in place, so each entry is decoded once.
- */
-const decoded = new WeakMap<object, FieldSet>();
-function decodeSet(f: Json | undefined): FieldSet {
-  if (!isObject(f)) return fromFieldsV1(f);
-  let set = decoded.get(f);
-  if (!set) decoded.set(f, (set = fromFieldsV1(f)));
-  return set;
-}
-
-/**
- * One FieldsV1 object per distinct set, shared by every entry that owns exactly that set (the pods of a CloneSet
- * have the same fields, written by the same managers): encoded once, and decoded from the cache above. Bounded.
- */
-const bySet = new Map<string, JsonObject>();
-function encodeSet(set: FieldSet): JsonObject {
-  const keys = [...set].sort();
-  const id = keys.join("\u0002");
-  let f = bySet.get(id);
-  if (!f) {
-    f = fieldsV1FromSorted(keys);
-    if (bySet.size >= 4096) bySet.clear();
-    bySet.set(id, f);
-    decoded.set(f, set);
-  }
-  return f;
-}
 
 function decodeManagers(obj: object | undefined): Map<string, Manager> {
   const out = new Map<string, Manager>();
@@ -153,7 +116,7 @@ function encodeManagers(managers: Map<string, Manager>): Json[] {
     const e: JsonObject = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) e.time = m.time;
     e.fieldsType = "FieldsV1";
-    e.fieldsV1 = m.encoded ?? encodeSet(m.set);
+    e.fieldsV1 = m.encoded ?? encodeFrom(m.set, m.previous);
     if (m.subresource) e.subresource = m.subresource;
     return e;
   });
@@ -175,6 +138,7 @@ function disown(o: Manager, ...sets: FieldSet[]): void {
   let set = o.set;
   for (const s of sets) set = difference(set, s);
   if (set.size !== o.set.size) {
+    o.previous ??= { encoded: o.encoded, set: o.set };
     o.set = set;
     o.encoded = undefined;
   }
@@ -215,6 +179,7 @@ export function recordUpdate(prev: object | undefined, next: object, m: Writer):
     subresource: m.subresource,
     set,
     encoded: unchanged ? mine.encoded : undefined,
+    previous: mine && !unchanged ? { encoded: mine.encoded, set: mine.set } : undefined,
   });
   return withManagedFields(next as Json, managers);
 }
