@@ -57,16 +57,28 @@ const isAtomicMap = (name: string, v: Json) => atomicMaps.size > 0 && atomicMaps
 /** Key fields that have a default, applied before keys are compared (a port without protocol is TCP). */
 const keyDefaults: Record<string, Json> = { protocol: "TCP" };
 
+/**
+ * Keyed elements by item object, per key list: items of stored objects never change and are shared by the
+ * versions that did not change them, so an item's element is built once, not on every comparison.
+ */
+const elements = new Map<string[], WeakMap<JsonObject, PathElement>>();
+
 /** A list item's path element: its keys (sorted, defaults filled in) as JSON, or its index when a key is missing. */
 function itemElement(item: Json, i: number, keys: string[]): PathElement {
   if (!isObject(item)) return `i:${i}`;
+  let known = elements.get(keys);
+  if (!known) elements.set(keys, (known = new WeakMap()));
+  const el = known.get(item);
+  if (el !== undefined) return el;
   const k: JsonObject = {};
   for (const name of keys) {
     if (name in item) k[name] = item[name];
     else if (name in keyDefaults) k[name] = keyDefaults[name];
     else return `i:${i}`;
   }
-  return `k:${JSON.stringify(k)}`;
+  const keyed = `k:${JSON.stringify(k)}`;
+  known.set(item, keyed);
+  return keyed;
 }
 
 const setElement = (x: Json): PathElement => `v:${JSON.stringify(x)}`;
