@@ -28,19 +28,21 @@ export interface WatchOptions {
   defaultTimeoutSeconds: number;
 }
 
-/** One event line, serialized once per served version and shared by all plain-JSON watchers. */
+/**
+ * One event line, serialized once per served version and shared by all plain-JSON watchers. It is kept as its
+ * parts (the object's encoding is the one the write's response sent), joined only into the chunk a flush writes.
+ */
 class Line {
-  private cache = new Map<string, Buffer>();
+  private cache = new Map<string, Buffer[]>();
   constructor(
     private type: string,
     private obj: Obj,
   ) {}
-  /** UTF-8 bytes of the line: encoded once, not once per watcher (as a string written to each response was). */
-  bytes(rt: ResourceType): Buffer {
+  parts(rt: ResourceType): Buffer[] {
     const v = apiVersionOf(rt);
     let b = this.cache.get(v);
     if (b === undefined) {
-      b = Buffer.concat([lineHead(this.type), encodeServed(this.obj, v, rt.kind), LINE_END]);
+      b = [lineHead(this.type), encodeServed(this.obj, v, rt.kind), LINE_END];
       this.cache.set(v, b);
     }
     return b;
@@ -56,10 +58,20 @@ function lineHead(type: string): Buffer {
   return b;
 }
 
-const bytesOf = (p: Pending, rt: ResourceType) => (typeof p === "string" ? Buffer.from(p) : p.bytes(rt));
-
-/** One HTTP/1.1 chunk (transfer-encoding: chunked framing) holding `data`. */
-const chunk = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, CRLF]);
+/** The bytes of a batch of lines, in one buffer; with `chunked`, framed as one HTTP/1.1 chunk. */
+function batchBytes(lines: Pending[], rt: ResourceType, chunked: boolean): Buffer {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for (const p of lines) {
+    for (const b of typeof p === "string" ? [Buffer.from(p)] : p.parts(rt)) {
+      parts.push(b);
+      size += b.length;
+    }
+  }
+  if (!chunked) return Buffer.concat(parts, size);
+  const head = Buffer.from(`${size.toString(16)}\r\n`);
+  return Buffer.concat([head, ...parts, CRLF], head.length + size + CRLF.length);
+}
 const CRLF = Buffer.from("\r\n");
 
 /**
@@ -159,7 +171,7 @@ export class WatchHub {
       this.byResource.get(w.gr)?.delete(w);
       if (this.watchers.delete(w) && !w.res.writableEnded) {
         // What was committed before the close still goes out, ahead of the end of the stream.
-        if (w.pending.length) w.res.write(Buffer.concat(w.pending.map((p) => bytesOf(p, w.rt))));
+        if (w.pending.length) w.res.write(batchBytes(w.pending, w.rt, false));
         w.res.end();
       }
       w.pending = [];
@@ -214,21 +226,20 @@ export class WatchHub {
   private flush() {
     const ws = this.queued;
     this.queued = [];
-    let last: Pending[] | undefined, lastRt: ResourceType | undefined, lastBytes: Buffer | undefined;
-    let framed: Buffer | undefined;
+    let last: Pending[] | undefined, lastRt: ResourceType | undefined;
+    let framed: Buffer | undefined, plain: Buffer | undefined;
     for (const w of ws) {
       const lines = w.pending;
       w.pending = [];
       if (!lines.length || w.res.writableEnded) continue;
       if (!sameBatch(lines, w.rt, last, lastRt)) {
-        lastBytes = lines.length === 1 ? bytesOf(lines[0], w.rt) : Buffer.concat(lines.map((p) => bytesOf(p, w.rt)));
         last = lines;
         lastRt = w.rt;
-        framed = undefined;
+        framed = plain = undefined;
       }
       const socket = directSocket(w.res);
-      if (socket) socket.write((framed ??= chunk(lastBytes!)));
-      else w.res.write(lastBytes);
+      if (socket) socket.write((framed ??= batchBytes(lines, w.rt, true)));
+      else w.res.write((plain ??= batchBytes(lines, w.rt, false)));
     }
   }
 
