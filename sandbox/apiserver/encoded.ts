@@ -99,8 +99,13 @@ function compose(v: unknown, level: number, omit?: readonly string[]): string {
     }
     return s + "]";
   }
-  // Levels: 0 the object, 1 its metadata, 2 the managedFields list, 3 an entry; anything deeper is a part.
+  // Levels: 0 the object, 1 its metadata, 2 the managedFields list, 3 an entry; anything deeper is a part. An
+  // entry a write did not change is the stored one, whose text is known.
   if (level > 3 || v === null || typeof v !== "object") return part(v);
+  if (level === 3) {
+    const known = partJson.get(v);
+    if (known !== undefined) return known;
+  }
   let s = "{";
   let first = true;
   for (const k in v as Obj) {
@@ -110,5 +115,7 @@ function compose(v: unknown, level: number, omit?: readonly string[]): string {
     s += (first ? "" : ",") + keyText(k) + (deeper ? compose(x, level + 1) : part(x));
     first = false;
   }
-  return s + "}";
+  s += "}";
+  if (level === 3) partJson.set(v, s);
+  return s;
 }

@@ -26,6 +26,8 @@ interface Manager {
   encoded?: Json;
   /** when the set changed: the encoding it had, to derive the new one from */
   previous?: Encoded;
+  /** the stored entry this manager was read from */
+  entry?: JsonObject;
 }
 
 /** Fields the field manager never tracks (fieldmanager stripMeta; status is reset on main-resource writes). */
@@ -82,6 +84,7 @@ function decodeManagers(obj: object | undefined): Map<string, Manager> {
       apiVersion: String(e.apiVersion ?? ""),
       set: decodeSet(e.fieldsV1),
       encoded: e.fieldsV1,
+      entry: e,
     };
     if (typeof e.time === "string") m.time = e.time;
     if (typeof e.subresource === "string" && e.subresource) m.subresource = e.subresource;
@@ -113,13 +116,33 @@ function encodeManagers(managers: Map<string, Manager>): Json[] {
               : 0,
   );
   return list.map((m) => {
+    const fieldsV1 = m.encoded ?? encodeFrom(m.set, m.previous);
+    // An entry the write did not change is the stored one itself (its encoded text is reused with it).
+    if (m.entry && isEntry(m.entry, m, fieldsV1)) return m.entry;
     const e: JsonObject = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) e.time = m.time;
     e.fieldsType = "FieldsV1";
-    e.fieldsV1 = m.encoded ?? encodeFrom(m.set, m.previous);
+    e.fieldsV1 = fieldsV1;
     if (m.subresource) e.subresource = m.subresource;
     return e;
   });
+}
+
+/** Whether `e` is, member for member and in order, the entry encodeManagers would build for `m`. */
+function isEntry(e: JsonObject, m: Manager, fieldsV1: Json): boolean {
+  const keys = Object.keys(e);
+  let i = 0;
+  const next = (k: string, v: Json | undefined) => keys[i++] === k && e[k] === v;
+  return (
+    next("manager", m.manager) &&
+    next("operation", m.operation) &&
+    next("apiVersion", m.apiVersion) &&
+    (!m.time || next("time", m.time)) &&
+    next("fieldsType", "FieldsV1") &&
+    next("fieldsV1", fieldsV1) &&
+    (!m.subresource || next("subresource", m.subresource)) &&
+    i === keys.length
+  );
 }
 
 /** A copy of `obj` with the encoded entries; only metadata is copied, the rest is shared with `obj`. */
