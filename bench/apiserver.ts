@@ -1,13 +1,14 @@
 // Benchmark (not a test): the sandbox API server under load, and the same LIST on a real kube-apiserver.
 // Prints figures only. Run: npx tsx bench/apiserver.ts [--pods 10000] [--rate 1000] [--seconds 5] [--watches 100] [--no-kube]
-// [--list-only | --writes-only]
+// [--list-only | --writes-only] [--sandbox-dir DIR] [--profile DIR]
+//   --sandbox-dir DIR  run the sandbox of another checkout (with its node_modules) for the writes, e.g. a "before" tree
+//   --profile DIR      write a V8 CPU profile of the sandbox process (node --cpu-prof) into DIR
 import { CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
-import http, { request } from "node:http";
+import http from "node:http";
 import https from "node:https";
-import { spawn } from "node:child_process";
-import { loadUsers } from "../sandbox/apiserver/auth";
-import { DEFAULT_USERS } from "../sandbox/apiserver/paths";
+import { resolve as resolvePath } from "node:path";
 import { startKubeApiserverCluster, startSandboxCluster } from "../test/support/clusters";
+import { ms, pct, podBody, sustainedWrites } from "./apiserver-writes";
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,16 +18,12 @@ const PODS = arg("pods", 10000),
   RATE = arg("rate", 1000),
   SECONDS = arg("seconds", 5),
   WATCHES = arg("watches", 100);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN;
+const flag = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-const podBody = (i: number) => ({
-  metadata: { name: `bench-${i}`, labels: { bench: "1", idx: String(i % 10) } },
-  spec: { containers: [{ name: "main", image: "nginx:1.25", env: [{ name: "N", value: String(i) }] }] },
-});
+const SANDBOX_DIR = resolvePath(flag("sandbox-dir") ?? ".");
+const PROFILE_DIR = flag("profile");
 
 /** Bulk creation over keep-alive connections (client-node opens a new TLS connection per request). */
 async function createPods(server: string, token: string, n: number, caData?: string) {
@@ -115,124 +112,6 @@ async function timeList(kc: KubeConfig, runs = 5): Promise<{ median: number; cou
   return { median: pct(samples, 0.5), count };
 }
 
-/**
- * Opens a raw watch and reports every event's lag from the `sent` annotation. The annotation is found in the line
- * without decoding it: 100 watches decoding every event in this process took as much CPU as the server they
- * measure (both share the machine's 2 cores), so the figure was the bench's, not the server's.
- */
-const SENT = /"sent":"([0-9.]+)"/;
-function openWatch(url: string, token: string, rv: string, onLag: (ms: number) => void): () => void {
-  const req = request(
-    `${url}/api/v1/namespaces/default/pods?watch=1&resourceVersion=${rv}`,
-    { headers: { Authorization: `Bearer ${token}` } },
-    (res) => {
-      let buf = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buf += chunk;
-        let i;
-        while ((i = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, i);
-          buf = buf.slice(i + 1);
-          const sent = Number(SENT.exec(line)?.[1]);
-          if (sent) onLag(performance.timeOrigin + performance.now() - sent);
-        }
-      });
-    },
-  );
-  req.on("error", () => {});
-  req.end();
-  return () => req.destroy();
-}
-
-/** Raw keep-alive HTTP call to the sandbox (plain http side), so the figures are the server's, not TLS handshakes. */
-const send = (url: string, token: string, method: string, path: string, body: unknown, ct = "application/json") =>
-  fetch(url + path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": ct },
-    body: JSON.stringify(body),
-  }).then((r) => r.text());
-
-/** The sandbox in its own process (the CLI), so client-side parsing here does not slow the server down. */
-async function startSandboxProcess(): Promise<{ url: string; token: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "sandbox/cli.ts",
-      "--port",
-      "0",
-      "--no-controllers",
-      "--kubeconfig",
-      `/tmp/bench-sandbox-${process.pid}.kubeconfig`,
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      const m = /ready: (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  return {
-    url,
-    token: loadUsers(DEFAULT_USERS).users.find((u) => u.name === "admin")!.token,
-    stop: () => child.kill("SIGTERM"),
-  };
-}
-
-async function sustainedWrites() {
-  const sb = await startSandboxProcess();
-  const h = { url: sb.url, tokens: { admin: sb.token }, close: async () => sb.stop() };
-  const call = (method: string, path: string, body: unknown, ct?: string) =>
-    send(h.url, h.tokens.admin, method, path, body, ct);
-  for (let i = 0; i < 50; i++) await call("POST", "/api/v1/namespaces/default/pods", podBody(i));
-  const rv = JSON.parse(
-    await (
-      await fetch(`${h.url}/api/v1/namespaces/default/pods?limit=1`, {
-        headers: { Authorization: `Bearer ${h.tokens.admin}` },
-      })
-    ).text(),
-  ).metadata.resourceVersion;
-  const lags: number[] = [];
-  const closers = Array.from({ length: WATCHES }, () => openWatch(h.url, h.tokens.admin, rv, (l) => lags.push(l)));
-  const total = RATE * SECONDS;
-  const start = performance.now();
-  let sent = 0,
-    inflight = 0;
-  while (sent < total) {
-    // Pace writes to RATE/s; keep at most 64 in flight.
-    const due = Math.floor(((performance.now() - start) / 1000) * RATE);
-    while (sent < Math.min(due, total) && inflight < 64) {
-      const i = sent++ % 50;
-      inflight++;
-      const body = { metadata: { annotations: { sent: String(performance.timeOrigin + performance.now()) } } };
-      void call("PATCH", `/api/v1/namespaces/default/pods/bench-${i}`, body, "application/merge-patch+json").finally(
-        () => {
-          inflight--;
-        },
-      );
-    }
-    await new Promise((r) => setTimeout(r, 1));
-  }
-  while (inflight > 0) await new Promise((r) => setTimeout(r, 5));
-  const elapsed = (performance.now() - start) / 1000;
-  const deadline = Date.now() + 10000;
-  while (lags.length < total * WATCHES && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  closers.forEach((c) => c());
-  await h.close();
-  console.log(
-    `sustained writes: ${sent} merge patches in ${elapsed.toFixed(2)} s = ${(sent / elapsed).toFixed(0)} writes/s (target ${RATE}/s) with ${WATCHES} watches`,
-  );
-  console.log(
-    `  events delivered ${lags.length}/${total * WATCHES}; delivery lag p50 ${ms(pct(lags, 0.5))}, p99 ${ms(pct(lags, 0.99))}, max ${ms(pct(lags, 1))}`,
-  );
-}
-
 async function listSideBySide() {
   const sb = await startSandboxCluster();
   let sandboxMs = NaN,
@@ -274,7 +153,14 @@ async function main() {
       .map((x) => x.toFixed(1))
       .join(" ")} (2 shared cores; figures scale with it)`,
   );
-  if (!process.argv.includes("--list-only")) await sustainedWrites();
+  if (!process.argv.includes("--list-only"))
+    await sustainedWrites({
+      rate: RATE,
+      seconds: SECONDS,
+      watches: WATCHES,
+      sandboxDir: SANDBOX_DIR,
+      profileDir: PROFILE_DIR,
+    });
   if (!process.argv.includes("--writes-only")) await listSideBySide();
   process.exit(0);
 }

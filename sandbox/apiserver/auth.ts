@@ -74,6 +74,7 @@ function basicAllowed(a: Attributes): boolean {
 /** Token authentication and rule-based authorization from the users file. */
 export class Auth {
   private byToken = new Map<string, UserEntry>();
+  private rulesByIdentity = new Map<string, Rule[]>();
   constructor(private file: UsersFile) {
     for (const u of file.users) this.byToken.set(u.token, u);
   }
@@ -89,10 +90,18 @@ export class Auth {
     return u ? { name: u.name, groups: [...(u.groups ?? []), "system:authenticated"] } : null;
   }
 
+  /** The rules of a user and its groups; the users file does not change, so they are gathered once per identity. */
   rulesFor(user: User): Rule[] {
-    const own = this.file.users.find((u) => u.name === user.name)?.rules ?? [];
-    const fromGroups = (this.file.groups ?? []).filter((g) => user.groups.includes(g.name)).flatMap((g) => g.rules);
-    return [...own, ...fromGroups];
+    const key = `${user.name}\n${user.groups.join("\n")}`;
+    let rules = this.rulesByIdentity.get(key);
+    if (!rules) {
+      const own = this.file.users.find((u) => u.name === user.name)?.rules ?? [];
+      const fromGroups = (this.file.groups ?? []).filter((g) => user.groups.includes(g.name)).flatMap((g) => g.rules);
+      rules = [...own, ...fromGroups];
+      if (this.rulesByIdentity.size >= 1024) this.rulesByIdentity.clear(); // impersonated identities are open-ended
+      this.rulesByIdentity.set(key, rules);
+    }
+    return rules;
   }
 
   authorize(user: User, a: Attributes): { allowed: boolean; reason: string } {

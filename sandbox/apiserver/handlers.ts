@@ -3,7 +3,7 @@ import type { User } from "./auth";
 import type { WriteCtx } from "./cluster";
 import { deleteCollection, deleteObject } from "./deletion";
 import { listJson } from "./list";
-import { copy, rfc3339 } from "./meta";
+import { rfc3339 } from "./meta";
 import { decodeObject, decodeOptional, PlainNotFound, readBody, type RequestInfo } from "./request";
 import { accessReview, tokenReview } from "./reviews";
 import { decodeProtobufReview } from "./protobuf";
@@ -223,14 +223,18 @@ function bind(s: Services, rt: ResourceType, ns: string | undefined, name: strin
       name,
       `pod ${name} is being deleted, cannot be assigned to a host`,
     );
-  const next = copy(pod);
-  next.spec.nodeName = node;
-  next.status = {
-    ...(next.status ?? {}),
-    conditions: [
-      ...(next.status?.conditions ?? []).filter((x: Obj) => x.type !== "PodScheduled"),
-      { type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: rfc3339(s.c.now()) },
-    ],
+  // New top level, metadata, spec and status; the rest is shared with the stored pod, which never changes.
+  const next: Obj = {
+    ...pod,
+    metadata: { ...pod.metadata },
+    spec: { ...pod.spec, nodeName: node },
+    status: {
+      ...(pod.status ?? {}),
+      conditions: [
+        ...(pod.status?.conditions ?? []).filter((x: Obj) => x.type !== "PodScheduled"),
+        { type: "PodScheduled", status: "True", lastProbeTime: null, lastTransitionTime: rfc3339(s.c.now()) },
+      ],
+    },
   };
   // Binding is the one write allowed to set spec.nodeName (one store write, like BindingREST's GuaranteedUpdate).
   updateObject(s.c, rt, ns, name, next, ctx, { subresource: "binding" });

@@ -1,3 +1,4 @@
+import { storedJson } from "./encoded";
 import { errors } from "./status";
 import type { Cluster } from "./cluster";
 import { both, parseFieldSelector, parseLabelSelector, type Matcher } from "./selectors";
@@ -17,6 +18,7 @@ export const CONTINUE_TTL_MS = 5 * 60 * 1000;
 const MAX_SNAPSHOTS = 64;
 
 const itemCache = new WeakMap<Obj, Map<string, string>>();
+const TYPE_META = ["apiVersion", "kind"];
 
 /**
  * One list item's JSON, cached per stored object (stored objects never change). Built-in list items
@@ -31,15 +33,7 @@ function itemJson(rt: ResourceType, o: Obj): string {
   }
   let s = m.get(variant);
   if (s === undefined) {
-    const view: Obj = { ...o };
-    if (rt.builtin) {
-      delete view.apiVersion;
-      delete view.kind;
-    } else {
-      view.apiVersion = variant;
-      view.kind = rt.kind;
-    }
-    s = JSON.stringify(view);
+    s = rt.builtin ? storedJson(o, TYPE_META) : storedJson({ ...o, apiVersion: variant, kind: rt.kind });
     m.set(variant, s);
   }
   return s;

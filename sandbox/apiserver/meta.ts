@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { deepEqual } from "./mechanics/json";
 import type { Obj } from "./types";
 
 /** RFC 3339 seconds precision, as metav1.Time serializes. */
@@ -23,20 +24,30 @@ export function copy<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }
 
-/** Everything but metadata (and status when the type has a status subresource): what generation tracks. */
-export function contentOf(o: Obj, dropStatus: boolean): Obj {
-  const rest = { ...o };
-  delete rest.metadata;
-  if (dropStatus) delete rest.status;
-  return rest;
+/** deepEqual of two objects' members, leaving out the keys in `skip` (no copies of either object). */
+function sameMembers(a: Obj, b: Obj, skip: readonly string[]): boolean {
+  let count = 0;
+  for (const k of Object.keys(a)) {
+    if (skip.includes(k)) continue;
+    if (!Object.prototype.hasOwnProperty.call(b, k) || !deepEqual(a[k], b[k])) return false;
+    count++;
+  }
+  for (const k of Object.keys(b)) if (!skip.includes(k)) count--;
+  return count === 0;
 }
 
-/** Metadata without the fields the server maintains, to detect no-op writes. */
-export function comparable(o: Obj): Obj {
-  const m = { ...(o.metadata ?? {}) };
-  delete m.resourceVersion;
-  delete m.managedFields;
-  return { ...o, metadata: m };
+const METADATA = ["metadata"],
+  METADATA_STATUS = ["metadata", "status"],
+  SERVER_META = ["resourceVersion", "managedFields"];
+
+/** Everything but metadata (and status when the type has a status subresource) is equal: what generation tracks. */
+export function sameContent(a: Obj, b: Obj, dropStatus: boolean): boolean {
+  return sameMembers(a, b, dropStatus ? METADATA_STATUS : METADATA);
+}
+
+/** Equal but for the metadata the server maintains (resourceVersion, managedFields): a no-op write. */
+export function sameButServerFields(a: Obj, b: Obj): boolean {
+  return sameMembers(a, b, METADATA) && sameMembers(a.metadata ?? {}, b.metadata ?? {}, SERVER_META);
 }
 
 // metav1.Time fields of built-in kinds: the Go types re-encode them as RFC 3339 seconds in UTC, so a
@@ -57,10 +68,36 @@ const TIME_FIELDS = new Set([
 ]);
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 
+/** Normalized forms of recent time strings: a write carries the same few seconds over and over. */
+const normalizedTimes = new Map<string, string>();
+
 function secondsTime(v: unknown): unknown {
-  if (typeof v !== "string" || !TIME.test(v)) return v;
+  if (typeof v !== "string") return v;
+  const known = normalizedTimes.get(v);
+  if (known !== undefined) return known;
+  if (!TIME.test(v)) return v;
   const ms = Date.parse(v);
-  return Number.isFinite(ms) ? rfc3339(new Date(Math.floor(ms / 1000) * 1000)) : v;
+  if (!Number.isFinite(ms)) return v;
+  const s = rfc3339(new Date(Math.floor(ms / 1000) * 1000));
+  if (normalizedTimes.size >= 4096) normalizedTimes.clear();
+  normalizedTimes.set(v, s);
+  return s;
+}
+
+/** Normalizes the time fields of `v`, skipping what it shares with `was` (see toWireTimes). */
+function walkTimes(v: unknown, was: unknown): void {
+  if (v === was) return;
+  if (Array.isArray(v)) {
+    const w = Array.isArray(was) ? was : undefined;
+    for (let i = 0; i < v.length; i++) walkTimes(v[i], w?.[i]);
+  } else if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const w = was && typeof was === "object" && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
+    for (const k in o) {
+      if (TIME_FIELDS.has(k)) o[k] = secondsTime(o[k]);
+      else walkTimes(o[k], w?.[k]);
+    }
+  }
 }
 
 /**
@@ -70,22 +107,10 @@ function secondsTime(v: unknown): unknown {
  * object it replaces) were normalized when they were stored, and are skipped.
  */
 export function toWireTimes(obj: Obj, builtin: boolean, stored?: Obj): void {
-  const walk = (v: unknown, was: unknown): void => {
-    if (v === was) return;
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, Array.isArray(was) ? was[i] : undefined));
-    else if (v && typeof v === "object") {
-      const o = v as Record<string, unknown>;
-      const w = was && typeof was === "object" && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
-      for (const k of Object.keys(o)) {
-        if (TIME_FIELDS.has(k)) o[k] = secondsTime(o[k]);
-        else walk(o[k], w?.[k]);
-      }
-    }
-  };
-  if (builtin) walk(obj, stored);
+  if (builtin) walkTimes(obj, stored);
   else if (obj.metadata) {
     for (const k of ["creationTimestamp", "deletionTimestamp"])
       if (k in obj.metadata) obj.metadata[k] = secondsTime(obj.metadata[k]);
-    walk(obj.metadata.managedFields, undefined);
+    walkTimes(obj.metadata.managedFields, undefined);
   }
 }

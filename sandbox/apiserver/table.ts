@@ -4,7 +4,8 @@ import type { Obj, PrinterColumn, ResourceType } from "./types";
 
 /** Which Table version the Accept header asks for (kubectl: `application/json;as=Table;v=v1;g=meta.k8s.io,...`). */
 export function tableVersion(accept: string | undefined): "v1" | "v1beta1" | undefined {
-  for (const part of (accept ?? "").split(",")) {
+  if (!accept?.includes("as=Table")) return undefined; // the common case, without parsing
+  for (const part of accept.split(",")) {
     const params = Object.fromEntries(
       part
         .split(";")

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Cluster } from "./cluster";
 import { selectorFor } from "./list";
 import { ApiError, errors } from "./status";
@@ -16,29 +17,79 @@ interface Watcher {
   res: ServerResponse;
   encode?: Encoder;
   close: () => void;
+  /** lines waiting for the next flush, in order (events, and bookmarks so they never overtake an event) */
+  pending: Pending[];
 }
+
+type Pending = Line | string;
 
 export interface WatchOptions {
   bookmarkIntervalMs: number;
   defaultTimeoutSeconds: number;
 }
 
-/** One event line, serialized once per served version and shared by all plain-JSON watchers. */
+/**
+ * One event line, serialized once per served version and shared by all plain-JSON watchers. It is kept as its
+ * parts (the object's encoding is the one the write's response sent), joined only into the chunk a flush writes.
+ */
 class Line {
-  private cache = new Map<string, string>();
+  private cache = new Map<string, Buffer[]>();
   constructor(
     private type: string,
     private obj: Obj,
   ) {}
-  get(rt: ResourceType): string {
+  parts(rt: ResourceType): Buffer[] {
     const v = apiVersionOf(rt);
-    let s = this.cache.get(v);
-    if (s === undefined) {
-      s = `{"type":"${this.type}","object":${encodeServed(this.obj, v, rt.kind)}}\n`;
-      this.cache.set(v, s);
+    let b = this.cache.get(v);
+    if (b === undefined) {
+      b = [lineHead(this.type), encodeServed(this.obj, v, rt.kind), LINE_END];
+      this.cache.set(v, b);
     }
-    return s;
+    return b;
   }
+}
+
+const LINE_END = Buffer.from("}\n");
+const heads = new Map<string, Buffer>();
+/** `{"type":"<type>","object":` (one per event type) */
+function lineHead(type: string): Buffer {
+  let b = heads.get(type);
+  if (!b) heads.set(type, (b = Buffer.from(`{"type":${JSON.stringify(type)},"object":`)));
+  return b;
+}
+
+/** The bytes of a batch of lines, in one buffer; with `chunked`, framed as one HTTP/1.1 chunk. */
+function batchBytes(lines: Pending[], rt: ResourceType, chunked: boolean): Buffer {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for (const p of lines) {
+    for (const b of typeof p === "string" ? [Buffer.from(p)] : p.parts(rt)) {
+      parts.push(b);
+      size += b.length;
+    }
+  }
+  if (!chunked) return Buffer.concat(parts, size);
+  const head = Buffer.from(`${size.toString(16)}\r\n`);
+  return Buffer.concat([head, ...parts, CRLF], head.length + size + CRLF.length);
+}
+const CRLF = Buffer.from("\r\n");
+
+/**
+ * The socket of a chunked response whose head has been written and that has nothing queued, so a chunk framed once
+ * for every watcher can go straight to it (the response would frame the same bytes itself, in four socket writes
+ * per watcher). Anything else (a response waiting behind another on its connection, HTTP/1.0) goes through it.
+ */
+function directSocket(res: ServerResponse): Socket | undefined {
+  const r = res as ServerResponse & { chunkedEncoding?: boolean; outputData?: unknown[] };
+  if (!r.headersSent || !r.chunkedEncoding || r.outputData?.length || !res.socket?.writable) return undefined;
+  return res.socket;
+}
+
+/** The same lines, in the same order, served at the same version: the same bytes. */
+function sameBatch(a: Pending[], ra: ResourceType, b: Pending[] | undefined, rb: ResourceType | undefined): boolean {
+  if (!b || !rb || a.length !== b.length || apiVersionOf(ra) !== apiVersionOf(rb) || ra.kind !== rb.kind) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] || typeof a[i] === "string") return false;
+  return true;
 }
 
 /**
@@ -48,9 +99,11 @@ class Line {
  */
 export class WatchHub {
   private watchers = new Set<Watcher>();
+  /** the watchers of each resource, so an event visits only the watchers of its resource */
+  private byResource = new Map<string, Set<Watcher>>();
   private unsubscribe: () => void;
-  /** watchers with events written since the last flush */
-  private corked = new Set<Watcher>();
+  /** watchers with pending lines, flushed together once the current batch of I/O has been handled */
+  private queued: Watcher[] = [];
 
   constructor(
     private c: Cluster,
@@ -69,7 +122,7 @@ export class WatchHub {
     const rvParam = q.get("resourceVersion") ?? "";
     if (rvParam && !/^\d+$/.test(rvParam)) throw errors.badRequest(`invalid resource version: ${rvParam}`);
     const gr = grKey(rt);
-    const w: Watcher = { rt, gr, ns: rt.namespaced ? ns : undefined, match, res, encode, close: () => {} };
+    const w: Watcher = { rt, gr, ns: rt.namespaced ? ns : undefined, match, res, encode, close: () => {}, pending: [] };
     res.writeHead(200, {
       "Content-Type": "application/json",
       "Cache-Control": "no-cache, private",
@@ -95,6 +148,9 @@ export class WatchHub {
     }
     for (const ev of initial) this.send(w, ev.type, ev.obj);
     this.watchers.add(w);
+    let peers = this.byResource.get(gr);
+    if (!peers) this.byResource.set(gr, (peers = new Set()));
+    peers.add(w);
     this.arm(w, q);
   }
 
@@ -112,7 +168,13 @@ export class WatchHub {
     w.close = () => {
       clearTimeout(timer);
       if (tick) clearInterval(tick);
-      if (this.watchers.delete(w) && !w.res.writableEnded) w.res.end();
+      this.byResource.get(w.gr)?.delete(w);
+      if (this.watchers.delete(w) && !w.res.writableEnded) {
+        // What was committed before the close still goes out, ahead of the end of the stream.
+        if (w.pending.length) w.res.write(batchBytes(w.pending, w.rt, false));
+        w.res.end();
+      }
+      w.pending = [];
     };
     w.res.on("close", w.close);
   }
@@ -124,7 +186,7 @@ export class WatchHub {
       apiVersion: apiVersionOf(w.rt),
       metadata: { resourceVersion: String(this.c.store.currentRV()) },
     };
-    w.res.write(`{"type":"BOOKMARK","object":${JSON.stringify(obj)}}\n`);
+    this.enqueue(w, `{"type":"BOOKMARK","object":${JSON.stringify(obj)}}\n`);
   }
 
   private convert(w: Watcher, e: StoreEvent): { type: string; obj: Obj }[] {
@@ -142,26 +204,50 @@ export class WatchHub {
 
   private send(w: Watcher, type: string, obj: Obj, line?: Line) {
     if (w.res.writableEnded) return;
-    if (!this.corked.has(w)) {
-      // Events committed in the same tick leave in one chunk per watcher instead of one write each, all
-      // watchers flushed by one callback (not one per watcher: 100 watches made 100 callbacks per event).
-      if (!this.corked.size) setImmediate(() => this.flush());
-      this.corked.add(w);
-      w.res.cork();
+    this.enqueue(
+      w,
+      w.encode ? `${JSON.stringify({ type, object: w.encode(type, obj) })}\n` : (line ?? new Line(type, obj)),
+    );
+  }
+
+  /**
+   * Lines committed in the same turn of the event loop leave in one chunk per watcher, all watchers flushed by one
+   * callback (as kube-apiserver's watch handler flushes when its queue is empty). Watchers that get the same lines
+   * get the same bytes: one buffer per batch, written to each response.
+   */
+  private enqueue(w: Watcher, p: Pending) {
+    if (!w.pending.length) {
+      if (!this.queued.length) setImmediate(() => this.flush());
+      this.queued.push(w);
     }
-    if (w.encode) w.res.write(`${JSON.stringify({ type, object: w.encode(type, obj) })}\n`);
-    else w.res.write((line ?? new Line(type, obj)).get(w.rt));
+    w.pending.push(p);
   }
 
   private flush() {
-    const ws = [...this.corked];
-    this.corked.clear();
-    for (const w of ws) w.res.uncork();
+    const ws = this.queued;
+    this.queued = [];
+    let last: Pending[] | undefined, lastRt: ResourceType | undefined;
+    let framed: Buffer | undefined, plain: Buffer | undefined;
+    for (const w of ws) {
+      const lines = w.pending;
+      w.pending = [];
+      if (!lines.length || w.res.writableEnded) continue;
+      if (!sameBatch(lines, w.rt, last, lastRt)) {
+        last = lines;
+        lastRt = w.rt;
+        framed = plain = undefined;
+      }
+      const socket = directSocket(w.res);
+      if (socket) socket.write((framed ??= batchBytes(lines, w.rt, true)));
+      else w.res.write((plain ??= batchBytes(lines, w.rt, false)));
+    }
   }
 
   private dispatch(e: StoreEvent) {
+    const peers = this.byResource.get(e.gr);
+    if (!peers) return;
     let shared: Map<string, Line> | undefined;
-    for (const w of this.watchers) {
+    for (const w of peers) {
       for (const ev of this.convert(w, e)) {
         shared ??= new Map();
         const key = ev.type + (ev.obj === e.obj ? "" : "#prev");

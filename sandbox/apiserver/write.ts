@@ -4,8 +4,7 @@ import { recordUpdate } from "./mechanics/managed-fields";
 import { validateCustomResource } from "./mechanics/schema";
 import { errors, type FieldError } from "./status";
 import type { Cluster, WriteCtx } from "./cluster";
-import { deepEqual } from "./mechanics/json";
-import { comparable, contentOf, copy, generateName, newUid, rfc3339, toWireTimes } from "./meta";
+import { copy, generateName, newUid, rfc3339, sameButServerFields, sameContent, toWireTimes } from "./meta";
 import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
 import { onStored, prepareForCreate } from "./hooks";
 
@@ -148,21 +147,22 @@ const rvMissing = (): FieldError => ({
 function mergeForSubresource(rt: ResourceType, old: Obj, obj: Obj, sub?: string): Obj {
   if (sub === "binding") return obj;
   if (sub === "status") {
-    const next: Obj = rt.builtin ? { ...obj, spec: old.spec } : { ...copy(old) };
+    // The stored parts are shared, not copied: validation and pruning build new objects where they change
+    // something, and the rest of the write path only sets members of the new top level and metadata.
+    const next: Obj = rt.builtin ? { ...obj, spec: old.spec } : { ...old };
     if (rt.builtin && old.spec === undefined) delete next.spec;
     if (obj.status === undefined) delete next.status;
     else next.status = obj.status;
     if (!rt.builtin)
       next.metadata = {
-        ...copy(old.metadata),
+        ...old.metadata,
         managedFields: obj.metadata?.managedFields ?? old.metadata.managedFields,
       };
     return next;
   }
   if (rt.status) {
     if (old.status === undefined) delete obj.status;
-    // A built-in's stored status is only re-normalized to the values it holds; a CR's may be pruned: copy it.
-    else obj.status = rt.builtin ? old.status : copy(old.status);
+    else obj.status = old.status;
   }
   return obj;
 }
@@ -229,10 +229,10 @@ export function updateObject(
   if (!sub) next = admit("UPDATE", next, oldCopy, admitCtx(c, rt, ctx)) as Obj;
   next = validate(c, rt, next, oldCopy, ctx, sub);
   stamp(c, rt, next, old);
-  if (!deepEqual(contentOf(next, rt.status), contentOf(old, rt.status)) && old.metadata.generation !== undefined) {
+  if (old.metadata.generation !== undefined && !sameContent(next, old, rt.status)) {
     next.metadata.generation = old.metadata.generation + 1;
   }
-  if (deepEqual(comparable(next), comparable(old)) && !o.managedFieldsDone) return c.view(rt, old); // no-op: no new RV
+  if (!o.managedFieldsDone && sameButServerFields(next, old)) return c.view(rt, old); // no-op: no new RV
   if (!o.managedFieldsDone) next = recordUpdate(old, next, manager(c, rt, ctx, sub)) as Obj;
   if (ctx.dryRun)
     return c.view(rt, { ...next, metadata: { ...next.metadata, resourceVersion: old.metadata.resourceVersion } });

@@ -5,7 +5,8 @@
  */
 import { errors, type GroupKind, type GroupResource, type StatusCause } from "../status";
 import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
-import { dec, difference, fromFieldsV1, intersection, pathString, toFieldsV1, union, type FieldSet } from "./fieldpath";
+import { decodeSet, encodeFrom, type Encoded } from "./fieldsv1-cache";
+import { dec, difference, intersection, leading, pathString, union, type FieldSet } from "./fieldpath";
 import { compare, fieldsOf, mergeForApply, removePath, type Shape } from "./field-walk";
 
 interface Writer {
@@ -23,6 +24,10 @@ interface Manager {
   set: FieldSet;
   /** the stored FieldsV1, reused while the set is unchanged (re-encoding every entry on every write is costly) */
   encoded?: Json;
+  /** when the set changed: the encoding it had, to derive the new one from */
+  previous?: Encoded;
+  /** the stored entry this manager was read from */
+  entry?: JsonObject;
 }
 
 /** Fields the field manager never tracks (fieldmanager stripMeta; status is reset on main-resource writes). */
@@ -43,40 +48,29 @@ function shapeOf(apiVersion: string): Shape {
   return { builtin: group === "" || !group.includes(".") || group.endsWith(".k8s.io") };
 }
 
-function keep(path: string[], subresource: string | undefined, shape: Shape): boolean {
-  const [top, second] = path;
+const strippedMetaKeys = new Set(strippedMeta.map((f) => `f:${f}`));
+
+/** Whether the field manager tracks a member (its key read for its first two elements only). */
+function keep(key: string, subresource: string | undefined, shape: Shape): boolean {
+  const { top, second, length } = leading(key);
   if (top === "f:apiVersion" || top === "f:kind") return false;
-  if (top === "f:metadata" && (path.length === 1 || strippedMeta.includes(second.slice(2)))) return false;
+  if (top === "f:metadata" && (length === 1 || strippedMetaKeys.has(second!))) return false;
   if (subresource === "status" ? top !== "f:status" : top === "f:status") return false;
   // built-in spec/status (and pod spec.containers, not omitempty) exist in Go's zero value: never added members
-  if (shape.builtin && path.length === 1 && (top === "f:spec" || top === "f:status")) return false;
-  if (shape.builtin && path.length === 2 && top === "f:spec" && second === "f:containers") return false;
+  if (shape.builtin && length === 1 && (top === "f:spec" || top === "f:status")) return false;
+  if (shape.builtin && length === 2 && top === "f:spec" && second === "f:containers") return false;
   return true;
 }
 
-function strip(set: FieldSet, subresource: string | undefined, shape: Shape): FieldSet {
-  return new Set([...set].filter((k) => keep(dec(k), subresource, shape)));
+/** The tracked members of one or more sets, in one new set. */
+function strip(subresource: string | undefined, shape: Shape, ...sets: FieldSet[]): FieldSet {
+  const out: FieldSet = new Set();
+  for (const set of sets) for (const k of set) if (keep(k, subresource, shape)) out.add(k);
+  return out;
 }
 
 const identity = (m: { manager: string; operation: string; apiVersion: string; subresource?: string }) =>
-  JSON.stringify({
-    manager: m.manager,
-    operation: m.operation,
-    apiVersion: m.operation === "Apply" ? "" : m.apiVersion,
-    subresource: m.subresource ?? "",
-  });
-
-/**
- * Decoded FieldsV1 by the stored entry's object. Entries are never changed after a write (an unchanged set keeps
- * its encoding, see Manager.encoded), and sets are never changed in place, so each entry is decoded once.
- */
-const decoded = new WeakMap<object, FieldSet>();
-function decodeSet(f: Json | undefined): FieldSet {
-  if (!isObject(f)) return fromFieldsV1(f);
-  let set = decoded.get(f);
-  if (!set) decoded.set(f, (set = fromFieldsV1(f)));
-  return set;
-}
+  `${m.operation}\n${m.operation === "Apply" ? "" : m.apiVersion}\n${m.subresource ?? ""}\n${m.manager}`;
 
 function decodeManagers(obj: object | undefined): Map<string, Manager> {
   const out = new Map<string, Manager>();
@@ -90,6 +84,7 @@ function decodeManagers(obj: object | undefined): Map<string, Manager> {
       apiVersion: String(e.apiVersion ?? ""),
       set: decodeSet(e.fieldsV1),
       encoded: e.fieldsV1,
+      entry: e,
     };
     if (typeof e.time === "string") m.time = e.time;
     if (typeof e.subresource === "string" && e.subresource) m.subresource = e.subresource;
@@ -121,13 +116,33 @@ function encodeManagers(managers: Map<string, Manager>): Json[] {
               : 0,
   );
   return list.map((m) => {
+    const fieldsV1 = m.encoded ?? encodeFrom(m.set, m.previous);
+    // An entry the write did not change is the stored one itself (its encoded text is reused with it).
+    if (m.entry && isEntry(m.entry, m, fieldsV1)) return m.entry;
     const e: JsonObject = { manager: m.manager, operation: m.operation, apiVersion: m.apiVersion };
     if (m.time) e.time = m.time;
     e.fieldsType = "FieldsV1";
-    e.fieldsV1 = m.encoded ?? toFieldsV1(m.set);
+    e.fieldsV1 = fieldsV1;
     if (m.subresource) e.subresource = m.subresource;
     return e;
   });
+}
+
+/** Whether `e` is, member for member and in order, the entry encodeManagers would build for `m`. */
+function isEntry(e: JsonObject, m: Manager, fieldsV1: Json): boolean {
+  const keys = Object.keys(e);
+  let i = 0;
+  const next = (k: string, v: Json | undefined) => keys[i++] === k && e[k] === v;
+  return (
+    next("manager", m.manager) &&
+    next("operation", m.operation) &&
+    next("apiVersion", m.apiVersion) &&
+    (!m.time || next("time", m.time)) &&
+    next("fieldsType", "FieldsV1") &&
+    next("fieldsV1", fieldsV1) &&
+    (!m.subresource || next("subresource", m.subresource)) &&
+    i === keys.length
+  );
 }
 
 /** A copy of `obj` with the encoded entries; only metadata is copied, the rest is shared with `obj`. */
@@ -146,17 +161,10 @@ function disown(o: Manager, ...sets: FieldSet[]): void {
   let set = o.set;
   for (const s of sets) set = difference(set, s);
   if (set.size !== o.set.size) {
+    o.previous ??= { encoded: o.encoded, set: o.set };
     o.set = set;
     o.encoded = undefined;
   }
-}
-
-/** A shallow view without metadata.managedFields, so comparisons do not walk the bookkeeping itself. */
-function tracked(o: object | undefined): Json | undefined {
-  if (!isObject(o) || !isObject(o.metadata)) return o as Json | undefined;
-  const { managedFields: _mf, ...meta } = o.metadata;
-  void _mf;
-  return { ...o, metadata: meta };
 }
 
 /** Managed fields the write starts from: the new object's, if the client changed them explicitly, else the live ones. */
@@ -175,9 +183,9 @@ function startingManagers(prev: object | undefined, next: object): Map<string, M
 export function recordUpdate(prev: object | undefined, next: object, m: Writer): object {
   const shape = shapeOf(m.apiVersion);
   const managers = startingManagers(prev, next);
-  const cmp = compare(tracked(prev), tracked(next) as Json, shape);
-  const changed = strip(union(cmp.modified, cmp.added), m.subresource, shape);
-  const removed = strip(cmp.removed, m.subresource, shape);
+  const cmp = compare(prev as Json | undefined, next as Json, shape, true);
+  const changed = strip(m.subresource, shape, cmp.modified, cmp.added);
+  const removed = strip(m.subresource, shape, cmp.removed);
   const id = identity({ ...m, operation: "Update" });
   for (const [key, other] of managers) if (key !== id) disown(other, changed, removed);
   const mine = managers.get(id);
@@ -194,6 +202,7 @@ export function recordUpdate(prev: object | undefined, next: object, m: Writer):
     subresource: m.subresource,
     set,
     encoded: unchanged ? mine.encoded : undefined,
+    previous: mine && !unchanged ? { encoded: mine.encoded, set: mine.set } : undefined,
   });
   return withManagedFields(next as Json, managers);
 }
@@ -229,18 +238,18 @@ export function serverSideApply(
   const id = identity({ ...m, operation: "Apply" });
   const lastSet = managers.get(id)?.set ?? new Set<string>();
   const config = clone(body);
-  const configSet = strip(fieldsOf(config, shape), m.subresource, shape);
+  const configSet = strip(m.subresource, shape, fieldsOf(config, shape));
   const merged = mergeForApply(clone(live as Json | undefined), config, shape) as JsonObject;
   if (isObject(merged.metadata)) delete merged.metadata.managedFields;
   const others = [...managers].filter(([k]) => k !== id);
   for (const key of difference(lastSet, configSet)) {
     if (!others.some(([, o]) => o.set.has(key))) removePath(merged, dec(key), shape);
   }
-  const cmp = compare(tracked(live), merged, shape);
-  const changed = strip(union(cmp.modified, cmp.added), m.subresource, shape);
+  const cmp = compare(live as Json | undefined, merged, shape, true);
+  const changed = strip(m.subresource, shape, cmp.modified, cmp.added);
   const conflicts = others.map(([, o]) => ({ o, set: intersection(o.set, changed) })).filter((c) => c.set.size > 0);
   if (conflicts.length && !m.force) throw conflictError(conflicts);
-  const removed = strip(cmp.removed, m.subresource, shape);
+  const removed = strip(m.subresource, shape, cmp.removed);
   for (const [, o] of others) disown(o, changed, removed);
   managers.set(id, {
     manager: m.manager,
@@ -261,7 +270,14 @@ function printManager(o: Manager): string {
 }
 
 function conflictError(conflicts: { o: Manager; set: FieldSet }[]) {
-  const sorted = [...conflicts].sort((a, b) => (identity(a.o) < identity(b.o) ? -1 : 1));
+  const order = (o: Manager) =>
+    JSON.stringify({
+      manager: o.manager,
+      operation: o.operation,
+      apiVersion: o.operation === "Apply" ? "" : o.apiVersion,
+      subresource: o.subresource ?? "",
+    });
+  const sorted = [...conflicts].sort((a, b) => (order(a.o) < order(b.o) ? -1 : 1));
   const byManager = sorted.map((c) => ({
     who: printManager(c.o),
     paths: [...c.set].map((k) => pathString(dec(k))).sort(),

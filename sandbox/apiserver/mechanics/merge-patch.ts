@@ -21,6 +21,17 @@ export function mergeValues(target: Json | undefined, patch: Json): Json {
   return out;
 }
 
+/** mergeValues for a patch parsed for this merge alone: its values are taken as they are, not copied. */
+function mergeOwned(target: Json | undefined, patch: Json): Json {
+  if (!isObject(patch)) return patch;
+  const out: JsonObject = isObject(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergeOwned(out[k], v);
+  }
+  return out;
+}
+
 /** `current` is not changed; the result shares the parts the patch does not touch with it. */
 export function applyMergePatch(current: object, body: string): object {
   let patch: unknown;
@@ -30,5 +41,5 @@ export function applyMergePatch(current: object, body: string): object {
     throw errors.badRequest("Invalid JSON Patch");
   }
   if (!isObject(patch)) throw errors.badRequest("Invalid JSON Patch");
-  return mergeValues(current as Json, patch) as object;
+  return mergeOwned(current as Json, patch) as object;
 }

@@ -56,7 +56,9 @@ function walk(v: Json, s: Schema, path: string, ctx: Ctx, root = false): Json {
   if (Array.isArray(v)) {
     const items = isObject(s.items) ? s.items : undefined;
     checkBounds(v, s, path, ctx);
-    return items ? v.map((x, i) => walk(x, items, `${path}[${i}]`, ctx)) : v;
+    if (!items) return v;
+    const out = v.map((x, i) => walk(x, items, `${path}[${i}]`, ctx));
+    return out.every((x, i) => x === v[i]) ? v : out;
   }
   checkBounds(v, s, path, ctx);
   return v;
@@ -97,7 +99,19 @@ function walkObject(v: JsonObject, s: Schema, path: string, ctx: Ctx, root: bool
       if (!out[k]) ctx.errs.push({ type: "FieldValueRequired", field: child(path, k), detail: "must not be empty" });
   }
   checkBounds(out, s, path, ctx);
-  return out;
+  return unchanged(v, out) ? v : out;
+}
+
+/**
+ * Whether pruning and defaulting left an object as it was (same members, same order, the same values): then the
+ * object itself is kept, so a write still shares what it did not change with the stored version it replaces.
+ */
+function unchanged(v: JsonObject, out: JsonObject): boolean {
+  const keys = Object.keys(v);
+  const outKeys = Object.keys(out);
+  if (keys.length !== outKeys.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== outKeys[i] || v[keys[i]] !== out[keys[i]]) return false;
+  return true;
 }
 
 /** go-openapi validate messages for enum, numeric bounds, lengths, patterns and item/property counts. */
@@ -137,6 +151,26 @@ function checkBounds(v: Json, s: Schema, path: string, ctx: Ctx) {
   }
 }
 
+/** The schema a write is checked against, per CRD object (stored CRDs never change), version and subresource. */
+const schemas = new WeakMap<JsonObject, Map<string, Schema>>();
+function schemaFor(crd: JsonObject, version: string, status: boolean): Schema {
+  let byVersion = schemas.get(crd);
+  if (!byVersion) schemas.set(crd, (byVersion = new Map()));
+  const key = `${version}\n${status}`;
+  let schema = byVersion.get(key);
+  if (!schema) {
+    schema = versionSchema(crd, version);
+    // Main-resource writes leave .status alone: checked without it.
+    if (!status && isObject(schema.properties) && "status" in schema.properties) {
+      const { status: _status, ...properties } = schema.properties;
+      void _status;
+      schema = { ...schema, properties };
+    }
+    byVersion.set(key, schema);
+  }
+  return schema;
+}
+
 function versionSchema(crd: JsonObject, version: string): Schema {
   const spec = isObject(crd.spec) ? crd.spec : {};
   const versions = Array.isArray(spec.versions) ? spec.versions : [];
@@ -160,10 +194,9 @@ export function validateCustomResource(
   const spec = isObject(c.spec) ? c.spec : {};
   const names = isObject(spec.names) ? spec.names : {};
   const gk = { group: String(spec.group ?? ""), kind: String(names.kind ?? "") };
-  const schema = clone(versionSchema(c, version));
+  const schema = schemaFor(c, version, opts.subresource === "status");
   const input = obj as JsonObject;
   const status = input.status;
-  if (opts.subresource !== "status" && isObject(schema.properties)) delete schema.properties.status;
   const ctx: Ctx = { errs: [] };
   const meta = isObject(input.metadata) ? input.metadata : {};
   ctx.errs.push(...validateObjectMeta(meta, { namespaced: spec.scope !== "Cluster" }));
@@ -178,8 +211,9 @@ export function validateCustomResource(
       value: meta.name,
       detail: "field is immutable",
     });
-  const out = walk(clone(input), schema, "", ctx, true) as JsonObject;
-  if (opts.subresource !== "status" && status !== undefined) out.status = status;
+  // walk never changes its input: it builds new objects where it prunes or defaults, and keeps the rest.
+  let out = walk(input, schema, "", ctx, true) as JsonObject;
+  if (opts.subresource !== "status" && status !== undefined && out.status !== status) out = { ...out, status };
   if (ctx.errs.length) throw invalid(gk, String(meta.name ?? ""), ctx.errs);
   return out;
 }

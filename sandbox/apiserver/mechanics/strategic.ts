@@ -5,7 +5,7 @@
  * $retainKeys, $deleteFromPrimitiveList/<f>, $setElementOrder/<f>.
  */
 import { errors } from "../status";
-import { clone, deepEqual, isObject, type Json, type JsonObject } from "./json";
+import { deepEqual, isObject, type Json, type JsonObject } from "./json";
 import { goJsonKind, parseJsonOr400 } from "./decode";
 
 /** Field name → merge key for lists of maps tagged `patchStrategy:"merge"` in core/v1 and meta/v1. */
@@ -93,7 +93,7 @@ function mergeField(name: string, orig: Json | undefined, patch: Json): Json | u
       return replaces(patch)
         ? mergeSet(before, patch)
         : normalizeOrder(mergeSet(before, patch), patch, before, undefined);
-    return clone(patch);
+    return patch; // the patch was parsed for this write and is not used again: its lists are taken as they are
   }
   return patch;
 }
@@ -142,7 +142,7 @@ function mergeKeyedList(orig: Json[], patch: Json[], key: string): Json[] {
  */
 function normalizeOrder(merged: Json[], order: Json[], server: Json[], key: string | undefined): Json[] {
   const id = (x: Json) => (key && isObject(x) ? x[key] : x);
-  const indexIn = (list: Json[], x: Json) => list.findIndex((o) => deepEqual(id(o), id(x)));
+  const indexIn = indexer(id);
   const named = merged.filter((x) => indexIn(order, x) >= 0).sort((a, b) => indexIn(order, a) - indexIn(order, b));
   const serverOnly = merged
     .filter((x) => indexIn(order, x) < 0)
@@ -165,6 +165,31 @@ function normalizeOrder(merged: Json[], order: Json[], server: Json[], key: stri
     else out.push(named[j++]);
   }
   return out;
+}
+
+/**
+ * `indexIn(list, x)`: the first index in `list` of an item whose id equals x's (deepEqual), -1 if none. Lists
+ * whose ids are all scalars (merge keys are names, ports, types) are indexed once in a Map instead of being
+ * searched with deepEqual for every lookup.
+ */
+function indexer(id: (x: Json) => Json | undefined): (list: Json[], x: Json) => number {
+  const maps = new Map<Json[], Map<unknown, number> | null>();
+  const scalar = (v: unknown) => v === null || (typeof v !== "object" && v !== undefined);
+  return (list, x) => {
+    let m = maps.get(list);
+    if (m === undefined) {
+      m = new Map();
+      for (let i = 0; i < list.length && m; i++) {
+        const v = id(list[i]);
+        if (!scalar(v)) m = null;
+        else if (!m.has(v)) m.set(v, i);
+      }
+      maps.set(list, m);
+    }
+    const v = id(x);
+    if (m) return scalar(v) ? (m.get(v) ?? -1) : list.findIndex((o) => deepEqual(id(o), v));
+    return list.findIndex((o) => deepEqual(id(o), v));
+  };
 }
 
 /** Go's %v of a map[string]interface{} (keys sorted): map[a:1 b:map[c:x]]. */
