@@ -30,21 +30,24 @@ const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "
 // Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
 const STREAMED: ResourceName[] = [...RESOURCES, "rollouts", "batchreleases"];
 
-// A large pods snapshot reaches the page in parts (lib/client/stream-wire.ts): each part's rows are built as it is
-// decoded, a few hundred per task, so the first render finds them cached (row-cache.ts) instead of building 5,000.
+// A large pods snapshot is decoded in slices (lib/client/stream-decode.ts): each part's rows are built as it is
+// decoded, a few dozen at a time, so the first render finds them cached (row-cache.ts) instead of building 5,000.
 function preparePods(resource: ResourceName, items: K8sObject[]) {
   if (resource !== "pods") return;
   const now = new Date();
   for (const p of items) cachedPodView(p as ViewPod, now);
 }
 
+// The page renders a copy of the lists a render behind the cache, in slices (useResourceList's `deferred`).
+const DEFERRED = { deferred: true };
+
 /** Reads the namespace's four live lists through one stream and renders the detail view model. */
 export function useCloneSetData(cluster: string, namespace: string, name: string) {
   useClusterStream({ cluster, namespace, resources: STREAMED, prepare: preparePods });
-  const cs = useResourceList(cluster, "clonesets", namespace);
-  const pods = useResourceList(cluster, "pods", namespace);
-  const revs = useResourceList(cluster, "controllerrevisions", namespace);
-  const events = useResourceList(cluster, "events", namespace);
+  const cs = useResourceList(cluster, "clonesets", namespace, DEFERRED);
+  const pods = useResourceList(cluster, "pods", namespace, DEFERRED);
+  const revs = useResourceList(cluster, "controllerrevisions", namespace, DEFERRED);
+  const events = useResourceList(cluster, "events", namespace, DEFERRED);
   const object = cs.items.find((o) => o.metadata.name === name);
   const connection = combineConnections([cs.connection, pods.connection, revs.connection, events.connection]);
   const errors = [cs, pods, revs, events]
