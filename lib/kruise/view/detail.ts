@@ -70,12 +70,29 @@ export function cloneSetDetailView(
     groups: podsByRevision(cs, podRows, revRows),
     pods: podRows,
     rollout,
-    events: eventsView(
-      cs,
-      new Set(podRows.map((p) => p.name)),
-      new Set(podRows.map((p) => p.uid).filter(Boolean)),
-      events,
-      now,
-    ),
+    events: eventsView(cs, ...referencedPods(podRows, events), events, now),
   };
+}
+
+/**
+ * The names and uids of the CloneSet's pods that some Pod event names: all eventsView needs to know of the pods
+ * (sets of 5,000 names and uids built on every render would be most of its cost).
+ */
+function referencedPods(pods: PodRow[], events: ViewEvent[]): [Set<string>, Set<string>] {
+  const names = new Set<string>();
+  const uids = new Set<string>();
+  for (const e of events) {
+    const io = e.involvedObject;
+    if (io?.kind !== "Pod") continue;
+    if (io.name) names.add(io.name);
+    if (io.uid) uids.add(io.uid);
+  }
+  const podNames = new Set<string>();
+  const podUids = new Set<string>();
+  if (names.size || uids.size)
+    for (const p of pods) {
+      if (names.has(p.name)) podNames.add(p.name);
+      if (p.uid && uids.has(p.uid)) podUids.add(p.uid);
+    }
+  return [podNames, podUids];
 }
