@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { orderedReceiver, SLICE_ABOVE, type Incoming } from "./stream-decode";
+import { arrayCuts } from "./json-slices";
+import { CUT_ABOVE, orderedReceiver, SLICE_ABOVE, type Incoming } from "./stream-decode";
+import type { SnapshotCutter } from "./snapshot-split";
 import type { K8sObject, ResourceName, StreamEvent } from "../k8s/wire";
 
 const pod = (i: number): K8sObject => ({
@@ -21,8 +23,13 @@ const message = (name: string, data: unknown, at = 1): Incoming => ({
   at,
 });
 
+/** The worker's answer, found on this thread. */
+const cutHere: SnapshotCutter = (text, every) => Promise.resolve(arrayCuts(text, "items", every));
+/** A page that cannot have the worker. */
+const noWorker: SnapshotCutter = () => Promise.resolve(null);
+
 /** A receiver whose pauses wait until the test lets them go, and whose clock moves 1 ms per look. */
-function setup() {
+function setup(cut: SnapshotCutter = cutHere) {
   const seen: (StreamEvent | string)[] = [];
   const at: number[] = [];
   const parts: [ResourceName, number][] = [];
@@ -39,6 +46,7 @@ function setup() {
     {
       pause: () => (pauses++, new Promise<void>((go) => waiting.push(go))),
       clock: () => t++,
+      cut,
     },
   );
   /** lets every pause go until the receiver has nothing left to wait for */
@@ -66,6 +74,23 @@ describe("stream messages in arrival order, a large snapshot in slices", () => {
     expect(s.parts.reduce((n, [, k]) => n + k, 0)).toBe(2000);
   });
 
+  it("decodes a snapshot too large for one parse in pieces where it can be cut, or whole without the worker", async () => {
+    const huge = snapshot(5000);
+    expect(JSON.stringify(huge).length).toBeGreaterThan(CUT_ABOVE);
+    for (const cut of [cutHere, noWorker]) {
+      const s = setup(cut);
+      s.r.push(message("snapshot", huge, 9));
+      s.r.push(message("status", { resource: "pods", namespace: "shop", state: "live" }));
+      await s.settle();
+      expect(s.seen).toEqual([
+        ev("snapshot", huge),
+        ev("status", { resource: "pods", namespace: "shop", state: "live" }),
+      ]);
+      expect(s.parts.reduce((n, [, k]) => n + k, 0)).toBe(5000);
+      expect(s.pauses()).toBeGreaterThan(1);
+    }
+  });
+
   it("keeps what arrives during a large snapshot behind it, in order", async () => {
     const s = setup();
     const big = snapshot(1500, "1");
@@ -89,11 +114,18 @@ describe("stream messages in arrival order, a large snapshot in slices", () => {
     expect(s.pauses()).toBe(0);
   });
 
-  it("hands a large snapshot over at once to a page that does no per-object work", () => {
+  it("hands a large snapshot over at once to a page that does no per-object work, unless it is cut", async () => {
     const seen: StreamEvent[] = [];
-    const r = orderedReceiver({ event: (e) => seen.push(e), open: () => undefined, error: () => undefined });
+    const r = orderedReceiver(
+      { event: (e) => seen.push(e), open: () => undefined, error: () => undefined },
+      { cut: cutHere },
+    );
     r.push(message("snapshot", snapshot(2000)));
     expect(seen).toEqual([ev("snapshot", snapshot(2000))]);
+    r.push(message("snapshot", snapshot(5000)));
+    expect(seen).toHaveLength(1);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(seen).toEqual([ev("snapshot", snapshot(2000)), ev("snapshot", snapshot(5000))]);
   });
 
   it("drops a malformed message, as a small one is dropped, and goes on with the next", async () => {
@@ -101,6 +133,7 @@ describe("stream messages in arrival order, a large snapshot in slices", () => {
     const long = `{"a":"${"x".repeat(2000)}"},`.repeat(SLICE_ABOVE / 2000);
     s.r.push(message("snapshot", `{"resource":"pods","items":[${long}`));
     s.r.push(message("snapshot", `{"resource":"pods","items":[${long}{"a":]}`));
+    s.r.push(message("snapshot", `{"resource":"pods","items":[${long.repeat(5)}{"a":]}`));
     s.r.push(message("status", "not json"));
     const gone = { resource: "pods", namespace: "shop", type: "DELETED", object: pod(2) };
     s.r.push(message("change", gone));

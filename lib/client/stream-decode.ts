@@ -1,15 +1,24 @@
 /**
- * The page's stream messages to events, in arrival order. A large snapshot (5,000 pods is ~2 MB of JSON) reaches the
- * page's per-object work (`part`: a page building its rows) a slice at a time, yielding to the page between slices,
- * so that work never holds the main thread for one long task; everything after it (changes, connection state) waits
- * its turn, so the order is the server's. Small messages, nearly all of them, are handled at once, in the
- * EventSource's own task.
+ * The page's stream messages to events, in arrival order. A large snapshot (5,000 pods is ~2 MB of JSON) is decoded
+ * and reaches the page's per-object work (`part`: a page building its rows) a slice at a time, yielding to the page
+ * between slices, so it never holds the main thread for one long task; everything after it (changes, connection
+ * state) waits its turn, so the order is the server's. Small messages, nearly all of them, are handled at once, in
+ * the EventSource's own task.
  */
 import { parseStreamMessage } from "./events";
+import { withoutArray } from "./json-slices";
+import { cutInWorker, type SnapshotCutter } from "./snapshot-split";
 import type { K8sObject, ResourceName, StreamEvent } from "../k8s/wire";
 
 /** A snapshot's text above this many characters is handed to `part` in slices. */
 export const SLICE_ABOVE = 256 * 1024;
+/**
+ * Above this many characters (~2,500 pods) a snapshot is also decoded in slices, cut where a worker says
+ * (./snapshot-split.ts); below it one JSON.parse is short, and the worker would cost more than it saves.
+ */
+export const CUT_ABOVE = 1024 * 1024;
+/** Objects per slice of a cut snapshot. */
+const PIECE = 64;
 /** Work per slice before the page gets the thread back (a long task is one over 50 ms). */
 export const SLICE_MS = 8;
 /** Objects handed to `part` together, between two looks at the clock. */
@@ -40,6 +49,8 @@ export interface ReceiverOptions {
   /** gives the thread back to the page; resolves when the decoding may go on */
   pause?: () => Promise<void>;
   clock?: () => number;
+  /** where a large snapshot may be cut (a worker's answer in the browser) */
+  cut?: SnapshotCutter;
 }
 
 /** Lets the page handle input and render: `scheduler.yield()` where the browser has it, else a message task. */
@@ -59,6 +70,7 @@ export function yieldToPage(): Promise<void> {
 export function orderedReceiver(h: ReceiverHandlers, opts: ReceiverOptions = {}): Receiver {
   const pause = opts.pause ?? yieldToPage;
   const clock = opts.clock ?? (() => performance.now());
+  const cut = opts.cut ?? cutInWorker;
   const queue: Incoming[] = [];
   let busy = false;
   let closed = false;
@@ -71,8 +83,8 @@ export function orderedReceiver(h: ReceiverHandlers, opts: ReceiverOptions = {})
       h.error(m.gaveUp);
       return;
     }
-    if (m.name === "snapshot" && h.part && m.data.length > SLICE_ABOVE)
-      return inSlices(m.data, h.part, pause, clock, () => closed).then((ev) => {
+    if (m.name === "snapshot" && (m.data.length > CUT_ABOVE || (h.part && m.data.length > SLICE_ABOVE)))
+      return inSlices(m.data, h.part, { pause, clock, cut, closed: () => closed }).then((ev) => {
         if (ev && !closed) h.event(ev, m.at);
       });
     const ev = parseStreamMessage(m.name, m.data);
@@ -103,30 +115,45 @@ export function orderedReceiver(h: ReceiverHandlers, opts: ReceiverOptions = {})
   };
 }
 
+interface Slicing {
+  pause: () => Promise<void>;
+  clock: () => number;
+  cut: SnapshotCutter;
+  closed: () => boolean;
+}
+
 /**
- * A large snapshot, decoded in one JSON.parse (native code, ~20 ms for 5,000 pods: scanning the text in script to
- * split it costs more than the parse itself on a page whose code is not compiled yet), then handed to `part` a group
- * of objects at a time, `SLICE_MS` per task: the page's per-object work (its rows) is what takes long. Null for a
- * malformed message (dropped, as parseStreamMessage drops one) or when the stream closed meanwhile.
+ * A large snapshot, decoded a run of objects per slice where it can be cut (above CUT_ABOVE), else in one JSON.parse
+ * (native code: ~20 ms for 1,000 pods); either way its objects reach `part` a group at a time, `SLICE_MS` per task.
+ * Null for a malformed message (dropped, as parseStreamMessage drops one) or when the stream closed meanwhile.
  */
-async function inSlices(
-  data: string,
-  part: NonNullable<ReceiverHandlers["part"]>,
-  pause: () => Promise<void>,
-  clock: () => number,
-  closed: () => boolean,
-): Promise<StreamEvent | null> {
-  const ev = parseStreamMessage("snapshot", data);
+async function inSlices(data: string, part: ReceiverHandlers["part"], s: Slicing): Promise<StreamEvent | null> {
+  const cuts = data.length > CUT_ABOVE ? await s.cut(data, PIECE) : null;
+  if (s.closed()) return null;
+  const ev = parseStreamMessage("snapshot", cuts ? withoutArray(data, cuts[0], cuts[cuts.length - 1]) : data);
   if (ev?.event !== "snapshot" || !Array.isArray(ev.data.items)) return ev;
-  const { resource, items } = ev.data;
-  let sliceStart = clock();
-  for (let i = 0; i < items.length; i += GROUP) {
-    if (clock() - sliceStart > SLICE_MS) {
-      await pause();
-      if (closed()) return null;
-      sliceStart = clock();
+  if (!cuts && !part) return ev;
+  const resource = ev.data.resource;
+  const items = cuts ? [] : ev.data.items;
+  const pieces = cuts ? cuts.length - 1 : Math.ceil(items.length / GROUP);
+  let sliceStart = s.clock();
+  for (let i = 0; i < pieces; i++) {
+    if (s.clock() - sliceStart > SLICE_MS) {
+      await s.pause();
+      if (s.closed()) return null;
+      sliceStart = s.clock();
     }
-    part(resource, items.slice(i, i + GROUP));
+    let piece: K8sObject[];
+    if (cuts) {
+      try {
+        piece = JSON.parse(`[${data.slice(cuts[i] + 1, cuts[i + 1])}]`) as K8sObject[];
+      } catch {
+        return null;
+      }
+      for (const o of piece) items.push(o);
+    } else piece = items.slice(i * GROUP, (i + 1) * GROUP);
+    part?.(resource, piece);
   }
+  ev.data.items = items;
   return ev;
 }
