@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { useClusterStream, useResourceList, type K8sObject, type ResourceName } from "@/lib/client";
-import type { CloneSet } from "@/lib/k8s/objects";
+import type { CloneSet, ControllerRevision, Event, Pod } from "@/lib/k8s/objects";
 import { combineConnections } from "@/lib/kruise/view/connection";
 import { detailPods, detailView, type DetailPods } from "@/lib/kruise/view/detail";
 import { cachedPodView } from "@/lib/kruise/view/row-cache";
@@ -117,42 +117,63 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
       {crumbs}
       {badge}
       {errors}
-      <DetailBody cluster={cluster} namespace={namespace} name={name} d={d} object={d.object} half={half} now={now} />
+      <DetailBody
+        cluster={cluster}
+        namespace={namespace}
+        name={name}
+        object={d.object}
+        pods={d.pods.items}
+        revisions={d.revs.items}
+        events={d.events.items}
+        podsLoaded={!d.pods.loading}
+        live={!notLive(d.connection.state)}
+        half={half}
+        now={now}
+      />
     </>
   );
 }
 
-function DetailBody({
+// Memoised on values that keep their identity while the lists do: the cache's own synchronous re-render, which sees
+// the deferred lists unchanged, stops here instead of re-rendering the whole page.
+const DetailBody = memo(function DetailBody({
   cluster,
   namespace,
   name,
-  d,
   object,
+  pods,
+  revisions,
+  events,
+  podsLoaded,
+  live,
   half,
   now,
 }: {
   cluster: string;
   namespace: string;
   name: string;
-  d: ReturnType<typeof useCloneSetData>;
   object: CloneSet;
+  pods: Pod[];
+  revisions: ControllerRevision[];
+  events: Event[];
+  podsLoaded: boolean;
+  live: boolean;
   half: DetailPods;
   now: Date;
 }) {
   const { readOnly } = useSession();
   const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
-  const kr = useKruiseRollout(cluster, namespace, object, d.pods.items, d.revs.items, d.events.items, now);
+  const kr = useKruiseRollout(cluster, namespace, object, pods, revisions, events, now);
   // The header's state defers to the Rollout section's own view (its name, release and state), so they agree.
   const krView = kr.view;
-  const podsLoaded = !d.pods.loading;
   const view = useMemo(
-    () => detailView(object, half, d.events.items, now, { podsLoaded, rollout: krView ?? undefined }),
-    [object, half, d.events.items, now, podsLoaded, krView],
+    () => detailView(object, half, events, now, { podsLoaded, rollout: krView ?? undefined }),
+    [object, half, events, now, podsLoaded, krView],
   );
   // The tab says which CloneSet and its state: "cart · held 5/10 — Kruise Console".
   useDocumentTitle(`${name} · ${view.header.state.short}`);
   return (
-    <div className={notLive(d.connection.state) ? "not-live" : undefined}>
+    <div className={live ? undefined : "not-live"}>
       <DetailHeader
         h={view.header}
         rollout={view.rollout}
@@ -181,8 +202,8 @@ function DetailBody({
         namespace={namespace}
         name={name}
         object={object}
-        pods={d.pods.items}
-        revisions={d.revs.items}
+        pods={pods}
+        revisions={revisions}
         rollout={view.rollout}
         now={now}
         owner={kr.owner}
@@ -192,4 +213,4 @@ function DetailBody({
       <EventsPanel events={view.events} />
     </div>
   );
-}
+});
