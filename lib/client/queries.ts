@@ -47,7 +47,8 @@ export function useResourceList<R extends ResourceName>(
   opts: ResourceListOptions = {},
 ): ResourceList<ResourceObjects[R]> {
   const live = useQuery(resourceListOptions(cluster, resource, namespace)).data;
-  const later = useDeferredValue(live);
+  // A list read live gives useDeferredValue a constant: a changing value would schedule a second render per change.
+  const later = useDeferredValue(opts.deferred ? live : undefined);
   const data = opts.deferred ? later : live;
   // The cache for `resource` holds only that resource's objects, as its stream sent them.
   const items = useMemo(() => (data ? (Object.values(data.byKey) as ResourceObjects[R][]) : []), [data]);
