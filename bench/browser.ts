@@ -65,11 +65,29 @@ export function machine(): string {
 
 // A string, not a function: tsx's name helpers do not exist in the page.
 const PROBE = `(() => {
-  const p = (window.__probe = { longTasks: [], snapshotAt: null, firstRowAt: null, keys: [] });
+  const p = (window.__probe = { longTasks: [], frames: [], snapshotAt: null, firstRowAt: null, keys: [] });
   try {
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) p.longTasks.push([e.startTime, e.duration]);
     }).observe({ type: "longtask", buffered: true });
+  } catch {}
+  // Long animation frames say what ran in them (scripts by entry point, forced style and layout): for --tasks.
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries())
+        p.frames.push({
+          start: e.startTime,
+          duration: e.duration,
+          forced: e.forcedStyleAndLayoutDuration,
+          render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          scripts: e.scripts.map((s) => ({
+            start: s.startTime,
+            duration: s.duration,
+            forced: s.forcedStyleAndLayoutDuration,
+            what: [s.invokerType, s.invoker, s.sourceFunctionName, String(s.sourceURL).split("/").pop()].join(" "),
+          })),
+        });
+    }).observe({ type: "long-animation-frame", buffered: true });
   } catch {}
   // A page that streams through a worker marks each snapshot's arrival (user timing "snapshot <resource>").
   try {
@@ -108,12 +126,27 @@ export async function probe(page: Page): Promise<void> {
   await page.addInitScript(PROBE);
 }
 
+/** A long animation frame as the probe kept it: when, how long, and the scripts that ran in it. */
+export interface ProbeFrame {
+  start: number;
+  duration: number;
+  /** forced style and layout inside the frame's scripts */
+  forced: number;
+  /** style, layout and paint at the frame's end */
+  render: number;
+  scripts: { start: number; duration: number; forced: number; what: string }[];
+}
+
 export interface ProbeFigures {
   snapshotAt: number | null;
   firstRowAt: number | null;
   /** summed duration of the main thread's long tasks (> 50 ms) that started between `fromMs` and `untilMs` */
   longTaskMs: number;
   longTasks: number;
+  /** the long tasks themselves, [start, duration] */
+  tasks: [number, number][];
+  /** long animation frames that started between `fromMs` and `untilMs` */
+  frames: ProbeFrame[];
   keys: number[];
 }
 
@@ -122,14 +155,18 @@ export async function readProbe(page: Page, untilMs = Infinity, fromMs = 0): Pro
     snapshotAt: number | null;
     firstRowAt: number | null;
     longTasks: [number, number][];
+    frames: ProbeFrame[];
     keys: number[];
   };
   const tasks = p.longTasks.filter(([start]) => start >= fromMs && start < untilMs);
+  const frames = p.frames.filter((f) => f.start >= fromMs && f.start < untilMs);
   return {
     snapshotAt: p.snapshotAt,
     firstRowAt: p.firstRowAt,
     longTaskMs: tasks.reduce((s, [, d]) => s + d, 0),
     longTasks: tasks.length,
+    tasks,
+    frames,
     keys: p.keys,
   };
 }

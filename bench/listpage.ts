@@ -23,6 +23,7 @@ import {
   probe,
   readProbe,
   recordFrames,
+  type ProbeFigures,
   startApp,
   type App,
 } from "./browser";
@@ -221,7 +222,20 @@ async function measure(browser: Browser, app: App, base: string, kc: KubeConfig,
   console.log(
     `    frame time: p50 ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}; ${p.longTasks} long tasks totalling ${ms(p.longTaskMs)}`,
   );
+  if (process.argv.includes("--tasks")) printTasks(p);
   await page.close();
+}
+
+/** --tasks: what ran in each long task's frame (scripts by entry point, in ms). */
+function printTasks(p: ProbeFigures) {
+  for (const [start, d] of p.tasks) {
+    const f = p.frames.find((x) => x.start <= start + 1 && start < x.start + x.duration);
+    const scripts = (f?.scripts ?? [])
+      .filter((s) => s.start >= start - 1 && s.start < start + d && s.duration >= 5)
+      .map((s) => `${s.what} ${s.duration.toFixed(0)}${s.forced >= 5 ? ` (forced ${s.forced.toFixed(0)})` : ""}`);
+    const render = f && f.render >= 10 ? `; frame render ${f.render.toFixed(0)}` : "";
+    console.log(`      +${d.toFixed(0).padStart(4)}  ${scripts.join(" | ")}${render}`);
+  }
 }
 
 async function main() {

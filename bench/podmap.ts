@@ -5,10 +5,13 @@
 //   long tasks:       main-thread tasks over 50 ms, summed, from navigation to 3 s after the first pod row
 //   frame time:       requestAnimationFrame intervals while pods change live (status patches streaming in) and
 //                     the pointer sweeps the map (hover tooltips)
-// Run: npx tsx bench/podmap.ts [--pods 1000,5000] [--seconds 5] [--app …] [--profile DIR]
+// Run: npx tsx bench/podmap.ts [--pods 1000,5000] [--seconds 5] [--runs 3] [--app …] [--profile DIR]
 //   --app [LABEL=]DIR,…  serve these checkouts' builds (e.g. before=<main's checkout>,after=.), each measured in
 //                        turn on the same seeded pods, for a before/after pair at the same moment
 //   --profile DIR  write a Chromium CPU profile of one load per size (open it in DevTools' Performance panel)
+//   --trace DIR    write a Chromium performance trace of one load per size (tasks, layout, paint and JS samples; open
+//                  it in DevTools' Performance panel)
+//   --tasks        print each load's long tasks (ms from the pods snapshot) with what ran in their frames
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import fs from "node:fs";
 import path from "node:path";
@@ -24,6 +27,7 @@ import {
   probe,
   readProbe,
   recordFrames,
+  type ProbeFigures,
   startApp,
   type App,
 } from "./browser";
@@ -35,7 +39,10 @@ const arg = (name: string, def: string) => {
 };
 const SIZES = arg("pods", "1000,5000").split(",").map(Number);
 const SECONDS = Number(arg("seconds", "5"));
+const RUNS = Number(arg("runs", "3"));
 const PROFILE = arg("profile", "");
+const TRACE = arg("trace", "");
+const TASKS = process.argv.includes("--tasks");
 const merge = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
 const OLD = "big-5b76c46c9b";
 const NEW = "big-659d94d4c9";
@@ -145,6 +152,7 @@ async function load(page: Page, url: string, n: number) {
   const p = await readProbe(page, row + 3000);
   const snap = p.snapshotAt ?? NaN;
   const afterSnap = await readProbe(page, row + 3000, snap);
+  if (TASKS) printTasks(p, snap, row);
   return {
     drawn,
     toSnap: snap,
@@ -153,6 +161,21 @@ async function load(page: Page, url: string, n: number) {
     longN: p.longTasks,
     afterMs: afterSnap.longTaskMs,
   };
+}
+
+/** Each long task from navigation to first row + 3 s, in ms from the pods snapshot, with its frame's scripts. */
+function printTasks(p: ProbeFigures, snap: number, row: number) {
+  console.log(`      load: snapshot at ${snap.toFixed(0)} ms, first row ${(row - snap).toFixed(0)} ms after it`);
+  for (const [start, d] of p.tasks) {
+    const f = p.frames.find((x) => x.start <= start + 1 && start < x.start + x.duration);
+    const scripts = (f?.scripts ?? [])
+      .filter((s) => s.start >= start - 1 && s.start < start + d && s.duration >= 5)
+      .map((s) => `${s.what} ${s.duration.toFixed(0)}${s.forced >= 5 ? ` (forced ${s.forced.toFixed(0)})` : ""}`);
+    const render = f && f.render >= 10 ? `; frame render ${f.render.toFixed(0)}` : "";
+    console.log(
+      `        ${(start - snap).toFixed(0).padStart(6)} +${d.toFixed(0).padStart(4)}  ${scripts.join(" | ")}${render}`,
+    );
+  }
 }
 
 async function profileLoad(page: Page, url: string, n: number, file: string) {
@@ -165,6 +188,18 @@ async function profileLoad(page: Page, url: string, n: number, file: string) {
   fs.writeFileSync(file, JSON.stringify(profile));
   console.log(`  CPU profile of one load: ${file}`);
 }
+
+// What DevTools' Performance panel records: tasks, style/layout/paint, user timing and JS samples.
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "disabled-by-default-v8.cpu_profiler",
+  "v8.execute",
+  "blink.user_timing",
+  "toplevel",
+  "loading",
+];
 
 /** ~2% of the pods change status every 250 ms until stop() is called. */
 function churn(kc: KubeConfig, ns: string, n: number, from: number) {
@@ -191,7 +226,7 @@ function churn(kc: KubeConfig, ns: string, n: number, from: number) {
 async function measure(browser: Browser, app: App, base: string, kc: KubeConfig, ns: string, n: number, tick: number) {
   const url = `${base}${pages.cloneSet(kc.getCurrentContext(), ns, "big")}`;
   const runs = [];
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < RUNS; run++) {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await probe(page);
     runs.push(await load(page, url, n));
@@ -212,6 +247,13 @@ async function measure(browser: Browser, app: App, base: string, kc: KubeConfig,
     fs.mkdirSync(PROFILE, { recursive: true });
     const file = path.join(PROFILE, `podmap-${app.label.replace(/\W+/g, "_")}-${n}.cpuprofile`);
     await profileLoad(page, url, n, file);
+  } else if (TRACE) {
+    fs.mkdirSync(TRACE, { recursive: true });
+    const file = path.join(TRACE, `podmap-${app.label.replace(/\W+/g, "_")}-${n}.trace.json`);
+    await browser.startTracing(page, { path: file, categories: TRACE_CATEGORIES });
+    await load(page, url, n);
+    await browser.stopTracing();
+    console.log(`  trace of one load: ${file}`);
   } else {
     await load(page, url, n);
   }

@@ -1,14 +1,12 @@
 "use client";
 import { useMemo, useState } from "react";
 import type { CloneSet, ControllerRevision } from "@/lib/k8s/objects";
-import {
-  asJsonObject,
-  diffObjects,
-  predictInPlace,
-  revisionTemplate,
-  type FieldDiff,
-  type JsonObject,
-} from "@/lib/patch";
+// The modules themselves, not the lib/patch index: the index also brings the YAML editor's parser (~100 KB) into the
+// detail page's first load.
+import { asJsonObject, type JsonObject } from "@/lib/patch/json";
+import { diffObjects, type FieldDiff } from "@/lib/patch/diff";
+import { predictInPlace } from "@/lib/patch/inplace-prediction";
+import { revisionTemplate } from "@/lib/patch/rollout";
 import { RequestView, WriteError } from "./RequestView";
 import { useIntent } from "./useIntent";
 

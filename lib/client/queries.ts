@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { apiFetch, ApiError } from "./api";
 import { clusterKeys, resourceKeys } from "./keys";
 import { api } from "../urls";
@@ -30,13 +30,26 @@ export interface ResourceList<T> {
   loading: boolean;
 }
 
+export interface ResourceListOptions {
+  /**
+   * Follow the cache a render behind (useDeferredValue): the cache's subscription re-renders synchronously, in one
+   * task however large the page; a deferred copy is rendered in a transition, which React splits into slices that
+   * input and frames can cut into. For pages whose render grows with the list (a 5,000-pod detail page).
+   */
+  deferred?: boolean;
+}
+
 /** Reads one live list; call useClusterStream once on the page with this resource in `resources`. */
 export function useResourceList<R extends ResourceName>(
   cluster: string,
   resource: R,
   namespace?: string | null,
+  opts: ResourceListOptions = {},
 ): ResourceList<ResourceObjects[R]> {
-  const { data } = useQuery(resourceListOptions(cluster, resource, namespace));
+  const live = useQuery(resourceListOptions(cluster, resource, namespace)).data;
+  // A list read live gives useDeferredValue a constant: a changing value would schedule a second render per change.
+  const later = useDeferredValue(opts.deferred ? live : undefined);
+  const data = opts.deferred ? later : live;
   // The cache for `resource` holds only that resource's objects, as its stream sent them.
   const items = useMemo(() => (data ? (Object.values(data.byKey) as ResourceObjects[R][]) : []), [data]);
   const connection = data?.connection ?? CONNECTING;

@@ -1,9 +1,10 @@
 "use client";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { useClusterStream, useResourceList, type K8sObject, type ResourceName } from "@/lib/client";
+import type { CloneSet, ControllerRevision, Event, Pod } from "@/lib/k8s/objects";
 import { combineConnections } from "@/lib/kruise/view/connection";
-import { cloneSetDetailView } from "@/lib/kruise/view/detail";
+import { detailPods, detailView, type DetailPods } from "@/lib/kruise/view/detail";
 import { cachedPodView } from "@/lib/kruise/view/row-cache";
 import type { ViewPod } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
@@ -30,21 +31,24 @@ const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "
 // Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
 const STREAMED: ResourceName[] = [...RESOURCES, "rollouts", "batchreleases"];
 
-// A large pods snapshot reaches the page in parts (lib/client/stream-wire.ts): each part's rows are built as it is
-// decoded, a few hundred per task, so the first render finds them cached (row-cache.ts) instead of building 5,000.
+// A large pods snapshot is decoded in slices (lib/client/stream-decode.ts): each part's rows are built as it is
+// decoded, a few dozen at a time, so the first render finds them cached (row-cache.ts) instead of building 5,000.
 function preparePods(resource: ResourceName, items: K8sObject[]) {
   if (resource !== "pods") return;
   const now = new Date();
   for (const p of items) cachedPodView(p as ViewPod, now);
 }
 
+// The page renders a copy of the lists a render behind the cache, in slices (useResourceList's `deferred`).
+const DEFERRED = { deferred: true };
+
 /** Reads the namespace's four live lists through one stream and renders the detail view model. */
 export function useCloneSetData(cluster: string, namespace: string, name: string) {
   useClusterStream({ cluster, namespace, resources: STREAMED, prepare: preparePods });
-  const cs = useResourceList(cluster, "clonesets", namespace);
-  const pods = useResourceList(cluster, "pods", namespace);
-  const revs = useResourceList(cluster, "controllerrevisions", namespace);
-  const events = useResourceList(cluster, "events", namespace);
+  const cs = useResourceList(cluster, "clonesets", namespace, DEFERRED);
+  const pods = useResourceList(cluster, "pods", namespace, DEFERRED);
+  const revs = useResourceList(cluster, "controllerrevisions", namespace, DEFERRED);
+  const events = useResourceList(cluster, "events", namespace, DEFERRED);
   const object = cs.items.find((o) => o.metadata.name === name);
   const connection = combineConnections([cs.connection, pods.connection, revs.connection, events.connection]);
   const errors = [cs, pods, revs, events]
@@ -55,24 +59,13 @@ export function useCloneSetData(cluster: string, namespace: string, name: string
 
 export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
   const d = useCloneSetData(cluster, namespace, name);
-  const { readOnly } = useSession();
   const now = useNow();
-  const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
-  const kr = useKruiseRollout(cluster, namespace, d.object, d.pods.items, d.revs.items, d.events.items, now);
-  // The header's state defers to the Rollout section's own view (its name, release and state), so they agree.
-  const krView = kr.view;
-  const view = useMemo(
-    () =>
-      d.object
-        ? cloneSetDetailView(d.object, d.pods.items, d.revs.items, d.events.items, now, {
-            podsLoaded: !d.pods.loading,
-            rollout: krView ?? undefined,
-          })
-        : null,
-    [d.object, d.pods.items, d.pods.loading, d.revs.items, d.events.items, now, krView],
+  // The view is computed in two halves, here and in DetailBody: React can yield between the two components, so a
+  // 5,000-pod page's first render is two slices of work instead of one.
+  const half = useMemo(
+    () => (d.object ? detailPods(d.object, d.pods.items, d.revs.items, now) : null),
+    [d.object, d.pods.items, d.revs.items, now],
   );
-  // The tab says which CloneSet and its state: "cart · held 5/10 — Kruise Console".
-  useDocumentTitle(view ? `${name} · ${view.header.state.short}` : null);
   const listHref = pages.cloneSets(cluster);
   const crumbs = (
     <div className="crumbs">
@@ -98,7 +91,7 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
         </div>
       </>
     );
-  if (!view) {
+  if (!d.object || !half) {
     return (
       <>
         {crumbs}
@@ -124,45 +117,100 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
       {crumbs}
       {badge}
       {errors}
-      <div className={notLive(d.connection.state) ? "not-live" : undefined}>
-        <DetailHeader
-          h={view.header}
-          rollout={view.rollout}
-          yamlHref={pages.cloneSetYaml(cluster, namespace, name)}
-          editHref={pages.edit(cluster, namespace, "clonesets", name)}
-          readOnly={readOnly}
-          badges={
-            kr.link ? <RolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${ROLLOUT_ANCHOR}`} /> : null
-          }
-        />
-        {kr.view ? (
-          <KruiseRolloutPanel
-            cluster={cluster}
-            namespace={namespace}
-            cloneSet={name}
-            view={kr.view}
-            readOnly={readOnly}
-            watchError={kr.watchError}
-          />
-        ) : null}
-        <PodMap groups={view.groups} onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))} />
-        <Timeline cs={d.object!} progress={view.rollout.progress} events={view.events} now={now} />
-        <RolloutPanel r={view.rollout} />
-        <RolloutControls
-          cluster={cluster}
-          namespace={namespace}
-          name={name}
-          object={d.object!}
-          pods={d.pods.items}
-          revisions={d.revs.items}
-          rollout={view.rollout}
-          now={now}
-          owner={kr.owner}
-        />
-        <RevisionsPanel revisions={view.revisions} />
-        <PodsPanel groups={view.groups} total={view.pods.length} selected={selected} />
-        <EventsPanel events={view.events} />
-      </div>
+      <DetailBody
+        cluster={cluster}
+        namespace={namespace}
+        name={name}
+        object={d.object}
+        pods={d.pods.items}
+        revisions={d.revs.items}
+        events={d.events.items}
+        podsLoaded={!d.pods.loading}
+        live={!notLive(d.connection.state)}
+        half={half}
+        now={now}
+      />
     </>
   );
 }
+
+// Memoised on values that keep their identity while the lists do: the cache's own synchronous re-render, which sees
+// the deferred lists unchanged, stops here instead of re-rendering the whole page.
+const DetailBody = memo(function DetailBody({
+  cluster,
+  namespace,
+  name,
+  object,
+  pods,
+  revisions,
+  events,
+  podsLoaded,
+  live,
+  half,
+  now,
+}: {
+  cluster: string;
+  namespace: string;
+  name: string;
+  object: CloneSet;
+  pods: Pod[];
+  revisions: ControllerRevision[];
+  events: Event[];
+  podsLoaded: boolean;
+  live: boolean;
+  half: DetailPods;
+  now: Date;
+}) {
+  const { readOnly } = useSession();
+  const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
+  const kr = useKruiseRollout(cluster, namespace, object, pods, revisions, events, now);
+  // The header's state defers to the Rollout section's own view (its name, release and state), so they agree.
+  const krView = kr.view;
+  const view = useMemo(
+    () => detailView(object, half, events, now, { podsLoaded, rollout: krView ?? undefined }),
+    [object, half, events, now, podsLoaded, krView],
+  );
+  // The tab says which CloneSet and its state: "cart · held 5/10 — Kruise Console".
+  useDocumentTitle(`${name} · ${view.header.state.short}`);
+  return (
+    <div className={live ? undefined : "not-live"}>
+      <DetailHeader
+        h={view.header}
+        rollout={view.rollout}
+        yamlHref={pages.cloneSetYaml(cluster, namespace, name)}
+        editHref={pages.edit(cluster, namespace, "clonesets", name)}
+        readOnly={readOnly}
+        badges={
+          kr.link ? <RolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${ROLLOUT_ANCHOR}`} /> : null
+        }
+      />
+      {kr.view ? (
+        <KruiseRolloutPanel
+          cluster={cluster}
+          namespace={namespace}
+          cloneSet={name}
+          view={kr.view}
+          readOnly={readOnly}
+          watchError={kr.watchError}
+        />
+      ) : null}
+      <PodMap groups={view.groups} onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))} />
+      <Timeline cs={object} progress={view.rollout.progress} events={view.events} now={now} />
+      <RolloutPanel r={view.rollout} />
+      <RolloutControls
+        cluster={cluster}
+        namespace={namespace}
+        name={name}
+        object={object}
+        pods={pods}
+        revisions={revisions}
+        rollout={view.rollout}
+        now={now}
+        owner={kr.owner}
+      />
+      <RevisionsPanel revisions={view.revisions} />
+      <PodsPanel groups={view.groups} total={view.pods.length} selected={selected} />
+      <EventsPanel events={view.events} />
+    </div>
+  );
+});

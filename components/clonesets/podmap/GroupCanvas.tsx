@@ -1,7 +1,7 @@
 "use client";
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { CELL_WORD, type PodMapGroup } from "@/lib/kruise/view/podmap";
-import { cellAt, drawCell, layout, readPalette, type Layout } from "./draw";
+import { cellAt, drawCell, layout, themePalette, type Layout } from "./draw";
 import { useThemeVersion } from "@/components/ui/useThemeVersion";
 
 /**
@@ -42,7 +42,7 @@ export function GroupCanvas({
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    const p = readPalette(c);
+    const p = themePalette(c);
     const step = l.cell + l.gap;
     group.cells.forEach((cell, i) =>
       drawCell(ctx, (i % l.cols) * step, Math.floor(i / l.cols) * step, l.cell, cell.state, cell.batch, p),

@@ -1,10 +1,10 @@
 "use client";
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { CELL_STATES, CELL_WORD, countsText, podMap, type CellState } from "@/lib/kruise/view/podmap";
 import type { PodGroup } from "@/lib/kruise/view/pods";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
-import { drawCell, readPalette } from "./draw";
+import { drawCell, themePalette } from "./draw";
 import { GroupCanvas } from "./GroupCanvas";
 import { PodMapTable } from "./PodMapTable";
 import { useThemeVersion } from "@/components/ui/useThemeVersion";
@@ -21,7 +21,7 @@ function Swatch({ state }: { state: CellState }) {
     c.height = 12 * dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, 12, 12);
-    drawCell(ctx, 0, 0, 12, state, { done: 1, of: 2 }, readPalette(c));
+    drawCell(ctx, 0, 0, 12, state, { done: 1, of: 2 }, themePalette(c));
   }, [state, theme]);
   return <canvas ref={ref} aria-hidden="true" style={{ width: 12, height: 12 }} />;
 }
@@ -37,11 +37,12 @@ export function PodMap({ groups, onSelect }: { groups: PodGroup[]; onSelect: (po
   const model = useMemo(() => podMap(shownGroups), [shownGroups]);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  // The width as ResizeObserver reports it after the browser's own layout (its first report comes with the first
+  // frame): reading clientWidth here would force a layout of the whole fresh page inside React's commit.
+  useEffect(() => {
     const el = box.current;
     if (!el) return;
-    setWidth(el.clientWidth);
-    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    const ro = new ResizeObserver(([e]) => setWidth(Math.round(e.contentRect.width)));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

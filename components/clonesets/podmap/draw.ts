@@ -3,6 +3,7 @@
  * the map never relies on colour alone; the legend uses the same function.
  */
 import type { CellState, PodCell } from "@/lib/kruise/view/podmap";
+import { currentTheme } from "@/components/ui/useThemeVersion";
 
 export interface Palette {
   ok: string;
@@ -13,6 +14,18 @@ export interface Palette {
   pending: string;
   panel: string;
   fg: string;
+}
+
+let kept: { theme: string; palette: Palette } | null = null;
+
+/**
+ * readPalette once per theme (components/ui/useThemeVersion.ts currentTheme): every canvas and swatch shares one
+ * read, since reading computed style on a page React just changed makes the browser compute its style there and then.
+ */
+export function themePalette(el: Element): Palette {
+  const theme = currentTheme();
+  if (kept?.theme !== theme) kept = { theme, palette: readPalette(el) };
+  return kept.palette;
 }
 
 /** The page's theme colours (CSS variables), read when drawing so the map follows the theme. */

@@ -31,23 +31,44 @@ export interface DetailOptions {
   rollout?: RolloutFacts;
 }
 
+/** The CloneSet's own pods as rows, its revisions, and the pods grouped by revision: the first half of the view. */
+export interface DetailPods {
+  owned: ViewPod[];
+  rows: PodRow[];
+  revisions: RevisionRow[];
+  groups: PodGroup[];
+}
+
 /**
- * Everything the detail shows: pods and revisions are those the CloneSet controls (ownerReference UID,
- * cloneset_controller.go), revisions in `.revision` order, pods grouped by revision label (§6.3).
+ * Pods and revisions are those the CloneSet controls (ownerReference UID, cloneset_controller.go), revisions in
+ * `.revision` order, pods grouped by revision label (§6.3).
  */
-export function cloneSetDetailView(
+export function detailPods(cs: ViewCloneSet, pods: ViewPod[], revisions: ViewRevision[], now: Date): DetailPods {
+  const owned = ownedBy(pods, cs);
+  const rows = owned.map((p) => cachedPodView(p, now));
+  const revRows = revisionsView(cs, revisions, rows, now);
+  return { owned, rows, revisions: revRows, groups: podsByRevision(cs, rows, revRows) };
+}
+
+/**
+ * The rest of the view from `detailPods`' half: counts, the rollout and its state, the header and the events. Split
+ * so a page can compute the halves in two renders' work units (React yields between them).
+ */
+export function detailView(
   cs: ViewCloneSet,
-  pods: ViewPod[],
-  revisions: ViewRevision[],
+  p: DetailPods,
   events: ViewEvent[],
   now: Date,
   opts: DetailOptions = {},
 ): CloneSetDetail {
-  const owned = ownedBy(pods, cs);
-  const podRows = owned.map((p) => cachedPodView(p, now));
-  const revRows = revisionsView(cs, revisions, podRows, now);
+  const podRows = p.rows;
   const counts = opts.podsLoaded === false ? undefined : podCounts(cs, podRows, now);
-  const rollout = inPlaceBatches(cs, podRows, { counts, waits: hookWaitViews(cs, owned), now, rollout: opts.rollout });
+  const rollout = inPlaceBatches(cs, podRows, {
+    counts,
+    waits: hookWaitViews(cs, p.owned),
+    now,
+    rollout: opts.rollout,
+  });
   const header = cloneSetView(cs, now, opts.rollout);
   if (counts) {
     Object.assign(header, {
@@ -62,20 +83,49 @@ export function cloneSetDetailView(
   // One state for the whole page (./state.ts): the header's word is the rollout's.
   header.phase = rollout.state;
   header.state = rollout.status;
-  const failingUpdated = rollout.stuck.filter((p) => p.revision === header.updateRevision).length;
+  const failingUpdated = rollout.stuck.filter((x) => x.revision === header.updateRevision).length;
   header.bar = revisionBar(cs, header.progress, header.total, failingUpdated);
   return {
     header,
-    revisions: revRows,
-    groups: podsByRevision(cs, podRows, revRows),
+    revisions: p.revisions,
+    groups: p.groups,
     pods: podRows,
     rollout,
-    events: eventsView(
-      cs,
-      new Set(podRows.map((p) => p.name)),
-      new Set(podRows.map((p) => p.uid).filter(Boolean)),
-      events,
-      now,
-    ),
+    events: eventsView(cs, ...referencedPods(podRows, events), events, now),
   };
+}
+
+/** Everything the detail shows, from one snapshot of the live lists (detailPods, then detailView). */
+export function cloneSetDetailView(
+  cs: ViewCloneSet,
+  pods: ViewPod[],
+  revisions: ViewRevision[],
+  events: ViewEvent[],
+  now: Date,
+  opts: DetailOptions = {},
+): CloneSetDetail {
+  return detailView(cs, detailPods(cs, pods, revisions, now), events, now, opts);
+}
+
+/**
+ * The names and uids of the CloneSet's pods that some Pod event names: all eventsView needs to know of the pods
+ * (sets of 5,000 names and uids built on every render would be most of its cost).
+ */
+function referencedPods(pods: PodRow[], events: ViewEvent[]): [Set<string>, Set<string>] {
+  const names = new Set<string>();
+  const uids = new Set<string>();
+  for (const e of events) {
+    const io = e.involvedObject;
+    if (io?.kind !== "Pod") continue;
+    if (io.name) names.add(io.name);
+    if (io.uid) uids.add(io.uid);
+  }
+  const podNames = new Set<string>();
+  const podUids = new Set<string>();
+  if (names.size || uids.size)
+    for (const p of pods) {
+      if (names.has(p.name)) podNames.add(p.name);
+      if (p.uid && uids.has(p.uid)) podUids.add(p.uid);
+    }
+  return [podNames, podUids];
 }

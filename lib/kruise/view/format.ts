@@ -39,16 +39,45 @@ export function timeOf(iso: string | undefined | null): number {
   return Number.isNaN(t) ? 0 : t;
 }
 
+// A page compares the same few revision names thousands of times (every pod against the update revision).
+const hashes = new Map<string, string>();
+
 /** After the last "-": revision labels hold `<cloneset>-<hash>` or just `<hash>` (docs/kruise-rules.md §6.3). */
 export function shortHash(revision: string | undefined): string {
   if (!revision) return "";
-  const i = revision.lastIndexOf("-");
-  return i < 0 ? revision : revision.slice(i + 1);
+  let h = hashes.get(revision);
+  if (h === undefined) {
+    const i = revision.lastIndexOf("-");
+    h = i < 0 ? revision : revision.slice(i + 1);
+    if (hashes.size > 4096) hashes.clear();
+    hashes.set(revision, h);
+  }
+  return h;
 }
 
 /** Same revision by the controller's rule: compare the hash after the last "-" (cloneset_utils.go: EqualToRevisionHash). */
 export function sameRevision(a: string | undefined, b: string | undefined): boolean {
   return !!a && !!b && shortHash(a) === shortHash(b);
+}
+
+// Object names as the API server accepts them for pods (DNS-1123 subdomains: lowercase letters, digits, "-", ".").
+const DNS_NAME = /^[a-z0-9.-]*$/;
+
+/** Every name is a DNS-1123 name (k8s.io/apimachinery pkg/util/validation: IsDNS1123Subdomain's characters). */
+export function allDnsNames(names: readonly string[]): boolean {
+  return names.every((n) => DNS_NAME.test(n));
+}
+
+/** Code-point order, as kubectl sorts names (Go's string comparison). */
+export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Names in String.prototype.localeCompare's order. Two DNS-1123 names compare by code point, which is the same
+ * order for them ("-" < "." < digits < letters, a prefix first) and what kubectl shows, without the collator:
+ * its first use on a page loads the locale's collation data, a long task of its own on a slow machine.
+ */
+export function compareNames(a: string, b: string): number {
+  return DNS_NAME.test(a) && DNS_NAME.test(b) ? byCodePoint(a, b) : a.localeCompare(b);
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -1,7 +1,7 @@
 /**
  * Pod rows and pods grouped by revision for the CloneSet detail.
  */
-import { age, sameRevision } from "./format";
+import { age, allDnsNames, byCodePoint, sameRevision } from "./format";
 import {
   ANNOTATION_INPLACE_GRACE,
   CONDITION_INPLACE_READY,
@@ -148,9 +148,11 @@ export function podsByRevision(cs: ViewCloneSet, pods: PodRow[], revisions: Revi
   const st = cs.status ?? {};
   const groups = new Map<string, PodGroup>();
   // Pods in name order, then grouped: each group comes out sorted, as sorting each group would leave it.
+  const revOf = new Map<string, RevisionRef | undefined>();
   for (const i of nameOrder(pods)) {
     const p = pods[i];
-    const rev = revisions.find((r) => sameRevision(r.name, p.revision));
+    let rev = revOf.get(p.revision);
+    if (!revOf.has(p.revision)) revOf.set(p.revision, (rev = revisions.find((r) => sameRevision(r.name, p.revision))));
     const name = rev?.name ?? (p.revision || "(no revision label)");
     let g = groups.get(name);
     if (!g) {
@@ -175,11 +177,14 @@ export function podsByRevision(cs: ViewCloneSet, pods: PodRow[], revisions: Revi
 let lastNames: string[] = [];
 let lastOrder: number[] = [];
 
-/** Indexes of `pods` in name order (String.prototype.localeCompare's order). */
+/** Indexes of `pods` in name order (./format.ts compareNames: localeCompare's order). */
 export function nameOrder(pods: readonly { name: string }[]): number[] {
   if (pods.length === lastNames.length && pods.every((p, i) => p.name === lastNames[i])) return lastOrder;
-  const order = pods.map((_, i) => i).sort((a, b) => pods[a].name.localeCompare(pods[b].name));
-  lastNames = pods.map((p) => p.name);
+  const names = pods.map((p) => p.name);
+  // Checked once for all names rather than in each of the sort's n·log n comparisons.
+  const cmp = allDnsNames(names) ? byCodePoint : (a: string, b: string) => a.localeCompare(b);
+  const order = pods.map((_, i) => i).sort((a, b) => cmp(names[a], names[b]));
+  lastNames = names;
   lastOrder = order;
   return order;
 }

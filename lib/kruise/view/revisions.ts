@@ -1,7 +1,7 @@
 /**
  * The CloneSet's ControllerRevisions for the detail page (docs/kruise-rules.md §6, §10).
  */
-import { age, sameRevision } from "./format";
+import { age, sameRevision, shortHash } from "./format";
 import { ownedBy, type PodRow } from "./pods";
 import type { ViewCloneSet, ViewRevision } from "./types";
 
@@ -41,6 +41,13 @@ export function revisionImages(data: unknown): { container: string; image: strin
  */
 export function revisionsView(cs: ViewCloneSet, revisions: ViewRevision[], pods: PodRow[], now: Date): RevisionRow[] {
   const st = cs.status ?? {};
+  // Active pods by revision hash, in one pass over the pods (not one per revision).
+  const byHash = new Map<string, number>();
+  for (const p of pods) {
+    if (p.terminating || !p.revision) continue;
+    const h = shortHash(p.revision);
+    byHash.set(h, (byHash.get(h) ?? 0) + 1);
+  }
   return ownedBy(revisions, cs)
     .map((r) => {
       const name = r.metadata?.name ?? "";
@@ -52,7 +59,7 @@ export function revisionsView(cs: ViewCloneSet, revisions: ViewRevision[], pods:
         images: revisionImages(r.data),
         created: r.metadata?.creationTimestamp ?? "",
         age: age(r.metadata?.creationTimestamp, now),
-        pods: pods.filter((p) => !p.terminating && sameRevision(p.revision, name)).length,
+        pods: name ? (byHash.get(shortHash(name)) ?? 0) : 0,
       };
     })
     .sort((a, b) => b.revision - a.revision || a.name.localeCompare(b.name));

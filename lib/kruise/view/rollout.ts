@@ -4,7 +4,7 @@
  */
 import type { HookWait } from "../lifecycle/waits";
 import { progressFromCounts, rolloutProgress, type RolloutProgress } from "./list";
-import { sameRevision, timeOf } from "./format";
+import { compareNames, sameRevision, timeOf } from "./format";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
@@ -81,10 +81,17 @@ function inProgress(p: PodRow): boolean {
 /** Group the update revision's pods into steps by the second they moved, oldest first. */
 export function rolloutSteps(pods: PodRow[], updateRevision: string): RolloutStep[] {
   const steps = new Map<string, RolloutStep>();
+  // Pods of one step share their timestamp: each distinct one is parsed and written once.
+  const seconds = new Map<string, string>();
+  const second = (t: string) => {
+    let s = seconds.get(t);
+    if (s === undefined) seconds.set(t, (s = t ? new Date(timeOf(t)).toISOString().replace(".000Z", "Z") : ""));
+    return s;
+  };
   for (const p of pods) {
     if (p.terminating || !sameRevision(p.revision, updateRevision)) continue;
     const m = moved(p, updateRevision);
-    const at = m.at ? new Date(timeOf(m.at)).toISOString().replace(".000Z", "Z") : "";
+    const at = second(m.at);
     const key = `${at}|${m.how}`;
     let s = steps.get(key);
     if (!s) steps.set(key, (s = { at, how: m.how, pods: [], ready: 0, inProgress: 0, failing: 0 }));
@@ -108,7 +115,7 @@ export function stuckPods(pods: PodRow[]): StuckPod[] {
       reason: p.problem!.reason,
       message: p.problem!.message,
     }))
-    .sort((a, b) => a.pod.localeCompare(b.pod));
+    .sort((a, b) => compareNames(a.pod, b.pod));
 }
 
 /** status.observedGeneration < metadata.generation: nothing derived from status describes the current spec. */
