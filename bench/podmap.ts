@@ -15,7 +15,6 @@
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import fs from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { pages } from "../lib/urls";
 import {
@@ -27,11 +26,11 @@ import {
   probe,
   readProbe,
   recordFrames,
-  type ProbeFigures,
   startApp,
   type App,
 } from "./browser";
 import { median, ms, pct, podStatus, sleep, startSandbox } from "./lib";
+import { kib, printTasks, profileLoad, routeJs, TRACE_CATEGORIES } from "./podmap-inspect";
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -119,22 +118,6 @@ async function seed(kc: KubeConfig, ns: string, n: number): Promise<void> {
   await Promise.all(Array.from({ length: 16 }, worker));
 }
 
-/** The JavaScript a first visit to a page loads (its <script src> chunks), raw and gzip-compressed. */
-async function routeJs(base: string, page: string): Promise<{ raw: number; gzip: number; files: number }> {
-  const html = await (await fetch(base + page)).text();
-  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
-  let raw = 0,
-    gzip = 0;
-  for (const src of srcs) {
-    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  return { raw, gzip, files: srcs.length };
-}
-
-const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-
 /** One load of the detail page: navigation → map drawn, snapshot → first row, long tasks until first row + 3 s. */
 async function load(page: Page, url: string, n: number) {
   const start = Date.now();
@@ -162,44 +145,6 @@ async function load(page: Page, url: string, n: number) {
     afterMs: afterSnap.longTaskMs,
   };
 }
-
-/** Each long task from navigation to first row + 3 s, in ms from the pods snapshot, with its frame's scripts. */
-function printTasks(p: ProbeFigures, snap: number, row: number) {
-  console.log(`      load: snapshot at ${snap.toFixed(0)} ms, first row ${(row - snap).toFixed(0)} ms after it`);
-  for (const [start, d] of p.tasks) {
-    const f = p.frames.find((x) => x.start <= start + 1 && start < x.start + x.duration);
-    const scripts = (f?.scripts ?? [])
-      .filter((s) => s.start >= start - 1 && s.start < start + d && s.duration >= 5)
-      .map((s) => `${s.what} ${s.duration.toFixed(0)}${s.forced >= 5 ? ` (forced ${s.forced.toFixed(0)})` : ""}`);
-    const render = f && f.render >= 10 ? `; frame render ${f.render.toFixed(0)}` : "";
-    console.log(
-      `        ${(start - snap).toFixed(0).padStart(6)} +${d.toFixed(0).padStart(4)}  ${scripts.join(" | ")}${render}`,
-    );
-  }
-}
-
-async function profileLoad(page: Page, url: string, n: number, file: string) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-  await cdp.send("Profiler.start");
-  await load(page, url, n);
-  const { profile } = await cdp.send("Profiler.stop");
-  fs.writeFileSync(file, JSON.stringify(profile));
-  console.log(`  CPU profile of one load: ${file}`);
-}
-
-// What DevTools' Performance panel records: tasks, style/layout/paint, user timing and JS samples.
-const TRACE_CATEGORIES = [
-  "devtools.timeline",
-  "disabled-by-default-devtools.timeline",
-  "disabled-by-default-devtools.timeline.frame",
-  "disabled-by-default-v8.cpu_profiler",
-  "v8.execute",
-  "blink.user_timing",
-  "toplevel",
-  "loading",
-];
 
 /** ~2% of the pods change status every 250 ms until stop() is called. */
 function churn(kc: KubeConfig, ns: string, n: number, from: number) {
@@ -246,7 +191,7 @@ async function measure(browser: Browser, app: App, base: string, kc: KubeConfig,
   if (PROFILE) {
     fs.mkdirSync(PROFILE, { recursive: true });
     const file = path.join(PROFILE, `podmap-${app.label.replace(/\W+/g, "_")}-${n}.cpuprofile`);
-    await profileLoad(page, url, n, file);
+    await profileLoad(page, () => load(page, url, n), file);
   } else if (TRACE) {
     fs.mkdirSync(TRACE, { recursive: true });
     const file = path.join(TRACE, `podmap-${app.label.replace(/\W+/g, "_")}-${n}.trace.json`);
