@@ -184,3 +184,14 @@ export async function recordFrames(page: Page): Promise<void> {
 export async function frameTimes(page: Page): Promise<number[]> {
   return ((await page.evaluate("window.__frames")) as number[]).slice(5);
 }
+
+/** What ran in the frame of the long task at `start` lasting `d` ms: scripts by entry point (≥ 5 ms), forced style and
+ * layout, and the frame's rendering, for the benches' --tasks listings. */
+export function taskContents(p: ProbeFigures, start: number, d: number): string {
+  const f = p.frames.find((x) => x.start <= start + 1 && start < x.start + x.duration);
+  const scripts = (f?.scripts ?? [])
+    .filter((s) => s.start >= start - 1 && s.start < start + d && s.duration >= 5)
+    .map((s) => `${s.what} ${s.duration.toFixed(0)}${s.forced >= 5 ? ` (forced ${s.forced.toFixed(0)})` : ""}`);
+  const render = f && f.render >= 10 ? `; frame render ${f.render.toFixed(0)}` : "";
+  return `${scripts.join(" | ")}${render}`;
+}

@@ -25,6 +25,7 @@ import {
   recordFrames,
   type ProbeFigures,
   startApp,
+  taskContents,
   type App,
 } from "./browser";
 import { median, ms, pct, sleep, startSandbox } from "./lib";
@@ -228,14 +229,7 @@ async function measure(browser: Browser, app: App, base: string, kc: KubeConfig,
 
 /** --tasks: what ran in each long task's frame (scripts by entry point, in ms). */
 function printTasks(p: ProbeFigures) {
-  for (const [start, d] of p.tasks) {
-    const f = p.frames.find((x) => x.start <= start + 1 && start < x.start + x.duration);
-    const scripts = (f?.scripts ?? [])
-      .filter((s) => s.start >= start - 1 && s.start < start + d && s.duration >= 5)
-      .map((s) => `${s.what} ${s.duration.toFixed(0)}${s.forced >= 5 ? ` (forced ${s.forced.toFixed(0)})` : ""}`);
-    const render = f && f.render >= 10 ? `; frame render ${f.render.toFixed(0)}` : "";
-    console.log(`      +${d.toFixed(0).padStart(4)}  ${scripts.join(" | ")}${render}`);
-  }
+  for (const [start, d] of p.tasks) console.log(`      +${d.toFixed(0).padStart(4)}  ${taskContents(p, start, d)}`);
 }
 
 async function main() {

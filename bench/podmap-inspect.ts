@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
-import type { ProbeFigures } from "./browser";
+import { taskContents, type ProbeFigures } from "./browser";
 
 /** The JavaScript a first visit to a page loads (its <script src> chunks), raw and gzip-compressed. */
 export async function routeJs(base: string, page: string): Promise<{ raw: number; gzip: number; files: number }> {
@@ -24,16 +24,10 @@ export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 /** Each long task from navigation to first row + 3 s, in ms from the pods snapshot, with its frame's scripts. */
 export function printTasks(p: ProbeFigures, snap: number, row: number) {
   console.log(`      load: snapshot at ${snap.toFixed(0)} ms, first row ${(row - snap).toFixed(0)} ms after it`);
-  for (const [start, d] of p.tasks) {
-    const f = p.frames.find((x) => x.start <= start + 1 && start < x.start + x.duration);
-    const scripts = (f?.scripts ?? [])
-      .filter((s) => s.start >= start - 1 && s.start < start + d && s.duration >= 5)
-      .map((s) => `${s.what} ${s.duration.toFixed(0)}${s.forced >= 5 ? ` (forced ${s.forced.toFixed(0)})` : ""}`);
-    const render = f && f.render >= 10 ? `; frame render ${f.render.toFixed(0)}` : "";
+  for (const [start, d] of p.tasks)
     console.log(
-      `        ${(start - snap).toFixed(0).padStart(6)} +${d.toFixed(0).padStart(4)}  ${scripts.join(" | ")}${render}`,
+      `        ${(start - snap).toFixed(0).padStart(6)} +${d.toFixed(0).padStart(4)}  ${taskContents(p, start, d)}`,
     );
-  }
 }
 
 /** A Chromium CPU profile of one `load` of the page, written to `file`. */
