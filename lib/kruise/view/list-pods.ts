@@ -4,7 +4,6 @@
  */
 import { hasHooks, hookWaitViews } from "./hooks";
 import type { RowPodFacts } from "./list";
-import { ownedBy } from "./pods";
 import { cachedPodView } from "./row-cache";
 import { stuckPods } from "./rollout";
 import { podCounts } from "./snapshot";
@@ -22,14 +21,17 @@ export function needsPods(cs: ViewCloneSet): boolean {
   );
 }
 
-// A CloneSet's facts while neither it, the pods list nor the clock changed: the list's row for it is then reused
-// too (./list-cache.ts), so a change to one CloneSet re-renders its row, not its whole namespace's.
-const factsCache = new WeakMap<ViewCloneSet, { pods: ViewPod[]; now: Date; facts: RowPodFacts }>();
+// A CloneSet's facts while neither it, its own pods nor the clock changed: the list's row for it is then reused too
+// (./list-cache.ts), so a pod event re-renders the row of the CloneSet that owns the pod, not its whole namespace's.
+const factsCache = new WeakMap<ViewCloneSet, { owned: ViewPod[]; now: Date; facts: RowPodFacts }>();
+const NONE: ViewPod[] = [];
 
-function podFacts(cs: ViewCloneSet, pods: ViewPod[], now: Date): RowPodFacts {
+// The stream replaces only the pods that changed, so an unchanged CloneSet's pods are the same objects in order.
+const samePods = (a: ViewPod[], b: ViewPod[]) => a.length === b.length && a.every((p, i) => p === b[i]);
+
+function podFacts(cs: ViewCloneSet, owned: ViewPod[], now: Date): RowPodFacts {
   const hit = factsCache.get(cs);
-  if (hit && hit.pods === pods && hit.now === now) return hit.facts;
-  const owned = ownedBy(pods, cs);
+  if (hit && hit.now === now && samePods(hit.owned, owned)) return hit.facts;
   const rows = owned.map((p) => cachedPodView(p, now));
   const facts = {
     counts: podCounts(cs, rows, now),
@@ -37,14 +39,35 @@ function podFacts(cs: ViewCloneSet, pods: ViewPod[], now: Date): RowPodFacts {
     failing: stuckPods(rows),
     waits: hookWaitViews(cs, owned),
   };
-  factsCache.set(cs, { pods, now, facts });
+  factsCache.set(cs, { owned, now, facts });
   return facts;
+}
+
+/**
+ * The pods under each controller reference's UID, in one pass and in list order: what `ownedBy` selects for one
+ * CloneSet (cloneset_controller.go claims pods by controller ref), for all of them at once.
+ */
+function byController(pods: ViewPod[]): Map<string, ViewPod[]> {
+  const out = new Map<string, ViewPod[]>();
+  for (const p of pods)
+    for (const r of p.metadata?.ownerReferences ?? []) {
+      if (!r.uid || r.controller === false) continue;
+      const list = out.get(r.uid);
+      if (list) {
+        if (list[list.length - 1] !== p) list.push(p);
+      } else out.set(r.uid, [p]);
+    }
+  return out;
 }
 
 /** Per CloneSet key (`namespace/name`): counts, failing pods and hook holds from one pods snapshot. */
 export function podFactsByCloneSet(cloneSets: ViewCloneSet[], pods: ViewPod[], now: Date): Map<string, RowPodFacts> {
+  const owners = byController(pods);
   const out = new Map<string, RowPodFacts>();
-  for (const cs of cloneSets)
-    out.set(`${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`, podFacts(cs, pods, now));
+  for (const cs of cloneSets) {
+    const uid = cs.metadata?.uid;
+    const owned = (uid && owners.get(uid)) || NONE;
+    out.set(`${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`, podFacts(cs, owned, now));
+  }
   return out;
 }
