@@ -4,17 +4,22 @@
 // decodes every event, as the page's stream reader does. The console sees the same sessions, scopes and frames as
 // from 20 pages; the real pages measure time to interactive and input latency with a core left to draw on.
 import type { Browser } from "playwright-core";
-import { open, type Plan } from "./fleet-pages";
+import { open, type Kind, type Plan } from "./fleet-pages";
 import { sseClient } from "./lib";
 
-/** Which plans get a real page: the first of each kind, then in order, up to `n`. */
-export function pickReal(plans: Plan[], n: number): Set<number> {
+const KINDS: readonly Kind[] = ["list", "detail-big", "list-ns", "detail"];
+
+/**
+ * Which plans get a real page: the first of each kind (of `kinds`, all by default), then in order among those
+ * kinds, up to `n`.
+ */
+export function pickReal(plans: Plan[], n: number, kinds: readonly Kind[] = KINDS): Set<number> {
   const real = new Set<number>();
-  for (const kind of ["list", "detail-big", "list-ns", "detail"] as const) {
+  for (const kind of KINDS.filter((k) => kinds.includes(k))) {
     const p = plans.find((x) => x.kind === kind && !real.has(x.browser));
     if (p && real.size < n) real.add(p.browser);
   }
-  for (const p of plans) if (real.size < n) real.add(p.browser);
+  for (const p of plans) if (real.size < n && kinds.includes(p.kind)) real.add(p.browser);
   return real;
 }
 

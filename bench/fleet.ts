@@ -9,8 +9,9 @@
 //   filter;  the list's input latency then;  where the machine's CPU went (the bench shares 2 cores).
 // Run: npx tsx --conditions=react-server bench/fleet.ts [--clusters 5] [--pods 10000] [--clonesets 200]
 //        [--browsers 20] [--pages 4] [--seconds 30] [--rate 200] [--quick]
+//        [--real list,list-ns,detail,detail-big]
 //        (--quick: 2 × 1,000 pods × 20, 4 browsers, 10 s; --pages: how many browsers are real Chromium pages, the
-//        others hold the same streams as stand-ins; --pages 20 makes all twenty real)
+//        others hold the same streams as stand-ins; --pages 20 makes all twenty real; --real: which kinds of page)
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -19,7 +20,7 @@ import { stringify } from "yaml";
 import { freePort, launch, startApp } from "./browser";
 import { sampler } from "./fleet-proc";
 import { layout, seed, startCluster, writer, type Cluster } from "./fleet-seed";
-import { open, plans, typeUntil, type Opened } from "./fleet-pages";
+import { open, plans, typeUntil, type Kind, type Opened } from "./fleet-pages";
 import { pickReal, recordStreams, standIn, type StandIn } from "./fleet-streams";
 import { reportWatches } from "./fleet-report";
 import { median, ms, pct, sleep } from "./lib";
@@ -37,6 +38,12 @@ const SECONDS = arg("seconds", 30, 10);
 const RATE = arg("rate", 200, 50);
 // Real Chromium pages among the browsers; the rest are stand-ins holding a page's streams (bench/fleet-streams.ts).
 const PAGES = Math.min(BROWSERS, arg("pages", 4, 4));
+// --real list,list-ns: only these kinds of page are real (the stand-ins take the rest), e.g. to see the list pages
+// without detail pages drawing beside them in the same Chromium.
+const REAL_KINDS = (() => {
+  const i = process.argv.indexOf("--real");
+  return i > 0 ? (process.argv[i + 1].split(",") as Kind[]) : undefined;
+})();
 const REPO = path.resolve(__dirname, "..");
 const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
 const uptime = () => execSync("uptime").toString().trim();
@@ -136,7 +143,7 @@ async function main() {
     const browser = await launch();
     stops.unshift(() => void browser.close());
     const all = plans(clusters, BROWSERS);
-    const real = pickReal(all, PAGES);
+    const real = pickReal(all, PAGES, REAL_KINDS);
     const ps = all.filter((p) => real.has(p.browser));
     const standInPlans = all.filter((p) => !real.has(p.browser));
     const recorded = new Map<number, string[]>();
