@@ -8,6 +8,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { ensureNamespace, kubectl, kubectlJson, sandboxAdmin } from "./cluster";
+import { clickIntoEditor } from "./monaco";
 import { E2E_KUBECONFIG, pages } from "./paths";
 
 const NS = "editor-e2e";
@@ -63,7 +64,7 @@ async function openEditor(page: Page, name: string) {
 
 /** Monaco's own find/replace widget (Ctrl+H), typed into like a user does. */
 async function replaceAll(page: Page, find: string, replace: string) {
-  await page.locator("[data-testid=yaml-editor] .view-lines").click();
+  await clickIntoEditor(page);
   await page.keyboard.press("Control+H");
   const findBox = page.locator(".find-widget textarea[aria-label=Find]");
   await findBox.fill(find);
@@ -96,7 +97,7 @@ test("Monaco, its workers and the CloneSet schema load offline from the dashboar
   });
   createCloneSet("e2e-offline");
   await openEditor(page, "e2e-offline");
-  await page.locator("[data-testid=yaml-editor] .view-lines").click();
+  await clickIntoEditor(page);
   await page.keyboard.press("Control+End");
   await page.keyboard.type("\nbogusField: 1");
   await expect(page.getByTestId("problems")).toContainText(/bogusField is not allowed/);

@@ -16,6 +16,7 @@ import { startRedis, type TestRedis } from "../integration/redis-server";
 import { cloneSetManifest, ensureNamespace, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { countingApiServer, roundRobin } from "./failover-net";
 import { E2E_KUBECONFIG, pages } from "./paths";
+import { clickIntoEditor } from "./monaco";
 
 const NS = "shop"; // where the sandbox's deployer may patch CloneSets
 const NAME = `failover-${randomBytes(3).toString("hex")}`;
@@ -91,7 +92,7 @@ async function readUntilSnapshot(url: string, cookie: string) {
 
 /** Monaco's own find/replace, as a user types it. */
 async function replaceAll(page: Page, find: string, replace: string) {
-  await editor(page).click();
+  await clickIntoEditor(page);
   await page.keyboard.press("Control+H");
   await page.locator(".find-widget textarea[aria-label=Find]").fill(find);
   const box = page.locator(".find-widget textarea[aria-label=Replace]");

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { sandboxAdmin } from "./cluster";
 import { eventually, midRollout } from "./demo";
 import { E2E_KUBECONFIG, pages } from "./paths";
+import { clickIntoEditor } from "./monaco";
 
 const NS = "headers-e2e";
 const ctx = () => sandboxAdmin().context;
@@ -132,7 +133,7 @@ spec:
   expectSecurityHeaders(await page.goto(pages.edit(ctx(), NS, "clonesets", "csp")), "editor");
   const editor = page.locator("[data-testid=yaml-editor] .view-lines");
   await expect(editor).toContainText("kind: CloneSet", { timeout: 60_000 });
-  await editor.click();
+  await clickIntoEditor(page);
   await page.keyboard.press("Control+End");
   await page.keyboard.type("\nbogusField: 1");
   // The message comes from monaco-yaml's worker validating against the CRD schema: the worker ran.

@@ -4,6 +4,7 @@ import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster
 import { cloneSets } from "./demo";
 import { api, pages, SHARED_LOG, SHARED_URL } from "./paths";
 import { PROD, PROD_VIEWER_TOKEN } from "./second-cluster";
+import { clickIntoEditor } from "./monaco";
 
 // Token mode in the browser: nothing without a session, sign-in as the viewer, writes refused by the cluster and
 // explained where they happen, per-cluster sign-in (a second cluster, `prod`, has other users: a token the
@@ -142,7 +143,7 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   await expect(page.getByTestId("save")).toBeDisabled();
   await expect(page.getByTestId("save-disabled-reason")).toContainText("You may not patch this CloneSet");
   // The server-side dry run is a patch too: the cluster refuses it and the editor says so in the user's words.
-  await page.locator("[data-testid=yaml-editor] .view-lines").click();
+  await clickIntoEditor(page);
   await page.keyboard.press("Control+H");
   await page.locator(".find-widget textarea[aria-label=Find]").fill("nginx:1.25");
   const replace = page.locator(".find-widget textarea[aria-label=Replace]");
