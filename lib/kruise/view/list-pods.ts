@@ -4,6 +4,7 @@
  */
 import { hasHooks, hookWaitViews } from "./hooks";
 import type { RowPodFacts } from "./list";
+import { byController } from "./pods";
 import { cachedPodView } from "./row-cache";
 import { stuckPods } from "./rollout";
 import { podCounts } from "./snapshot";
@@ -41,23 +42,6 @@ function podFacts(cs: ViewCloneSet, owned: ViewPod[], now: Date): RowPodFacts {
   };
   factsCache.set(cs, { owned, now, facts });
   return facts;
-}
-
-/**
- * The pods under each controller reference's UID, in one pass and in list order: what `ownedBy` selects for one
- * CloneSet (cloneset_controller.go claims pods by controller ref), for all of them at once.
- */
-function byController(pods: ViewPod[]): Map<string, ViewPod[]> {
-  const out = new Map<string, ViewPod[]>();
-  for (const p of pods)
-    for (const r of p.metadata?.ownerReferences ?? []) {
-      if (!r.uid || r.controller === false) continue;
-      const list = out.get(r.uid);
-      if (list) {
-        if (list[list.length - 1] !== p) list.push(p);
-      } else out.set(r.uid, [p]);
-    }
-  return out;
 }
 
 /** Per CloneSet key (`namespace/name`): counts, failing pods and hook holds from one pods snapshot. */

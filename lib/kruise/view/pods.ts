@@ -116,14 +116,30 @@ export function podView(pod: ViewPod, now: Date): PodRow {
   };
 }
 
+type OwnerRef = { uid?: string; controller?: boolean };
+type Owned = { metadata?: { ownerReferences?: OwnerRef[] } };
+
+/** An owner reference that may control the object: not marked `controller: false`. */
+const controls = (r: OwnerRef): r is OwnerRef & { uid: string } => !!r.uid && r.controller !== false;
+
 /** Pods controlled by this CloneSet: ownerReference UID match (cloneset_controller.go: claimPods via controller ref). */
-export function ownedBy<T extends { metadata?: { ownerReferences?: { uid?: string; controller?: boolean }[] } }>(
-  items: T[],
-  cs: ViewCloneSet,
-): T[] {
+export function ownedBy<T extends Owned>(items: T[], cs: ViewCloneSet): T[] {
   const uid = cs.metadata?.uid;
   if (!uid) return [];
-  return items.filter((o) => (o.metadata?.ownerReferences ?? []).some((r) => r.uid === uid && r.controller !== false));
+  return items.filter((o) => (o.metadata?.ownerReferences ?? []).some((r) => controls(r) && r.uid === uid));
+}
+
+/** What `ownedBy` selects, for every controller at once: objects by controller UID, in list order, in one pass. */
+export function byController<T extends Owned>(items: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const o of items)
+    for (const r of o.metadata?.ownerReferences ?? []) {
+      if (!controls(r)) continue;
+      const list = out.get(r.uid);
+      if (!list) out.set(r.uid, [o]);
+      else if (list[list.length - 1] !== o) list.push(o); // two references to one owner: listed once
+    }
+  return out;
 }
 
 export interface RevisionRef {
