@@ -8,7 +8,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { ensureNamespace, kubectl, kubectlJson, sandboxAdmin } from "./cluster";
-import { clickIntoEditor } from "./monaco";
+import { clickIntoEditor, editorLines } from "./monaco";
 import { E2E_KUBECONFIG, pages } from "./paths";
 
 const NS = "editor-e2e";
@@ -57,7 +57,7 @@ spec:
 async function openEditor(page: Page, name: string) {
   await page.goto(pages.edit(sandboxAdmin().context, NS, "clonesets", name));
   // Generous: the first visit loads Monaco's chunks and workers on a busy machine.
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
+  await expect(editorLines(page)).toContainText("kind: CloneSet", {
     timeout: 60_000,
   });
 }
@@ -72,7 +72,7 @@ async function replaceAll(page: Page, find: string, replace: string) {
   await replaceBox.fill(replace);
   await replaceBox.press("Control+Alt+Enter");
   await page.keyboard.press("Escape");
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText(replace.trim());
+  await expect(editorLines(page)).toContainText(replace.trim());
 }
 
 /** Review & save, check the reviewed request, send it, and return what was reviewed and what was sent. */
@@ -196,7 +196,7 @@ test("(5) an object deleted while editing gives a clear error and keeps the text
   await expect(page.getByTestId("live-deleted")).toBeVisible();
   await page.getByTestId("save").click();
   await expect(page.getByTestId("notice")).toContainText("deleted while you were editing");
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("nginx:9.9");
+  await expect(editorLines(page)).toContainText("nginx:9.9");
 });
 
 test("(6) invalid YAML and a schema violation are marked in the editor", async ({ page }) => {
@@ -238,7 +238,7 @@ test("drafts: a reload restores the edit; after the object changed, the old draf
   await replaceAll(page, "replicas: 2", "replicas: 3");
   await page.reload();
   await expect(page.getByTestId("notice")).toContainText("Restored your unsaved draft");
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("replicas: 3", { timeout: 60_000 });
+  await expect(editorLines(page)).toContainText("replicas: 3", { timeout: 60_000 });
   kubectl("scale", "clonesets.apps.kruise.io", "-n", NS, "e2e-draft", "--replicas=6");
   await page.reload();
   const row = page.locator("[data-testid=conflict-row][data-field='spec.replicas']");

@@ -16,7 +16,7 @@ import { startRedis, type TestRedis } from "../integration/redis-server";
 import { cloneSetManifest, ensureNamespace, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { countingApiServer, roundRobin } from "./failover-net";
 import { E2E_KUBECONFIG, pages } from "./paths";
-import { clickIntoEditor } from "./monaco";
+import { clickIntoEditor, editorLines } from "./monaco";
 
 const NS = "shop"; // where the sandbox's deployer may patch CloneSets
 const NAME = `failover-${randomBytes(3).toString("hex")}`;
@@ -67,7 +67,6 @@ test.afterAll(async () => {
   }
 });
 
-const editor = (page: Page) => page.locator("[data-testid=yaml-editor] .view-lines");
 const isStream = (p: string) => p.includes("/stream?");
 /** the replicas holding the page's live streams right now */
 const streaming = () => [
@@ -99,7 +98,7 @@ async function replaceAll(page: Page, find: string, replace: string) {
   await box.fill(replace);
   await box.press("Control+Alt+Enter");
   await page.keyboard.press("Escape");
-  await expect(editor(page)).toContainText(replace);
+  await expect(editorLines(page)).toContainText(replace);
 }
 
 test("the replica serving the stream goes away: live again through the other within 5 s, the draft kept, the save sent once", async ({
@@ -111,7 +110,7 @@ test("the replica serving the stream goes away: live again through the other wit
   await page.waitForURL((u) => u.pathname === "/signin");
   await page.getByLabel("Bearer token").fill(DEPLOYER);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(editor(page)).toContainText("kind: CloneSet", { timeout: 60_000 });
+  await expect(editorLines(page)).toContainText("kind: CloneSet", { timeout: 60_000 });
   const badge = page.getByTestId("connection");
   await expect(badge).toHaveAttribute("data-state", "live");
   await replaceAll(page, "nginx:1.25", "nginx:1.26"); // unsaved
@@ -143,7 +142,7 @@ test("the replica serving the stream goes away: live again through the other wit
   console.log(`[failover] live again through ${survivor.name} ${liveAfter} ms after SIGTERM to ${victim.name}`);
   await victim.child.exited;
   expect(victim.child.proc.exitCode).toBe(0); // a clean, graceful exit
-  await expect(editor(page)).toContainText("nginx:1.26"); // the draft is intact
+  await expect(editorLines(page)).toContainText("nginx:1.26"); // the draft is intact
   // nothing was replayed by the failover
   expect(
     api

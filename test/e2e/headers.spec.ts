@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { sandboxAdmin } from "./cluster";
 import { eventually, midRollout } from "./demo";
 import { E2E_KUBECONFIG, pages } from "./paths";
-import { clickIntoEditor } from "./monaco";
+import { clickIntoEditor, editorLines } from "./monaco";
 
 const NS = "headers-e2e";
 const ctx = () => sandboxAdmin().context;
@@ -131,7 +131,7 @@ spec:
 `,
   });
   expectSecurityHeaders(await page.goto(pages.edit(ctx(), NS, "clonesets", "csp")), "editor");
-  const editor = page.locator("[data-testid=yaml-editor] .view-lines");
+  const editor = editorLines(page);
   await expect(editor).toContainText("kind: CloneSet", { timeout: 60_000 });
   await clickIntoEditor(page);
   await page.keyboard.press("Control+End");

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { kubectlJson, sandboxAdmin } from "./cluster";
 import { pages } from "./paths";
-import { clickIntoEditor } from "./monaco";
+import { clickIntoEditor, editorLines } from "./monaco";
 
 // Kruise Rollout in the console, on the sandbox demo: CloneSet `checkout` (4 replicas) under Rollout `checkout`
 // with steps [1 + pause {}, "50%" + pause 20 s, "100%"], waiting for approval at step 1.
@@ -105,7 +105,7 @@ test("a template edit in the editor says which release it will start, and saving
   const image = kubectlJson<CloneSetJ>("get", "clonesets.apps.kruise.io", "checkout", "-n", NS).spec.template.spec
     .containers[0].image;
   await page.goto(pages.edit(sandboxAdmin().context, NS, "clonesets", "checkout"));
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
+  await expect(editorLines(page)).toContainText("kind: CloneSet", {
     timeout: 60_000,
   });
   await clickIntoEditor(page);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster";
 import { api, pages, READONLY_URL } from "./paths";
+import { editorLines } from "./monaco";
 
 // Read-only mode (local --read-only on the same sandbox): everything reads, nothing offers to
 // write, and a write sent anyway is refused by the console before it reaches the cluster.
@@ -42,7 +43,7 @@ test("the read-only console shows the CloneSet without any control that writes, 
   }
 
   await page.goto(`${READONLY_URL}${pages.edit(sandboxAdmin().context, NS, "clonesets", NAME)}`);
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
+  await expect(editorLines(page)).toContainText("kind: CloneSet", {
     timeout: 60_000,
   });
   await expect(page.getByTestId("read-only-note")).toBeVisible();

@@ -4,7 +4,7 @@ import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster
 import { cloneSets } from "./demo";
 import { api, pages, SHARED_LOG, SHARED_URL } from "./paths";
 import { PROD, PROD_VIEWER_TOKEN } from "./second-cluster";
-import { clickIntoEditor } from "./monaco";
+import { clickIntoEditor, editorLines } from "./monaco";
 
 // Token mode in the browser: nothing without a session, sign-in as the viewer, writes refused by the cluster and
 // explained where they happen, per-cluster sign-in (a second cluster, `prod`, has other users: a token the
@@ -137,7 +137,7 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   );
 
   await page.goto(at(pages.edit(ctx(), NS, "clonesets", NAME)));
-  await expect(page.locator("[data-testid=yaml-editor] .view-lines")).toContainText("kind: CloneSet", {
+  await expect(editorLines(page)).toContainText("kind: CloneSet", {
     timeout: 60_000,
   });
   await expect(page.getByTestId("save")).toBeDisabled();
