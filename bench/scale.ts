@@ -5,6 +5,7 @@
 //   3) added latency: write -> SSE frame at a client vs write -> direct client-node watch event, p50/p95.
 // Run: npx tsx --expose-gc bench/scale.ts [--kube-apiserver] [--pods 5000] [--rate 200] [--seconds 5]
 //   [--parts snapshot,memory,latency]  (default all three; e.g. --parts snapshot with --cpu-prof profiles one)
+//   [--rounds 8]  (the snapshot figures are medians over this many runs of each)
 import { CoreV1Api, KubeConfig, Watch } from "@kubernetes/client-node";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -30,7 +31,7 @@ const PODS = arg("pods", 5000),
   SECONDS = arg("seconds", 5);
 const KIND = process.argv.includes("--kube-apiserver") ? "kube-apiserver" : "sandbox";
 const NS = "shop";
-const ROUNDS = 8;
+const ROUNDS = arg("rounds", 8);
 const partsAt = process.argv.indexOf("--parts");
 const PARTS = new Set(partsAt > 0 ? process.argv[partsAt + 1].split(",") : ["snapshot", "memory", "latency"]);
 const mib = (n: number) => `${(n / 1048576).toFixed(1)} MiB`;
