@@ -1,5 +1,5 @@
 "use client";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
 import { filterAndSortRows, namespacesOf, type RowPodFacts, type SortKey } from "@/lib/kruise/view/list";
@@ -12,6 +12,7 @@ import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
+import { useTypedText } from "@/components/ui/useTypedText";
 import { CloneSetTable } from "./CloneSetTable";
 import { useRolloutBadges } from "@/components/rollouts/ListRolloutBadges";
 import { ListEmptyState } from "./ListEmptyState";
@@ -41,10 +42,9 @@ export function CloneSetList({ cluster }: { cluster: string }) {
   const loading = live.loading || (items.length === 0 && live.items.length > 0);
   const now = useNow();
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const ns = params.get("ns") ?? "";
-  const q = params.get("q") ?? "";
+  const qInUrl = params.get("q") ?? "";
   const sortParam = params.get("sort") as SortKey | null;
   const sort = {
     sort: sortParam && SORTS.includes(sortParam) ? sortParam : ("name" as SortKey),
@@ -53,15 +53,19 @@ export function CloneSetList({ cluster }: { cluster: string }) {
 
   const setParam = useCallback(
     (next: Record<string, string>) => {
-      const p = new URLSearchParams(params.toString());
+      // From the address bar, not `params`: that follows it a render later, and keys come faster.
+      const p = new URLSearchParams(window.location.search);
       for (const [k, v] of Object.entries(next)) {
         if (v) p.set(k, v);
         else p.delete(k);
       }
-      router.replace(`${pathname}${p.size ? `?${p}` : ""}`, { scroll: false });
+      // The native History API, which Next's router follows (useSearchParams updates, no request to the server):
+      // the filters are this page's own state, so a key typed into the filter must not cost a navigation.
+      window.history.replaceState(null, "", `${pathname}${p.size ? `?${p}` : ""}`);
     },
-    [params, pathname, router],
+    [pathname],
   );
+  const [q, typeQ] = useTypedText(qInUrl, (v) => setParam({ q: v }));
 
   const cloneSets: ViewCloneSet[] = items;
   const watched = useMemo(() => {
@@ -150,12 +154,7 @@ export function CloneSetList({ cluster }: { cluster: string }) {
         </label>
         <label>
           Filter by name
-          <input
-            type="search"
-            value={q}
-            placeholder="name contains…"
-            onChange={(e) => setParam({ q: e.target.value })}
-          />
+          <input type="search" value={q} placeholder="name contains…" onChange={(e) => typeQ(e.target.value)} />
         </label>
         <label>
           Sort by
