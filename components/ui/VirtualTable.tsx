@@ -16,6 +16,12 @@ interface Props<T> {
   testId?: string;
   /** Scroll this row into view (a new `seq` asks again for the same row). */
   scrollTo?: { key: string; seq: number } | null;
+  /**
+   * Column widths (a <colgroup>) for `table-layout: fixed` (class "fixed"): the columns then keep their widths as
+   * rows scroll in and out, instead of following whichever rows happen to be drawn.
+   */
+  colgroup?: ReactNode;
+  tableTestId?: string;
 }
 
 // Sizes come from ResizeObserver, which reports them after the browser's own layout: reading clientHeight or
@@ -72,6 +78,8 @@ export function VirtualTable<T>({
   caption,
   testId,
   scrollTo,
+  colgroup,
+  tableTestId,
 }: Props<T>) {
   const parent = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -99,10 +107,11 @@ export function VirtualTable<T>({
   const bottom = items.length ? v.getTotalSize() - items[items.length - 1].end : 0;
   return (
     <div ref={parent} className="scroll" data-testid={testId} tabIndex={0} aria-label={caption}>
-      <table>
+      <table className={colgroup ? "fixed" : undefined} data-testid={tableTestId}>
         <caption className="sr-only">
           {caption} ({rows.length} rows)
         </caption>
+        {colgroup}
         <thead>{head}</thead>
         <tbody>
           {top > 0 ? (
