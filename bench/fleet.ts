@@ -9,9 +9,10 @@
 //   filter;  the list's input latency then;  where the machine's CPU went (the bench shares 2 cores).
 // Run: npx tsx --conditions=react-server bench/fleet.ts [--clusters 5] [--pods 10000] [--clonesets 200]
 //        [--browsers 20] [--pages 4] [--seconds 30] [--rate 200] [--quick]
-//        [--real list,list-ns,detail,detail-big]
+//        [--real list,list-ns,detail,detail-big] [--profile DIR]
 //        (--quick: 2 × 1,000 pods × 20, 4 browsers, 10 s; --pages: how many browsers are real Chromium pages, the
-//        others hold the same streams as stand-ins; --pages 20 makes all twenty real; --real: which kinds of page)
+//        others hold the same streams as stand-ins; --pages 20 makes all twenty real; --real: which kinds of page;
+//        --profile: a Chromium CPU profile of each real list page over the typing window, written to DIR)
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -44,6 +45,7 @@ const REAL_KINDS = (() => {
   const i = process.argv.indexOf("--real");
   return i > 0 ? (process.argv[i + 1].split(",") as Kind[]) : undefined;
 })();
+const PROFILE = process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : "";
 const REPO = path.resolve(__dirname, "..");
 const mib = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
 const uptime = () => execSync("uptime").toString().trim();
@@ -194,7 +196,15 @@ async function main() {
     s = sampler(groups);
     const stopWriter = writer(clusters, RATE);
     await sleep(1000);
+    const cdps = PROFILE ? await Promise.all(lists.map((o) => o.page.context().newCDPSession(o.page))) : [];
+    for (const c of cdps) await c.send("Profiler.enable").then(() => c.send("Profiler.start"));
     const typed = await typeUntil(lists, Date.now() + SECONDS * 1000);
+    for (const [i, c] of cdps.entries()) {
+      const file = path.join(PROFILE, `fleet-${lists[i].plan.label.replace(/\W+/g, "_")}.cpuprofile`);
+      fs.mkdirSync(PROFILE, { recursive: true });
+      fs.writeFileSync(file, JSON.stringify((await c.send("Profiler.stop")).profile));
+      console.log(`  CPU profile of ${lists[i].plan.label} over the typing window: ${file}`);
+    }
     const w = await stopWriter();
     const steady = s.stop();
     const short = w.total < RATE * 0.9;
