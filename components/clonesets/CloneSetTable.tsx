@@ -114,7 +114,7 @@ const CloneSetCells = memo(function CloneSetCells({
 // Column shares of the table's width (they add up to 100), measured from the list at 1280 px. Fixed widths keep the
 // columns still while rows scroll in and out of the drawn window, and spare the browser from measuring every cell
 // of every row again each time one changes.
-const WIDTHS = [11, 7, 5, 5.5, 6.5, 6.5, 4, 4, 3.5, 9.5, 5.5, 11.5, 6.5, 14];
+const WIDTHS = [10.5, 7.5, 5.5, 5.5, 6, 6.5, 4.5, 4.5, 3.5, 9.5, 6.5, 12.5, 6.5, 11];
 const COLS = (
   <colgroup>
     {WIDTHS.map((w, i) => (
