@@ -1,6 +1,6 @@
 // Benchmark (not a test): the CloneSet list page with many CloneSets while their status changes stream in, in real
 // Chromium against the built app (`next build` first) on a sandbox API server. Prints figures only.
-//   first rows:     navigation → every CloneSet row in the table
+//   first rows:     navigation → every CloneSet listed ("200 of 200") and the first rows drawn
 //   input latency:  typing into "Filter by name" while status patches stream in: each key's timestamp → the next
 //                   frame after its handlers (what a user feels as lag)
 //   frame time:     requestAnimationFrame intervals over the same window; long tasks summed over it
@@ -177,17 +177,44 @@ function stream(kc: KubeConfig, generations: number[], tick: number) {
   };
 }
 
-/** One app: navigation to every row, then typing into the filter while the status patches stream in. */
+// Key → the first frame whose search box shows the key's text and whose rows are filtered by it: what the user waits
+// for. "Key → next frame" alone rewards a page that defers the filtering and draws stale rows quickly.
+const ANSWERED = `(() => {
+  const a = (window.__answered = { keys: [], pending: [], lastKey: 0 });
+  const shows = (v) => {
+    const box = document.querySelector('input[type="search"]');
+    if (!box || box.value !== v) return false;
+    const needle = v.trim().toLowerCase();
+    for (const r of document.querySelectorAll('[data-testid="cloneset-row"]'))
+      if (!(r.getAttribute("data-name") || "").toLowerCase().includes(needle)) return false;
+    return true;
+  };
+  const look = () => {
+    const now = performance.now();
+    let k = -1;
+    for (let i = 0; i < a.pending.length; i++) if (shows(a.pending[i].v)) k = i;
+    if (k >= 0) for (const x of a.pending.splice(0, k + 1)) a.keys.push(now - x.t0);
+    if (a.pending.length) requestAnimationFrame(look);
+  };
+  addEventListener("keydown", (e) => (a.lastKey = e.timeStamp), true);
+  addEventListener("input", (e) => {
+    if (!(e.target instanceof HTMLInputElement) || e.target.type !== "search") return;
+    if (a.pending.push({ v: e.target.value, t0: a.lastKey || e.timeStamp }) === 1) requestAnimationFrame(look);
+  }, true);
+})()`;
+
+/** One app: navigation to the full list, then typing into the filter while the status patches stream in. */
 async function measure(browser: Browser, app: App, base: string, kc: KubeConfig, generations: number[], tick: number) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await probe(page);
+  await page.addInitScript(ANSWERED);
   const t0 = Date.now();
   await page.goto(`${base}${pages.cloneSets(kc.getCurrentContext())}`);
-  await page
-    .getByTestId("cloneset-row")
-    .nth(COUNT - 1)
-    .waitFor({ timeout: 60_000 });
-  console.log(`  [${app.label}] navigation → all ${COUNT} rows: ${ms(Date.now() - t0)}`);
+  // The list holds every CloneSet ("200 of 200") and draws its first rows; a list that draws only the rows in view
+  // has no 200th row to wait for.
+  await page.getByText(`${COUNT} of ${COUNT}`, { exact: true }).waitFor({ timeout: 60_000 });
+  await page.getByTestId("cloneset-row").first().waitFor({ timeout: 60_000 });
+  console.log(`  [${app.label}] navigation → all ${COUNT} CloneSets listed, first rows drawn: ${ms(Date.now() - t0)}`);
   await sleep(1000);
   const stop = stream(kc, generations, tick);
   await sleep(1000);
@@ -213,12 +240,16 @@ async function measure(browser: Browser, app: App, base: string, kc: KubeConfig,
     console.log(`    CPU profile of the typing window: ${file}`);
   }
   const p = await readProbe(page, Infinity, from);
+  const answered = (await page.evaluate("window.__answered.keys")) as number[];
   const frames = await frameTimes(page);
   console.log(
     `    while ${reached.toFixed(0)} patches/s streamed (${RATE} asked over ${WRITERS} connections; ${SECONDS} s of typing, ${p.keys.length} keys):`,
   );
   console.log(
     `    input latency (key → next frame): p50 ${ms(median(p.keys))}, p95 ${ms(pct(p.keys, 0.95))}, max ${ms(Math.max(...p.keys))} (goal ≤ 100 ms)`,
+  );
+  console.log(
+    `    key → the box shows it and the rows are filtered by it: p50 ${ms(median(answered))}, p95 ${ms(pct(answered, 0.95))}, max ${ms(Math.max(...answered))} (${answered.length} keys)`,
   );
   console.log(
     `    frame time: p50 ${ms(median(frames))}, p95 ${ms(pct(frames, 0.95))}; ${p.longTasks} long tasks totalling ${ms(p.longTaskMs)}`,
