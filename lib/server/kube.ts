@@ -10,6 +10,7 @@ import {
   type RequestContext,
 } from "@kubernetes/client-node";
 import type { K8sObject } from "@/lib/k8s/wire";
+import { LEAN_LIST_TEXT, withoutManagedFields } from "./lean-json";
 import { collectionPath, type ResourceDef } from "./resources";
 
 /**
@@ -40,11 +41,12 @@ export class RawBody implements ObservableMiddleware {
 
 async function raw<T>(
   call: (opts: { middleware: ObservableMiddleware[]; middlewareMergeStrategy: "append" }) => Promise<unknown>,
+  prepare?: (text: string) => string,
 ): Promise<T> {
   const cap = new RawBody();
   await call({ middleware: [cap], middlewareMergeStrategy: "append" });
   if (cap.text === undefined) throw new Error("client-node returned no response body");
-  return JSON.parse(cap.text) as T;
+  return JSON.parse(prepare ? prepare(cap.text) : cap.text) as T;
 }
 
 /**
@@ -57,6 +59,15 @@ export interface ListQuery {
   continue?: string;
   labelSelector?: string;
   resourceVersion?: string;
+}
+
+/** How a LIST page is read. */
+export interface ListRead {
+  /**
+   * Leave out every item's metadata.managedFields before parsing (lean-json.ts): for the hub, which drops them
+   * anyway; only pods and events allow it.
+   */
+  withoutManagedFields?: boolean;
 }
 
 export interface ListPage {
@@ -78,7 +89,8 @@ export class KubeClient {
   }
 
   /** One LIST page, optionally narrowed by a label selector on the server (see ListQuery). */
-  listPage(d: ResourceDef, namespace: string | null, q: ListQuery = {}): Promise<ListPage> {
+  listPage(d: ResourceDef, namespace: string | null, q: ListQuery = {}, read: ListRead = {}): Promise<ListPage> {
+    const lean = read.withoutManagedFields && LEAN_LIST_TEXT.has(d.name) ? withoutManagedFields : undefined;
     const p = {
       ...(q.limit ? { limit: q.limit } : {}),
       ...(q.continue ? { _continue: q.continue } : {}),
@@ -109,7 +121,7 @@ export class KubeClient {
             ? this.apps.listNamespacedControllerRevision({ namespace, ...p }, o)
             : this.apps.listControllerRevisionForAllNamespaces(p, o);
       }
-    });
+    }, lean);
   }
 
   /** GET one object; throws ApiException (404 etc.) like any client-node call. */

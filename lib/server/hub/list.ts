@@ -39,11 +39,14 @@ export async function listAll(
   let pages = 0;
   do {
     pages++;
-    const page = await up.listPage(def, namespace, {
-      limit: o.pageSize,
-      continue: cont,
-      ...(o.fromCache && !cont ? { resourceVersion: "0" } : {}),
-    });
+    const page = await up.listPage(
+      def,
+      namespace,
+      { limit: o.pageSize, continue: cont, ...(o.fromCache && !cont ? { resourceVersion: "0" } : {}) },
+      // The cache drops managedFields (trim.ts): where the text allows (pods, events; ../lean-json.ts) they are cut
+      // before parsing, which halves the cost of a large pod LIST.
+      { withoutManagedFields: true },
+    );
     if (o.stopped()) return null;
     for (const item of page.items ?? []) items.push(item);
     if (items.length > o.maxObjects) return "too-many";

@@ -1,5 +1,5 @@
 import type { ConnectionState, K8sObject, ResourceName } from "@/lib/k8s/wire";
-import type { ListPage, ListQuery } from "../kube";
+import type { ListPage, ListQuery, ListRead } from "../kube";
 import type { ResourceDef } from "../resources";
 import type { BackoffOptions } from "./backoff";
 import type { Frame } from "./frame";
@@ -13,7 +13,7 @@ export interface ScopeKey {
 
 /** The part of KubeClient a scope needs: paged LIST and WATCH through client-node. */
 export interface Upstream {
-  listPage(d: ResourceDef, namespace: string | null, q?: ListQuery): Promise<ListPage>;
+  listPage(d: ResourceDef, namespace: string | null, q?: ListQuery, read?: ListRead): Promise<ListPage>;
   watch(
     d: ResourceDef,
     namespace: string | null,
