@@ -4,13 +4,12 @@ import { trim } from "./hub/trim";
 import type { K8sObject } from "@/lib/k8s/wire";
 
 const mf = [{ manager: "kubelet", operation: "Update", fieldsV1: { "f:status": { 'f:x"]}': {} } } }];
-const pod = (i: number, extra: Record<string, unknown> = {}) => ({
+const pod = (i: number) => ({
   metadata: {
     name: `p-${i}`,
     namespace: "shop",
     annotations: { note: '"managedFields":[1]', managedFields: "a string" },
     managedFields: mf,
-    ...extra,
   },
   spec: {
     containers: [{ name: "main", image: "nginx" }],

@@ -1,4 +1,5 @@
 import type { ResourceName } from "@/lib/k8s/wire";
+import { skipValue } from "@/lib/patch/json-text";
 
 /**
  * A LIST response's text without its `"managedFields":[…]` members, for resources whose cached form drops them
@@ -23,7 +24,7 @@ export function withoutManagedFields(text: string): string {
   let at = text.indexOf(KEY);
   while (at >= 0) {
     const value = at + KEY.length;
-    const end = text.charCodeAt(value) === 91 ? valueEnd(text, value) : -1; // "["
+    const end = text.charCodeAt(value) === 91 ? skipValue(text, value) : -1; // "["
     if (end < 0) {
       at = text.indexOf(KEY, value); // not an array (or cut short): left to JSON.parse as it is
       continue;
@@ -40,29 +41,4 @@ export function withoutManagedFields(text: string): string {
   if (copied === 0) return text;
   parts.push(text.slice(copied));
   return parts.join("");
-}
-
-/** Index just past the array or object that opens at `i`, skipping strings; -1 if the text ends first. */
-function valueEnd(t: string, i: number): number {
-  let depth = 0;
-  const n = t.length;
-  while (i < n) {
-    const c = t.charCodeAt(i);
-    if (c === 34) {
-      let j = t.indexOf('"', i + 1);
-      while (j > 0 && t.charCodeAt(j - 1) === 92) {
-        let k = j - 2;
-        while (t.charCodeAt(k) === 92) k--;
-        if ((j - 1 - k) % 2 === 0) break; // an even run of backslashes escapes itself, not the quote
-        j = t.indexOf('"', j + 1);
-      }
-      if (j < 0) return -1;
-      i = j + 1;
-      continue;
-    }
-    if (c === 91 || c === 123) depth++;
-    else if ((c === 93 || c === 125) && --depth === 0) return i + 1;
-    i++;
-  }
-  return -1;
 }
