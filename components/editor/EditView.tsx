@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useQuery } from "@tanstack/react-query";
+import { useClientQuery } from "@/lib/client/hydration";
 import { useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
 import type { EditableResource } from "@/lib/client/editor";
@@ -56,7 +56,7 @@ function useSaveBlocked(
   resource: EditableResource,
   name: string,
 ): string | undefined {
-  const access = useQuery({ ...accessOptions(cluster, namespace, name), enabled: resource === "clonesets" });
+  const access = useClientQuery({ ...accessOptions(cluster, namespace, name), enabled: resource === "clonesets" });
   const patch = access.data?.patch;
   if (!patch || patch.allowed) return undefined;
   return `You may not patch this CloneSet${patch.reason ? `: ${patch.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`;

@@ -1,5 +1,6 @@
 "use client";
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import { useClientQuery } from "./hydration";
 import { ApiError, apiFetch, errorFromResponse } from "./api";
 import { mutationHeaders, signInAgain } from "./session";
 import { api } from "../urls";
@@ -82,7 +83,7 @@ export interface RolloutAccess {
 
 /** SelfSubjectAccessReviews for the Rollout's spec and /status, as the user. */
 export function useRolloutAccess(cluster: string, ns: string, cloneSet: string, rollout: string): RolloutAccess {
-  const q = useQuery(rolloutAccessOptions(cluster, ns, cloneSet, rollout));
+  const q = useClientQuery(rolloutAccessOptions(cluster, ns, cloneSet, rollout));
   if (q.error) {
     const reason = `could not check permissions: ${q.error.message}`;
     return { spec: { allowed: undefined, reason }, status: { allowed: undefined, reason } };

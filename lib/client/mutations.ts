@@ -1,5 +1,6 @@
 "use client";
-import { useMutation, useQuery, queryOptions } from "@tanstack/react-query";
+import { useMutation, queryOptions } from "@tanstack/react-query";
+import { useClientQuery } from "./hydration";
 import { ApiError, apiFetch, errorFromResponse } from "./api";
 import { mutationHeaders, signInAgain } from "./session";
 import { api } from "../urls";
@@ -114,7 +115,7 @@ export function usePatchAccess(
   ns: string,
   name: string,
 ): { allowed: boolean | undefined; reason?: string } {
-  const q = useQuery(accessOptions(cluster, ns, name));
+  const q = useClientQuery(accessOptions(cluster, ns, name));
   if (q.error) return { allowed: undefined, reason: `could not check permissions: ${q.error.message}` };
   return { allowed: q.data?.patch.allowed, reason: q.data?.patch.reason };
 }

@@ -1,4 +1,5 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { useClientQuery, useHydrated } from "./hydration";
 import { useDeferredValue, useMemo } from "react";
 import { apiFetch, ApiError } from "./api";
 import { clusterKeys, resourceKeys } from "./keys";
@@ -46,7 +47,9 @@ export function useResourceList<R extends ResourceName>(
   namespace?: string | null,
   opts: ResourceListOptions = {},
 ): ResourceList<ResourceObjects[R]> {
-  const live = useQuery(resourceListOptions(cluster, resource, namespace)).data;
+  const cached = useQuery(resourceListOptions(cluster, resource, namespace)).data;
+  // Hydration renders what the server rendered: no list yet (see useClientQuery).
+  const live = useHydrated() ? cached : undefined;
   // A list read live gives useDeferredValue a constant: a changing value would schedule a second render per change.
   const later = useDeferredValue(opts.deferred ? live : undefined);
   const data = opts.deferred ? later : live;
@@ -72,6 +75,6 @@ export interface ClustersResult {
 
 /** The kubeconfig's contexts as clusters (GET /api/clusters). */
 export function useClusters(): ClustersResult {
-  const q = useQuery(clustersOptions());
+  const q = useClientQuery(clustersOptions());
   return { clusters: q.data?.clusters ?? [], loading: q.isPending, error: q.error ?? undefined };
 }

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useClientQuery } from "./hydration";
 import type { AuthMode } from "../k8s/wire";
 import { api, pages } from "../urls";
 
@@ -82,7 +82,7 @@ export const sessionKey = ["auth", "session"] as const;
 
 /** The session as a query (one fetch per page load; signIn/signOut refresh it). */
 export function useSession(): { session: SessionInfo | undefined; readOnly: boolean } {
-  const q = useQuery({
+  const q = useClientQuery({
     queryKey: sessionKey,
     queryFn: () => loadSession(),
     staleTime: Infinity,
