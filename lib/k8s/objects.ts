@@ -20,9 +20,23 @@ import type {
 } from "@kubernetes/client-node";
 import type { BatchRelease as BatchReleaseModel } from "./generated/batchrelease";
 import type { CloneSet as CloneSetModel } from "./generated/cloneset";
+import type { DaemonSet as DaemonSetModel } from "./generated/daemonset";
+import type { StatefulSet as StatefulSetModel } from "./generated/statefulset";
 export type { CanaryStatus, CanaryStep, CanaryStrategy, RolloutCondition, RolloutStatus } from "./generated/rollout";
 export type { BatchReleaseCanaryStatus, BatchReleaseStatus, ReleasePlan } from "./generated/batchrelease";
 import type { Rollout as RolloutModel } from "./generated/rollout";
+export type {
+  RollingUpdateStatefulSetStrategy,
+  StatefulSetCondition,
+  StatefulSetStatus,
+  StatefulSetUpdateStrategy,
+} from "./generated/statefulset";
+export type {
+  DaemonSetCondition,
+  DaemonSetStatus,
+  DaemonSetUpdateStrategy,
+  RollingUpdateDaemonSet,
+} from "./generated/daemonset";
 
 export type { IntOrString } from "@kubernetes/client-node";
 export type {
@@ -99,6 +113,14 @@ export type Event = Stored<Wire<CoreV1Event>>;
 /** apps.kruise.io/v1alpha1 CloneSet (openkruise/kruise apis/apps/v1alpha1/cloneset_types.go). */
 export type CloneSet = Stored<Wire<CloneSetModel>, "spec">;
 export type CloneSetSpec = CloneSet["spec"];
+
+/** apps.kruise.io/v1beta1 StatefulSet, Advanced StatefulSet (openkruise/kruise apis/apps/v1beta1/statefulset_types.go). */
+export type StatefulSet = Stored<Wire<StatefulSetModel>, "spec">;
+export type StatefulSetSpec = StatefulSet["spec"];
+
+/** apps.kruise.io/v1alpha1 DaemonSet, Advanced DaemonSet (openkruise/kruise apis/apps/v1alpha1/daemonset_types.go). */
+export type DaemonSet = Stored<Wire<DaemonSetModel>, "spec">;
+export type DaemonSetSpec = DaemonSet["spec"];
 
 /** rollouts.kruise.io/v1beta1 Rollout, the storage version (openkruise/rollouts api/v1beta1/rollout_types.go). */
 export type Rollout = Stored<Wire<RolloutModel>, "spec">;
