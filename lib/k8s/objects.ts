@@ -10,6 +10,11 @@ import type {
   V1EnvVar,
   V1LabelSelector,
   V1LabelSelectorRequirement,
+  V1Node,
+  V1NodeSelectorRequirement,
+  V1NodeSelectorTerm,
+  V1Taint,
+  V1Toleration,
   V1ObjectMeta,
   V1OwnerReference,
   V1Pod,
@@ -105,6 +110,11 @@ export type Container = Wire<V1Container>;
 export type EnvVar = Wire<V1EnvVar>;
 export type ContainerState = Wire<V1ContainerState>;
 export type ContainerStatus = Wire<V1ContainerStatus>;
+export type Node = Stored<Wire<V1Node>>;
+export type NodeSelectorTerm = Wire<V1NodeSelectorTerm>;
+export type NodeSelectorRequirement = Wire<V1NodeSelectorRequirement>;
+export type Taint = Wire<V1Taint>;
+export type Toleration = Wire<V1Toleration>;
 
 /** apps/v1 ControllerRevision; `data` holds the template patch (docs/kruise-rules.md §6.1). */
 export type ControllerRevision = Stored<Wire<V1ControllerRevision>>;
