@@ -10,6 +10,11 @@ import type {
   V1EnvVar,
   V1LabelSelector,
   V1LabelSelectorRequirement,
+  V1Node,
+  V1NodeSelectorRequirement,
+  V1NodeSelectorTerm,
+  V1Taint,
+  V1Toleration,
   V1ObjectMeta,
   V1OwnerReference,
   V1Pod,
@@ -20,9 +25,23 @@ import type {
 } from "@kubernetes/client-node";
 import type { BatchRelease as BatchReleaseModel } from "./generated/batchrelease";
 import type { CloneSet as CloneSetModel } from "./generated/cloneset";
+import type { DaemonSet as DaemonSetModel } from "./generated/daemonset";
+import type { StatefulSet as StatefulSetModel } from "./generated/statefulset";
 export type { CanaryStatus, CanaryStep, CanaryStrategy, RolloutCondition, RolloutStatus } from "./generated/rollout";
 export type { BatchReleaseCanaryStatus, BatchReleaseStatus, ReleasePlan } from "./generated/batchrelease";
 import type { Rollout as RolloutModel } from "./generated/rollout";
+export type {
+  RollingUpdateStatefulSetStrategy,
+  StatefulSetCondition,
+  StatefulSetStatus,
+  StatefulSetUpdateStrategy,
+} from "./generated/statefulset";
+export type {
+  DaemonSetCondition,
+  DaemonSetStatus,
+  DaemonSetUpdateStrategy,
+  RollingUpdateDaemonSet,
+} from "./generated/daemonset";
 
 export type { IntOrString } from "@kubernetes/client-node";
 export type {
@@ -91,6 +110,11 @@ export type Container = Wire<V1Container>;
 export type EnvVar = Wire<V1EnvVar>;
 export type ContainerState = Wire<V1ContainerState>;
 export type ContainerStatus = Wire<V1ContainerStatus>;
+export type Node = Stored<Wire<V1Node>>;
+export type NodeSelectorTerm = Wire<V1NodeSelectorTerm>;
+export type NodeSelectorRequirement = Wire<V1NodeSelectorRequirement>;
+export type Taint = Wire<V1Taint>;
+export type Toleration = Wire<V1Toleration>;
 
 /** apps/v1 ControllerRevision; `data` holds the template patch (docs/kruise-rules.md §6.1). */
 export type ControllerRevision = Stored<Wire<V1ControllerRevision>>;
@@ -99,6 +123,14 @@ export type Event = Stored<Wire<CoreV1Event>>;
 /** apps.kruise.io/v1alpha1 CloneSet (openkruise/kruise apis/apps/v1alpha1/cloneset_types.go). */
 export type CloneSet = Stored<Wire<CloneSetModel>, "spec">;
 export type CloneSetSpec = CloneSet["spec"];
+
+/** apps.kruise.io/v1beta1 StatefulSet, Advanced StatefulSet (openkruise/kruise apis/apps/v1beta1/statefulset_types.go). */
+export type StatefulSet = Stored<Wire<StatefulSetModel>, "spec">;
+export type StatefulSetSpec = StatefulSet["spec"];
+
+/** apps.kruise.io/v1alpha1 DaemonSet, Advanced DaemonSet (openkruise/kruise apis/apps/v1alpha1/daemonset_types.go). */
+export type DaemonSet = Stored<Wire<DaemonSetModel>, "spec">;
+export type DaemonSetSpec = DaemonSet["spec"];
 
 /** rollouts.kruise.io/v1beta1 Rollout, the storage version (openkruise/rollouts api/v1beta1/rollout_types.go). */
 export type Rollout = Stored<Wire<RolloutModel>, "spec">;

@@ -17,9 +17,22 @@ function qosClass(pod: Obj): string {
   return guaranteed ? "Guaranteed" : "Burstable";
 }
 
-/** Per-kind PrepareForCreate (kube's registry strategies): pods start Pending, namespaces Active, CRDs established. */
+/**
+ * Per-kind PrepareForCreate (kube's registry strategies): pods start Pending, namespaces Active, CRDs established;
+ * and, as the default-on admission plugin TaintNodesByCondition does, a new Node gets the
+ * `node.kubernetes.io/not-ready:NoSchedule` taint (kubernetes plugin/pkg/admission/nodetaint/admission.go) until
+ * something that watches node health (the node lifecycle controller, here the kubelet simulator) removes it.
+ */
 export function prepareForCreate(rt: ResourceType, obj: Obj) {
   if (!rt.builtin) return;
+  if (rt.resource === "nodes") {
+    const taints: Obj[] = Array.isArray(obj.spec?.taints) ? obj.spec.taints : [];
+    if (!taints.some((t) => t.key === "node.kubernetes.io/not-ready" && t.effect === "NoSchedule"))
+      obj.spec = {
+        ...(obj.spec ?? {}),
+        taints: [...taints, { key: "node.kubernetes.io/not-ready", effect: "NoSchedule" }],
+      };
+  }
   if (rt.resource === "pods") obj.status = { phase: "Pending", qosClass: qosClass(obj) };
   if (rt.resource === "namespaces") {
     obj.spec = { finalizers: ["kubernetes"] };

@@ -1,5 +1,5 @@
-// Starts the sandbox controllers (CloneSet controller, kubelet, Kruise Rollout's Rollout and BatchRelease
-// controllers) against any API server reached through a kubeconfig. All are plain clients, so this works on the
+// Starts the sandbox controllers (CloneSet, Advanced StatefulSet and Advanced DaemonSet controllers, kubelet, Kruise
+// Rollout's Rollout and BatchRelease controllers) against any API server reached through a kubeconfig. All are plain clients, so this works on the
 // sandbox and on kube-apiserver (the Rollout webhooks exist only in the sandbox API server).
 import type { KubeConfig } from "@kubernetes/client-node";
 import { realClock, type Clock } from "./clock";
@@ -9,6 +9,8 @@ import { Kubelet } from "./kubelet/kubelet";
 import { errorCode, Kube, loadKubeConfig, withServer } from "./kube";
 import { BatchReleaseController } from "./rollouts/batchrelease-controller";
 import { RolloutController } from "./rollouts/rollout-controller";
+import { daemonSetController, type DaemonSetController } from "./daemonset/controller";
+import { statefulSetController, type StatefulSetController } from "./statefulset/controller";
 
 export interface ControllersOptions {
   kubeconfigPath?: string;
@@ -34,6 +36,9 @@ export interface RunningControllers {
   kubelet: Kubelet;
   rollouts: RolloutController;
   batchReleases: BatchReleaseController;
+  /** Undefined when the API server does not serve the kind's CRD. */
+  statefulSets?: StatefulSetController;
+  daemonSets?: DaemonSetController;
   idle(): boolean;
   stop(): Promise<void>;
 }
@@ -70,10 +75,26 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
   const scope = { kc, clock, log: o.log, namespace: o.namespace, shared };
   const rollouts = new RolloutController(scope);
   const batchReleases = new BatchReleaseController(scope);
+  const workload = { kc, clock, seed, log: o.log, namespace: o.namespace, pods: shared.pods };
+  const say = o.log ?? ((m: string) => console.error(`sandbox: ${m}`));
+  /** Starts a kind's controller, or leaves it off (with a line in the log) on a cluster without its CRD. */
+  const optional = async <C extends { start(): Promise<void>; stop(): void }>(what: string, c: C) => {
+    try {
+      await c.start();
+      return c;
+    } catch (e) {
+      c.stop();
+      if (errorCode(e) !== 404) throw e;
+      say(`${what} is not served: its controller is off`);
+      return undefined;
+    }
+  };
   // CloneSets before pods, so each pod's owner is known when the pod is first listed.
   await shared.sets.start();
   await kubelet.start();
   await controller.start();
+  const statefulSets = await optional("statefulsets.apps.kruise.io", statefulSetController(workload));
+  const daemonSets = await optional("daemonsets.apps.kruise.io", daemonSetController(workload));
   try {
     await batchReleases.start();
     await rollouts.start();
@@ -91,16 +112,32 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
     kubelet,
     rollouts,
     batchReleases,
-    idle: () => controller.idle() && kubelet.idle() && rollouts.idle() && batchReleases.idle(),
+    statefulSets,
+    daemonSets,
+    idle: () =>
+      controller.idle() &&
+      kubelet.idle() &&
+      rollouts.idle() &&
+      batchReleases.idle() &&
+      (statefulSets?.idle() ?? true) &&
+      (daemonSets?.idle() ?? true),
     stop: async () => {
       rollouts.stop();
       batchReleases.stop();
+      statefulSets?.stop();
+      daemonSets?.stop();
       controller.stop();
       kubelet.stop();
       shared.pods.stop();
       shared.sets.stop();
       // Give queued Events a moment to be written, without holding shutdown hostage to a slow server.
-      const flushed = Promise.all([controller.events.flush(), rollouts.events.flush(), batchReleases.events.flush()]);
+      const flushed = Promise.all([
+        controller.events.flush(),
+        rollouts.events.flush(),
+        batchReleases.events.flush(),
+        statefulSets?.events.flush(),
+        daemonSets?.events.flush(),
+      ]);
       await Promise.race([flushed, new Promise((r) => setTimeout(r, 2000).unref())]);
     },
   };

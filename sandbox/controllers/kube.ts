@@ -13,7 +13,7 @@ import {
   type V1Node,
   type V1Pod,
 } from "@kubernetes/client-node";
-import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
+import type { CloneSet, ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
 import { withConnectionReuse } from "./connections";
 import { untyped } from "./untyped";
 
@@ -31,6 +31,13 @@ export interface List<T> {
 export const GROUP = "apps.kruise.io";
 export const VERSION = "v1alpha1";
 export const PLURAL = "clonesets";
+
+/** Where a custom resource kind is served. */
+export interface CustomRef {
+  group: string;
+  version: string;
+  plural: string;
+}
 
 export function loadKubeConfig(path: string): KubeConfig {
   const kc = new KubeConfig();
@@ -142,6 +149,14 @@ export class Kube {
     await sent((o) => this.core.createNamespacedPod(body, o));
   }
 
+  /** Creates a pod and returns its name (the server makes one up from generateName). */
+  async createPodNamed(pod: Pod): Promise<string> {
+    this.count("pods create");
+    const body = { namespace: pod.metadata.namespace!, body: pod as V1Pod, fieldManager: this.fieldManager };
+    const created = await plain<Pod>((o) => this.core.createNamespacedPod(body, o));
+    return created.metadata.name;
+  }
+
   /** Strategic merge patch on a pod (allowed for built-ins; keyed lists such as conditions merge by type). */
   async patchPod(ns: string, name: string, body: object, status = false): Promise<Written> {
     this.count(status ? "pods/status patch" : "pods patch");
@@ -209,6 +224,38 @@ export class Kube {
     return plain((o) => this.custom.patchNamespacedCustomObject({ ...req, fieldManager: this.fieldManager }, o), MERGE);
   }
 
+  /** Custom objects of one kind, cluster-wide or in one namespace, as plain JSON like the watch's. */
+  listCustom<T>(ref: CustomRef, ns?: string): Promise<List<T>> {
+    return plain((o) =>
+      ns
+        ? this.custom.listNamespacedCustomObject({ ...ref, namespace: ns }, o)
+        : this.custom.listClusterCustomObject(ref, o),
+    );
+  }
+
+  getCustom<T>(ref: CustomRef, ns: string, name: string): Promise<T> {
+    return plain((o) => this.custom.getNamespacedCustomObject({ ...ref, namespace: ns, name }, o));
+  }
+
+  /** PUT /status of a custom object (read-modify-write; 409 when the object moved on). */
+  replaceCustomStatus(ref: CustomRef, obj: { metadata: { namespace?: string; name?: string } }): Promise<Written> {
+    this.count(`${ref.plural}/status update`);
+    const req = { ...ref, namespace: obj.metadata.namespace!, name: obj.metadata.name!, body: obj };
+    return written((o) =>
+      this.custom.replaceNamespacedCustomObjectStatus({ ...req, fieldManager: this.fieldManager }, o),
+    );
+  }
+
+  listNodes(): Promise<List<Node>> {
+    return plain((o) => this.core.listNode({}, o));
+  }
+
+  /** JSON merge patch on a Node (its spec, e.g. the taints). */
+  async mergePatchNode(name: string, body: object): Promise<void> {
+    this.count("nodes patch");
+    await sent((o) => this.core.patchNode({ name, body, fieldManager: this.fieldManager }, o), MERGE);
+  }
+
   async createEvent(ev: CoreV1Event): Promise<void> {
     this.count("events create");
     const req = { namespace: ev.metadata!.namespace!, body: ev, fieldManager: this.fieldManager };
@@ -219,6 +266,10 @@ export class Kube {
     this.count("events patch");
     const req = { name, namespace: ns, body, fieldManager: this.fieldManager };
     await sent((o) => this.core.patchNamespacedEvent(req, o), MERGE);
+  }
+
+  readNode(name: string): Promise<Node> {
+    return plain((o) => this.core.readNode({ name }, o));
   }
 
   async ensureNode(node: V1Node): Promise<void> {

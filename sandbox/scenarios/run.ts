@@ -1,10 +1,12 @@
 // Scenario runner: starts the sandbox controllers (optional) and applies a scenario file
-// (sandbox/scenarios/<name>.yaml) through client-node. Plain Kubernetes objects (Namespaces, CloneSets,
-// Kruise Rollouts) are created; three step kinds (apiVersion sandbox.kruise.io/v1) drive rollouts: WaitFor
-// (CloneSet ready), WaitForRollout (the Rollout Healthy and its CloneSet labelled for the workload webhook, so a
-// following template change starts a release: docs/kruise-rollouts.md §9) and Patch (JSON merge patch on a
-// CloneSet). Objects before the first step are applied before this resolves; the remaining steps run in the
-// background until stop().
+// (sandbox/scenarios/<name>.yaml) through client-node. Plain Kubernetes objects (Namespaces, CloneSets, Advanced
+// StatefulSets, Advanced DaemonSets, Kruise Rollouts) are created; three step kinds (apiVersion sandbox.kruise.io/v1)
+// drive rollouts: WaitFor (a workload's status: `readyReplicas`, or each number under `status` reached, once the
+// controller has observed the latest generation), WaitForRollout (the Rollout Healthy and its CloneSet labelled for the
+// workload webhook, so a following template change starts a release: docs/kruise-rollouts.md §9) and Patch (JSON
+// merge patch on a workload). `target.kind` names the workload (CloneSet unless given). A `Nodes` document sets how
+// many nodes the kubelet simulator brings (3 unless given). Objects before the first step are applied before this
+// resolves; the remaining steps run in the background until stop().
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -27,6 +29,7 @@ export interface ScenarioOptions {
 }
 
 interface Target {
+  kind?: "CloneSet" | "StatefulSet" | "DaemonSet";
   namespace: string;
   name: string;
 }
@@ -36,8 +39,18 @@ type Doc = {
   metadata?: { name?: string; namespace?: string };
   target?: Target;
   readyReplicas?: number;
+  status?: Record<string, number>;
   patch?: object;
   timeoutSeconds?: number;
+  count?: number;
+};
+
+/** Where each workload kind a scenario may hold is served. */
+const WORKLOADS: Record<string, { group: string; version: string; plural: string }> = {
+  CloneSet: { group: "apps.kruise.io", version: "v1alpha1", plural: "clonesets" },
+  StatefulSet: { group: "apps.kruise.io", version: "v1beta1", plural: "statefulsets" },
+  DaemonSet: { group: "apps.kruise.io", version: "v1alpha1", plural: "daemonsets" },
+  Rollout: { group: "rollouts.kruise.io", version: "v1beta1", plural: "rollouts" },
 };
 
 export function scenarioPath(name: string): string {
@@ -58,20 +71,9 @@ async function create(kc: KubeConfig, doc: Doc): Promise<void> {
   try {
     if (doc.kind === "Namespace") {
       await kc.makeApiClient(CoreV1Api).createNamespace({ body: doc as never, fieldManager: FIELD_MANAGER });
-    } else if (doc.kind === "Rollout") {
+    } else if (doc.kind && WORKLOADS[doc.kind]) {
       await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
-        group: "rollouts.kruise.io",
-        version: "v1beta1",
-        plural: "rollouts",
-        namespace: doc.metadata!.namespace!,
-        body: doc,
-        fieldManager: FIELD_MANAGER,
-      });
-    } else if (doc.kind === "CloneSet") {
-      await kc.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
-        group: "apps.kruise.io",
-        version: "v1alpha1",
-        plural: "clonesets",
+        ...WORKLOADS[doc.kind],
         namespace: doc.metadata!.namespace!,
         body: doc,
         fieldManager: FIELD_MANAGER,
@@ -92,9 +94,7 @@ async function step(
 ): Promise<void> {
   const api = kc.makeApiClient(CustomObjectsApi);
   const ref = {
-    group: "apps.kruise.io",
-    version: "v1alpha1",
-    plural: "clonesets",
+    ...WORKLOADS[doc.target!.kind ?? "CloneSet"],
     namespace: doc.target!.namespace,
     name: doc.target!.name,
   };
@@ -107,7 +107,7 @@ async function step(
   }
   const deadline = Date.now() + (doc.timeoutSeconds ?? 600) * 1000;
   if (doc.kind === "WaitForRollout") {
-    const rollout = { ...ref, group: "rollouts.kruise.io", version: "v1beta1", plural: "rollouts" };
+    const rollout = { ...ref, ...WORKLOADS.Rollout };
     while (!stopped() && Date.now() < deadline) {
       const r = (await api.getNamespacedCustomObject(rollout)) as { status?: { phase?: string } };
       const cs = (await api.getNamespacedCustomObject(ref)) as { metadata: { labels?: Record<string, string> } };
@@ -117,20 +117,18 @@ async function step(
     if (stopped()) return;
     throw new Error(`timed out waiting for Rollout ${ref.namespace}/${ref.name} to be Healthy`);
   }
+  const want = doc.status ?? { readyReplicas: doc.readyReplicas ?? 1 };
   while (!stopped() && Date.now() < deadline) {
-    const cs = (await api.getNamespacedCustomObject(ref)) as {
+    const o = (await api.getNamespacedCustomObject(ref)) as {
       metadata: { generation?: number };
-      status?: { readyReplicas?: number; observedGeneration?: number };
+      status?: Record<string, unknown> & { observedGeneration?: number };
     };
-    if (
-      (cs.status?.readyReplicas ?? 0) >= (doc.readyReplicas ?? 1) &&
-      cs.status?.observedGeneration === cs.metadata.generation
-    )
-      return;
+    const reached = Object.entries(want).every(([k, v]) => Number(o.status?.[k] ?? 0) >= v);
+    if (reached && o.status?.observedGeneration === o.metadata.generation) return;
     await sleep(250);
   }
   if (stopped()) return;
-  throw new Error(`timed out waiting for ${ref.namespace}/${ref.name} to have ${doc.readyReplicas} ready pods`);
+  throw new Error(`timed out waiting for ${ref.namespace}/${ref.name} to reach ${JSON.stringify(want)}`);
 }
 
 /** Starts controllers unless `controllers` is false, then applies the scenario (`none` = nothing). */
@@ -138,8 +136,9 @@ export async function runScenario(opts: ScenarioOptions): Promise<{ stop(): Prom
   const log = opts.log ?? ((m: string) => console.error(`scenario: ${m}`));
   const kc = loadKubeConfig(opts.kubeconfigPath);
   const docs = loadScenario(opts.scenario);
+  const nodes = docs.find((d) => d.kind === "Nodes")?.count;
   const running: RunningControllers | undefined = opts.controllers
-    ? await startControllers({ kc, server: opts.server, fast: opts.fast, log })
+    ? await startControllers({ kc, server: opts.server, fast: opts.fast, log, nodes })
     : undefined;
   let stopped = false;
   // Pending sleeps resolve early on stop() so the background steps can finish.
@@ -155,9 +154,10 @@ export async function runScenario(opts: ScenarioOptions): Promise<{ stop(): Prom
       wakers.add(wake);
     });
   const isStep = (d: Doc) => d.kind === "WaitFor" || d.kind === "WaitForRollout" || d.kind === "Patch";
-  const first = docs.findIndex(isStep);
-  const head = first < 0 ? docs : docs.slice(0, first),
-    tail = first < 0 ? [] : docs.slice(first);
+  const objects = docs.filter((d) => d.kind !== "Nodes");
+  const first = objects.findIndex(isStep);
+  const head = first < 0 ? objects : objects.slice(0, first),
+    tail = first < 0 ? [] : objects.slice(first);
   for (const d of head) await create(kc, d);
   const background = (async () => {
     for (const d of tail) {

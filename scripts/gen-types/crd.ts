@@ -64,6 +64,57 @@ export const TARGETS: Target[] = [
     },
   },
   {
+    // openkruise/kruise v1.6.2 apis/apps/v1beta1/statefulset_types.go (v1beta1 is the storage version)
+    crd: "sandbox/crds/apps.kruise.io_statefulsets.yaml",
+    version: "v1beta1",
+    out: "lib/k8s/generated/statefulset.ts",
+    external: {
+      metadata: "V1ObjectMeta",
+      "spec.selector": "V1LabelSelector",
+      "spec.template": "V1PodTemplateSpec",
+      "spec.volumeClaimTemplates": "V1PersistentVolumeClaim[]",
+      "spec.updateStrategy.rollingUpdate.unorderedUpdate.priorityStrategy.weightPriority[].matchSelector":
+        "V1LabelSelector",
+    },
+    named: {
+      spec: "StatefulSetSpec",
+      status: "StatefulSetStatus",
+      "status.conditions[]": "StatefulSetCondition",
+      "spec.scaleStrategy": "StatefulSetScaleStrategy",
+      "spec.updateStrategy": "StatefulSetUpdateStrategy",
+      "spec.updateStrategy.rollingUpdate": "RollingUpdateStatefulSetStrategy",
+      "spec.updateStrategy.rollingUpdate.unorderedUpdate": "UnorderedUpdateStrategy",
+      "spec.updateStrategy.rollingUpdate.inPlaceUpdateStrategy": "InPlaceUpdateStrategy",
+      "spec.updateStrategy.rollingUpdate.unorderedUpdate.priorityStrategy": "UpdatePriorityStrategy",
+      "spec.updateStrategy.rollingUpdate.unorderedUpdate.priorityStrategy.weightPriority[]": "UpdatePriorityWeightTerm",
+      "spec.updateStrategy.rollingUpdate.unorderedUpdate.priorityStrategy.orderPriority[]": "UpdatePriorityOrderTerm",
+      "spec.persistentVolumeClaimRetentionPolicy": "StatefulSetPersistentVolumeClaimRetentionPolicy",
+      "spec.lifecycle": "Lifecycle",
+      ...Object.fromEntries(LIFECYCLE_HOOKS.map((hook) => [hook, "LifecycleHook"])),
+    },
+  },
+  {
+    // openkruise/kruise v1.6.2 apis/apps/v1alpha1/daemonset_types.go
+    crd: "sandbox/crds/apps.kruise.io_daemonsets.yaml",
+    version: "v1alpha1",
+    out: "lib/k8s/generated/daemonset.ts",
+    external: {
+      metadata: "V1ObjectMeta",
+      "spec.selector": "V1LabelSelector",
+      "spec.template": "V1PodTemplateSpec",
+      "spec.updateStrategy.rollingUpdate.selector": "V1LabelSelector",
+    },
+    named: {
+      spec: "DaemonSetSpec",
+      status: "DaemonSetStatus",
+      "status.conditions[]": "DaemonSetCondition",
+      "spec.updateStrategy": "DaemonSetUpdateStrategy",
+      "spec.updateStrategy.rollingUpdate": "RollingUpdateDaemonSet",
+      "spec.lifecycle": "Lifecycle",
+      ...Object.fromEntries(LIFECYCLE_HOOKS.map((hook) => [hook, "LifecycleHook"])),
+    },
+  },
+  {
     // openkruise/rollouts v0.6.2 api/v1beta1/rollout_types.go (v1beta1 is the storage version both controllers use)
     crd: "sandbox/crds/rollouts.kruise.io_rollouts.yaml",
     version: "v1beta1",

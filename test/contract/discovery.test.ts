@@ -60,7 +60,7 @@ describe.each(KINDS)("discovery (%s)", (kind) => {
     expect(by("events")).toMatchObject({ namespaced: true, kind: "Event", shortNames: ["ev"] });
   });
 
-  it("/apis lists apps.kruise.io with preferred version v1alpha1, next to the built-in groups", async () => {
+  it("/apis lists apps.kruise.io with preferred version v1beta1 (the Advanced StatefulSet's), next to the built-in groups", async () => {
     const groups = await get<{ kind: string; groups: { name: string; preferredVersion: { groupVersion: string } }[] }>(
       "/apis",
     );
@@ -70,18 +70,21 @@ describe.each(KINDS)("discovery (%s)", (kind) => {
       expect.arrayContaining(["apps", "apiextensions.k8s.io", "authorization.k8s.io", "apps.kruise.io"]),
     );
     expect(groups.groups.find((g) => g.name === "apps.kruise.io")?.preferredVersion).toEqual({
-      groupVersion: "apps.kruise.io/v1alpha1",
-      version: "v1alpha1",
+      groupVersion: "apps.kruise.io/v1beta1",
+      version: "v1beta1",
     });
   });
 
-  it("/apis/apps.kruise.io is the APIGroup document", async () => {
+  it("/apis/apps.kruise.io is the APIGroup document: v1beta1 first (preferred), then v1alpha1", async () => {
     expect(await get("/apis/apps.kruise.io")).toEqual({
       kind: "APIGroup",
       apiVersion: "v1",
       name: "apps.kruise.io",
-      versions: [{ groupVersion: "apps.kruise.io/v1alpha1", version: "v1alpha1" }],
-      preferredVersion: { groupVersion: "apps.kruise.io/v1alpha1", version: "v1alpha1" },
+      versions: [
+        { groupVersion: "apps.kruise.io/v1beta1", version: "v1beta1" },
+        { groupVersion: "apps.kruise.io/v1alpha1", version: "v1alpha1" },
+      ],
+      preferredVersion: { groupVersion: "apps.kruise.io/v1beta1", version: "v1beta1" },
     });
   });
 

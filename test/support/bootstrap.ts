@@ -1,7 +1,7 @@
 /**
- * What a fresh test cluster gets after it is ready: the test users' RBAC (the same
- * rights as the sandbox's users file), the CloneSet and Kruise Rollout CRDs (Established and served) and
- * the `shop` namespace. Everything goes through client-node as the admin user.
+ * What a fresh test cluster gets after it is ready: the test users' RBAC (the same rights as the sandbox's users
+ * file), the CloneSet, Advanced StatefulSet, Advanced DaemonSet and Kruise Rollout CRDs (Established and served)
+ * and the `shop` namespace. Everything goes through client-node as the admin user.
  */
 import {
   ApiextensionsV1Api,
@@ -158,6 +158,15 @@ async function installCrd(kc: KubeConfig, crd: V1CustomResourceDefinition, versi
 /** Installs the CloneSet CRD and waits until it is Established and its endpoint answers. */
 export async function installCloneSetCrd(kc: KubeConfig): Promise<void> {
   await installCrd(kc, cloneSetCrd(), "v1alpha1");
+}
+
+/**
+ * Installs Kruise v1.6.2's Advanced StatefulSet (v1beta1 stored, v1alpha1 served) and Advanced DaemonSet CRDs as the
+ * sandbox serves them.
+ */
+export async function installWorkloadCrds(kc: KubeConfig): Promise<void> {
+  await installCrd(kc, sandboxCrd("apps.kruise.io_statefulsets.yaml"), "v1beta1");
+  await installCrd(kc, sandboxCrd("apps.kruise.io_daemonsets.yaml"), "v1alpha1");
 }
 
 /** Installs Kruise Rollout's v0.6.2 CRDs (Rollout, BatchRelease; v1beta1 stored) as the sandbox serves them. */

@@ -16,6 +16,7 @@ import {
   createTestRbac,
   installCloneSetCrd,
   installRolloutCrds,
+  installWorkloadCrds,
 } from "./bootstrap";
 import { startKubeApiserverProcesses } from "./kube-apiserver";
 import { kubeConfigFor, writeKubeconfigFile, type ClusterEndpoint, type TestUser } from "./kubeconfig";
@@ -66,7 +67,7 @@ function cluster(
 }
 
 /**
- * Real kube-apiserver v1.20.2 + etcd with the test users' RBAC, the CloneSet CRD
+ * Real kube-apiserver v1.20.2 + etcd with the test users' RBAC, the Kruise CRDs the sandbox serves
  * (unless withCloneSetCrd is false) and namespaces `shop` and `payments`. Takes ~5 s once the binary is built.
  */
 export async function startKubeApiserverCluster(opts: KubeApiserverClusterOptions = {}): Promise<TestCluster> {
@@ -83,6 +84,7 @@ export async function startKubeApiserverCluster(opts: KubeApiserverClusterOption
     await createNamespaceReaders(admin);
     if (opts.withCloneSetCrd !== false) await installCloneSetCrd(admin);
     if (opts.withCloneSetCrd !== false) await installRolloutCrds(admin);
+    if (opts.withCloneSetCrd !== false) await installWorkloadCrds(admin);
     return cluster("kube-apiserver", ep, tokens, kubeconfigPath, procs.stop);
   } catch (e) {
     await procs.stop();

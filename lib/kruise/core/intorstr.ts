@@ -68,3 +68,26 @@ export function legacyScaledValue(
   const raw = (Number(s) * total) / 100;
   return { value: roundUp ? Math.ceil(raw) : Math.floor(raw) };
 }
+
+/**
+ * Kubernetes' own int-or-percent parser (apimachinery `intstr.GetScaledValueFromIntOrPercent`, the one the Advanced
+ * DaemonSet controller uses): an integer, or a string `N%` with an integer N; anything else is an error.
+ */
+export function k8sScaledValue(
+  v: IntOrString | undefined | null,
+  total: number,
+  roundUp: boolean,
+): { value: number; error?: string } {
+  if (v === undefined || v === null) return { value: 0, error: "nil value for IntOrString" };
+  if (typeof v === "number") return { value: Math.trunc(v) };
+  if (!v.endsWith("%"))
+    return { value: 0, error: "invalid value for IntOrString: invalid type: string is not a percentage" };
+  const s = v.slice(0, -1);
+  if (!GO_ATOI.test(s))
+    return {
+      value: 0,
+      error: `invalid value for IntOrString: invalid value ${JSON.stringify(v)}: strconv.Atoi: parsing ${JSON.stringify(s)}: invalid syntax`,
+    };
+  const raw = (Number(s) * total) / 100;
+  return { value: roundUp ? Math.ceil(raw) : Math.floor(raw) };
+}

@@ -208,7 +208,14 @@ export function readGraceSpec(pod: Pod): InPlaceUpdateSpec | undefined {
  * either the image/metadata patch or — with a grace period — a grace annotation holding the spec.
  * `extra` applies lifecycle labels. Upstream: inplace_update.go Update/updatePodInPlace.
  */
-export function startInPlaceUpdate(pod: Pod, spec: InPlaceUpdateSpec, now: number, extra?: (p: Pod) => Pod): Pod {
+export function startInPlaceUpdate(
+  pod: Pod,
+  spec: InPlaceUpdateSpec,
+  now: number,
+  extra?: (p: Pod) => Pod,
+  /** CloneSets write `pod-template-hash` too; the other kinds' revision adapter writes only the revision label. */
+  templateHashLabel = true,
+): Pod {
   let out: Pod = {
     ...pod,
     metadata: {
@@ -216,7 +223,7 @@ export function startInPlaceUpdate(pod: Pod, spec: InPlaceUpdateSpec, now: numbe
       labels: {
         ...(pod.metadata.labels ?? {}),
         [LABEL_REVISION_HASH]: spec.revision,
-        [LABEL_POD_TEMPLATE_HASH]: revisionHashPart(spec.revision),
+        ...(templateHashLabel ? { [LABEL_POD_TEMPLATE_HASH]: revisionHashPart(spec.revision) } : {}),
       },
     },
   };

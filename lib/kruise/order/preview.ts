@@ -14,6 +14,8 @@ import type { CloneSet, IntOrString, Pod } from "../../k8s/objects";
 export interface PreviewPod {
   name: string;
   uid?: string;
+  /** The node it runs on, for kinds whose pods are laid out by node (Advanced DaemonSet). */
+  node?: string;
 }
 
 /**

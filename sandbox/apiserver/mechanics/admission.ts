@@ -5,7 +5,8 @@
  * §2.3, §11.8).
  * Kruise Rollout's webhooks run here too (rollout-admission.ts): the workload webhook after Kruise's CloneSet
  * defaults on UPDATE, the Rollout validating webhook on Rollout CREATE/UPDATE (docs/kruise-rollouts.md §9, §10).
- * Other kinds, and DELETE (the deletion-protection gate is off by default), pass through unchanged.
+ * Advanced StatefulSets and Advanced DaemonSets go through their own webhooks (workload-admission.ts). Other kinds,
+ * and DELETE (the deletion-protection gate is off by default), pass through unchanged.
  */
 import { errors, type GroupKind, type GroupResource } from "../status";
 import { clone, isObject, type JsonObject } from "./json";
@@ -17,6 +18,7 @@ import { invalid } from "./invalid";
 import { validateObjectMeta } from "./names";
 import type { FieldError } from "../status";
 import { mutateCloneSetForRollout, validateRolloutAdmission, type ListFn } from "./rollout-admission";
+import { admitDaemonSet, admitStatefulSet } from "./workload-admission";
 
 /**
  * The apiserver validates the object (ObjectMeta, CRD schema) between the mutating and the validating webhooks
@@ -63,6 +65,14 @@ export function admit(
   if (ctx.gk.group === "rollouts.kruise.io" && ctx.gk.kind === "Rollout" && op !== "DELETE") {
     validateRolloutAdmission(op, obj as JsonObject, old as JsonObject | undefined, list);
     return obj;
+  }
+  if (ctx.gk.group === "apps.kruise.io" && op !== "DELETE") {
+    const invalidOf = (o: JsonObject) => {
+      const errs = strategyErrors(o);
+      if (errs.length) throw invalid(ctx.gk, String(isObject(o.metadata) ? (o.metadata.name ?? "") : ""), errs);
+    };
+    if (ctx.gk.kind === "StatefulSet") return admitStatefulSet(op, obj, old, invalidOf);
+    if (ctx.gk.kind === "DaemonSet") return admitDaemonSet(op, obj, old, invalidOf);
   }
   if (ctx.gk.group !== "apps.kruise.io" || ctx.gk.kind !== "CloneSet" || op === "DELETE") return obj;
   const cs = clone(obj) as JsonObject;

@@ -3,19 +3,11 @@
  * cloneset_create_update_handler.go): decode the object into the Go type (failure → 400 with Go's
  * encoding/json message), then SetDefaultsCloneSet (apis/apps/defaults/v1alpha1.go).
  */
-import { errors } from "../status";
-import { deepEqual, isObject, type Json, type JsonObject } from "./json";
-import { goJsonKind } from "./decode";
+import { deepEqual, isObject, type JsonObject } from "./json";
 import { defaultPodSpec } from "./pod-defaults";
+import { checkTypedFields, type TypedStructs } from "./typed-decode";
 
-type Want = "int32" | "bool" | "string" | "intstr" | "object" | "array" | "[]string";
-interface Field {
-  name: string;
-  want: Want;
-  goType: string;
-}
-
-const structs: Record<string, { goName: string; fields: Field[] }> = {
+const structs: TypedStructs = {
   spec: {
     goName: "CloneSetSpec",
     fields: [
@@ -54,51 +46,9 @@ const structs: Record<string, { goName: string; fields: Field[] }> = {
   },
 };
 
-const INT32 = 2147483647;
-
-function mismatch(v: Json, want: Want): string | undefined {
-  switch (want) {
-    case "int32":
-      if (typeof v !== "number") return goJsonKind(v);
-      return Number.isInteger(v) && Math.abs(v) <= INT32 ? undefined : `number ${v}`;
-    case "intstr":
-      if (typeof v === "string") return undefined;
-      return mismatch(v, "int32");
-    case "bool":
-      return typeof v === "boolean" ? undefined : goJsonKind(v);
-    case "string":
-      return typeof v === "string" ? undefined : goJsonKind(v);
-    case "object":
-      return isObject(v) ? undefined : goJsonKind(v);
-    case "array":
-    case "[]string":
-      return Array.isArray(v) ? undefined : goJsonKind(v);
-  }
-}
-
-function decodeError(what: string, struct: string, field: string, goType: string) {
-  const msg = `json: cannot unmarshal ${what} into Go struct field ${struct}.${field} of type ${goType}`;
-  return errors.raw(400, `admission webhook "mcloneset.kb.io" denied the request: ${msg}`);
-}
-
 /** Fails like the webhook's decoder when a typed CloneSet field has the wrong JSON type. */
 export function checkDecodable(obj: JsonObject): void {
-  if (obj.spec !== undefined && obj.spec !== null && !isObject(obj.spec))
-    throw decodeError(goJsonKind(obj.spec), "CloneSet", "spec", "v1alpha1.CloneSetSpec");
-  for (const [path, def] of Object.entries(structs)) {
-    const node = path.split(".").reduce<Json | undefined>((o, k) => (isObject(o) ? o[k] : undefined), obj);
-    if (!isObject(node)) continue;
-    for (const f of def.fields) {
-      const v = node[f.name];
-      if (v === undefined || v === null) continue;
-      const bad = mismatch(v, f.want);
-      if (bad) throw decodeError(bad, def.goName, `${path}.${f.name}`, f.goType);
-      if (f.want === "[]string") {
-        const el = (v as Json[]).find((x) => typeof x !== "string" && x !== null);
-        if (el !== undefined) throw decodeError(goJsonKind(el), def.goName, `${path}.${f.name}`, "string");
-      }
-    }
-  }
+  checkTypedFields(obj, { webhook: "mcloneset.kb.io", kind: "CloneSet", specType: "v1alpha1.CloneSetSpec", structs });
 }
 
 /** SetDefaultsCloneSet: replicas 1, revisionHistoryLimit 10, ReCreate, partition 0, maxUnavailable 20%, maxSurge 0. */

@@ -49,9 +49,18 @@ export function validateCloneSetUpdate(cs: JsonObject, old: JsonObject, lookup: 
 
 function inPlaceOnlyError(cs: JsonObject, old: JsonObject): string | undefined {
   if (obj(obj(cs.spec).updateStrategy).type !== "InPlaceOnly") return undefined;
-  const ops = jsonDiff(obj(obj(old.spec).template).spec ?? {}, obj(obj(cs.spec).template).spec ?? {}, "");
+  const bad = nonImageTemplateChange(old, cs);
+  return bad ? `only allowed to update images in spec for InPlaceOnly, but found ${bad}` : undefined;
+}
+
+/**
+ * The first change between two objects' pod template specs that is not a `replace` of a container's image, as
+ * "<op> <path>" (the InPlaceOnly rule of the CloneSet and Advanced StatefulSet webhooks), or undefined.
+ */
+export function nonImageTemplateChange(old: JsonObject, next: JsonObject): string | undefined {
+  const ops = jsonDiff(obj(obj(old.spec).template).spec ?? {}, obj(obj(next.spec).template).spec ?? {}, "");
   const bad = ops.find((o) => o.op !== "replace" || !/^\/containers\/[0-9]+\/image$/.test(o.path));
-  return bad ? `only allowed to update images in spec for InPlaceOnly, but found ${bad.op} ${bad.path}` : undefined;
+  return bad ? `${bad.op} ${bad.path}` : undefined;
 }
 
 /** A JSON-patch style diff (like gomodules jsonpatch.CreatePatch) good enough for the InPlaceOnly rule. */

@@ -163,7 +163,7 @@ function scaled(field: string, label: string, v: Json | undefined, replicas: num
   }
 }
 
-function priorityError(p: Json | undefined): string | undefined {
+export function priorityError(p: Json | undefined): string | undefined {
   if (!isObject(p)) return undefined;
   const w = Array.isArray(p.weightPriority) ? p.weightPriority : [];
   const o = Array.isArray(p.orderPriority) ? p.orderPriority : [];

@@ -8,6 +8,8 @@ import { keyOf, type Informer } from "../informer";
 import { podInformer } from "../common-informers";
 import { errorCode, errorMessage, Kube } from "../kube";
 import { nodeObject } from "./node";
+import { targetNodeName } from "@/lib/kruise/daemonset/daemon-pods";
+import { TAINT_NOT_READY } from "@/lib/kruise/daemonset/placement";
 import { Placement } from "./placement";
 import { podConditions, statusChanged, statusPatch, withReportedConditions } from "./pod-status";
 import {
@@ -94,8 +96,36 @@ export class Kubelet {
   }
 
   async start(): Promise<void> {
-    for (const [i, name] of this.nodeNames.entries()) await this.kube.ensureNode(nodeObject(name, i));
+    for (const [i, name] of this.nodeNames.entries()) {
+      await this.kube.ensureNode(nodeObject(name, i));
+      await this.clearNotReadyTaint(name);
+    }
     await this.pods.start();
+  }
+
+  /**
+   * The API server taints every new Node `node.kubernetes.io/not-ready:NoSchedule` (admission plugin
+   * TaintNodesByCondition); the node lifecycle controller removes it once the node reports Ready. Neither test
+   * cluster runs that controller, so the kubelet does it for its own nodes: with the taint left, a DaemonSet controller
+   * schedules nothing. Upstream: kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go
+   * (doNoScheduleTaintingPass), plugin/pkg/admission/nodetaint/admission.go.
+   */
+  private async clearNotReadyTaint(name: string): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const node = await this.kube.readNode(name);
+      const taints = node.spec?.taints ?? [];
+      const kept = taints.filter((t) => t.key !== TAINT_NOT_READY);
+      if (kept.length === taints.length) return;
+      try {
+        await this.kube.mergePatchNode(name, {
+          metadata: { resourceVersion: node.metadata.resourceVersion },
+          spec: { taints: kept.length ? kept : null },
+        });
+        return;
+      } catch (e) {
+        if (errorCode(e) !== 409) throw e;
+      }
+    }
   }
 
   stop(): void {
@@ -159,13 +189,21 @@ export class Kubelet {
   }
 
   /**
-   * The node for `key`: the one already chosen for it, else the least loaded, counting every pod placed on a
-   * node (bound, seen bound in the informer, or with a bind in flight) rather than only pods already synced,
-   * so a burst of creations spreads however fast the API server answers.
+   * The node for `key`: the one already chosen for it, else the node its affinity names, else the least loaded,
+   * counting every pod placed on a node (bound, seen bound in the informer, or with a bind in flight) rather than only
+   * pods already synced, so a burst of creations spreads however fast the API server answers.
    */
-  private pickNode(key: string): string {
+  private pickNode(key: string, pod: Pod): string | undefined {
     const chosen = this.placement.get(key);
     if (chosen) return chosen;
+    // A DaemonSet's pod names its node in a required node affinity (matchFields metadata.name): bind it there, or
+    // not at all when that node is not one of ours.
+    const named = targetNodeName(pod);
+    if (named !== undefined) {
+      if (!this.nodeNames.includes(named)) return undefined;
+      this.placement.set(key, named);
+      return named;
+    }
     const node = this.placement.leastLoaded(this.nodeNames);
     this.placement.set(key, node);
     return node;
@@ -209,7 +247,8 @@ export class Kubelet {
       await this.kube.deletePod(pod.metadata.namespace!, pod.metadata.name!, 0);
       return;
     }
-    const node = this.pickNode(key);
+    const node = this.pickNode(key, pod);
+    if (node === undefined) return;
     const wait = between(this.rnd, this.o.fast ? [5, 30] : [100, 400]);
     this.o.clock.setTimeout(() => {
       const cur = this.pods.get(key);
