@@ -1,12 +1,12 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { K8sObject } from "@/lib/k8s/wire";
 import { usePatchAccess } from "@/lib/client/mutations";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { chosenSinceApply, type RolloutView } from "@/lib/kruise/view/rollout";
 import { LABEL_REVISION_HASH } from "@/lib/kruise/core/names";
+import { controlledBy } from "@/lib/kruise/core/owner";
 import { PartitionControl, type AppliedPartition } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";
 import { RevisionCompare } from "./RevisionCompare";
@@ -28,9 +28,6 @@ interface Props {
   owner?: { name: string; reason: string; rollbackNote: (revision: string) => string | undefined };
 }
 
-const ownedBy = <T extends K8sObject>(items: T[], uid: string | undefined) =>
-  items.filter((o) => !!uid && (o.metadata.ownerReferences ?? []).some((r) => r.uid === uid && r.controller));
-
 /**
  * Rollout controls on the CloneSet detail page; disabled with the reason when RBAC says no,
  * and in read-only mode (KRUISE_CONSOLE_READ_ONLY) every control that writes is hidden: previews stay.
@@ -39,8 +36,8 @@ export function RolloutControls({ cluster, namespace, name, object, pods, revisi
   const access = usePatchAccess(cluster, namespace, name);
   const { readOnly } = useSession();
   const uid = object.metadata.uid;
-  const own = useMemo(() => ownedBy(pods, uid), [pods, uid]);
-  const revs = useMemo(() => ownedBy(revisions, uid), [revisions, uid]);
+  const own = useMemo(() => controlledBy(pods, uid), [pods, uid]);
+  const revs = useMemo(() => controlledBy(revisions, uid), [revisions, uid]);
   // Read-only: the writes are hidden below and the server's review always says no; previews stay usable.
   const disabled = readOnly
     ? undefined

@@ -4,7 +4,7 @@
  */
 import { hasHooks, hookWaitViews } from "./hooks";
 import type { RowPodFacts } from "./list";
-import { byController } from "./pods";
+import { byController } from "../core/owner";
 import { cachedPodView } from "./row-cache";
 import { stuckPods } from "./rollout";
 import { podCounts } from "./snapshot";

@@ -2,6 +2,7 @@ import "server-only";
 import type { CloneSet, Pod } from "@/lib/k8s/objects";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { selectorString } from "@/lib/kruise/core/labels";
+import { controlledBy } from "@/lib/kruise/core/owner";
 import { plural } from "@/lib/kruise/core/plural";
 import { movablePods, previewPartition } from "@/lib/kruise/order/preview";
 import type { Actor } from "../auth/actor";
@@ -29,10 +30,7 @@ async function podsOf(actor: Actor, namespace: string, cs: CloneSet): Promise<Po
       continue: cont,
       labelSelector: selector,
     });
-    for (const p of page.items as Pod[]) {
-      const owner = p.metadata.ownerReferences?.find((o) => o.controller);
-      if (owner?.uid === cs.metadata.uid) out.push(p);
-    }
+    out.push(...controlledBy(page.items as Pod[], cs.metadata.uid));
     cont = page.metadata.continue || undefined;
   } while (cont);
   return out;

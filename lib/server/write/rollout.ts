@@ -1,5 +1,6 @@
 import "server-only";
 import type { K8sObject } from "@/lib/k8s/wire";
+import { isControlledBy } from "@/lib/kruise/core/owner";
 import {
   asJsonObject,
   failedTests,
@@ -25,12 +26,14 @@ export interface ShownRequest extends PatchRequest {
 
 const show = (v: unknown) => (v === undefined || v === null ? "unset" : typeof v === "string" ? v : JSON.stringify(v));
 
+/** The revision to roll back to: one this CloneSet controls (docs/kruise-rules.md §8.5), never a namesake's. */
 async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise<JsonObject> {
-  const rev = await actor.client.get(RESOURCES.controllerrevisions, t.namespace, name);
-  const owned = (rev.metadata.ownerReferences ?? []).some(
-    (o) => o.kind === "CloneSet" && o.name === t.name && o.controller,
-  );
-  if (!owned) throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
+  const [cs, rev] = await Promise.all([
+    actor.client.get(RESOURCES.clonesets, t.namespace, t.name),
+    actor.client.get(RESOURCES.controllerrevisions, t.namespace, name),
+  ]);
+  if (!isControlledBy(rev, cs.metadata.uid))
+    throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
   return asJsonObject(rev);
 }
 
