@@ -31,7 +31,7 @@ describe("API URLs", () => {
     const object = api.object("kind-dev/1", "shop", "clonesets", "web");
     expect(object).toBe("/api/c/kind-dev%2F1/ns/shop/clonesets/web");
     expect(api.edit("kind-dev/1", "shop", "clonesets", "web")).toBe(`${object}/edit`);
-    expect(api.rollout("kind-dev/1", "shop", "web")).toBe(`${object}/rollout`);
+    expect(api.update("kind-dev/1", "shop", "web")).toBe(`${object}/update`);
     expect(api.access("kind-dev/1", "shop", "web")).toBe(`${object}/access`);
   });
 

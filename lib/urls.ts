@@ -71,8 +71,9 @@ export const api = {
     objectApi(cluster, namespace, resource, name),
   edit: (cluster: string, namespace: string, resource: EditableResource, name: string) =>
     `${objectApi(cluster, namespace, resource, name)}/edit`,
-  rollout: (cluster: string, namespace: string, name: string) =>
-    `${objectApi(cluster, namespace, "clonesets", name)}/rollout`,
+  /** A CloneSet's update intent: partition, pause, resume, limits, rollback (its own update strategy). */
+  update: (cluster: string, namespace: string, name: string) =>
+    `${objectApi(cluster, namespace, "clonesets", name)}/update`,
   /** `rollout`: also ask about patching that Kruise Rollout (spec and /status). */
   access: (cluster: string, namespace: string, name: string, rollout?: string) =>
     `${objectApi(cluster, namespace, "clonesets", name)}/access${queryString({ rollout })}`,

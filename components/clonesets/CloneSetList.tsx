@@ -14,7 +14,7 @@ import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
 import { useTypedText } from "@/components/ui/useTypedText";
 import { CloneSetTable } from "./CloneSetTable";
-import { useRolloutBadges } from "@/components/rollouts/ListRolloutBadges";
+import { useKruiseRolloutBadges } from "@/components/kruise-rollout/ListKruiseRolloutBadges";
 import { ListEmptyState } from "./ListEmptyState";
 import { RowPods } from "./RowPods";
 
@@ -93,7 +93,7 @@ export function CloneSetList({ cluster }: { cluster: string }) {
     });
   }, []);
   // The Rollout badges and the rows' states read the same Rollout facts, so a row tells one story.
-  const rollouts = useRolloutBadges(cluster, items, now);
+  const rollouts = useKruiseRolloutBadges(cluster, items, now);
   const all = useMemo(
     () =>
       cloneSets.map((cs) => {

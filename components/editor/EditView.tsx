@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
 import type { EditableResource } from "@/lib/client/editor";
-import { accessOptions } from "@/lib/client/mutations";
+import { accessOptions } from "@/lib/client/update";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
 import { pages } from "@/lib/urls";
@@ -14,7 +14,7 @@ import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { ConflictView } from "./ConflictView";
 import { InPlacePanel } from "./InPlacePanel";
 import { LiveBanner } from "./LiveBanner";
-import { RolloutEditNotice } from "@/components/rollouts/RolloutEditNotice";
+import { KruiseRolloutEditNotice } from "@/components/kruise-rollout/KruiseRolloutEditNotice";
 import { Monaco } from "./Monaco";
 import type { EditorMarker, ReportedMarker } from "./monaco-types";
 import { NoticeLine } from "./NoticeLine";
@@ -155,7 +155,7 @@ export function EditView({
       />
       {resource === "clonesets" ? <InPlacePanel base={session.base} text={session.text} /> : null}
       {resource === "clonesets" ? (
-        <RolloutEditNotice cluster={cluster} namespace={namespace} base={session.base} text={session.text} />
+        <KruiseRolloutEditNotice cluster={cluster} namespace={namespace} base={session.base} text={session.text} />
       ) : null}
       {session.notice ? <NoticeLine notice={session.notice} onDiscardDraft={session.discardDraft} /> : null}
       {session.error ? <ErrorPanel title="The server refused the edit" error={session.error} /> : null}

@@ -8,7 +8,7 @@ import type { Rollout } from "../k8s/objects";
 
 // Kruise Rollout actions from the CloneSet page: POST …/rollouts/<name>/action, and the access review behind them.
 
-export interface RolloutActionBody {
+export interface KruiseRolloutActionBody {
   action: KruiseRolloutAction;
   cloneSet: string;
   base: KruiseRolloutBase;
@@ -16,10 +16,10 @@ export interface RolloutActionBody {
   preview?: boolean;
 }
 
-export type RolloutActionAnswer = KruiseRolloutOutcome & { request: WireRequest; effect?: string };
+export type KruiseRolloutAnswer = KruiseRolloutOutcome & { request: WireRequest; effect?: string };
 
 /** What the page showed of the Rollout, sent as the action's guard. */
-export function rolloutActionBase(r: Rollout): KruiseRolloutBase {
+export function kruiseRolloutBase(r: Rollout): KruiseRolloutBase {
   const step = r.status?.canaryStatus?.currentStepIndex ?? r.status?.currentStepIndex ?? 0;
   const base: KruiseRolloutBase = { generation: r.metadata.generation ?? 0, step };
   if (typeof r.spec.strategy.paused === "boolean") base.paused = r.spec.strategy.paused;
@@ -27,12 +27,12 @@ export function rolloutActionBase(r: Rollout): KruiseRolloutBase {
   return base;
 }
 
-export async function postRolloutAction(
+export async function postKruiseRolloutAction(
   cluster: string,
   ns: string,
   rollout: string,
-  body: RolloutActionBody,
-): Promise<RolloutActionAnswer> {
+  body: KruiseRolloutActionBody,
+): Promise<KruiseRolloutAnswer> {
   let res: Response;
   try {
     res = await fetch(api.rolloutAction(cluster, ns, rollout), {
@@ -50,12 +50,12 @@ export async function postRolloutAction(
   }
   if (res.status === 401) signInAgain();
   if (!res.ok) throw await errorFromResponse(res);
-  return (await res.json()) as RolloutActionAnswer;
+  return (await res.json()) as KruiseRolloutAnswer;
 }
 
-export function useRolloutAction(cluster: string, ns: string, rollout: string) {
-  return useMutation<RolloutActionAnswer, ApiError, RolloutActionBody>({
-    mutationFn: (body) => postRolloutAction(cluster, ns, rollout, body),
+export function useKruiseRolloutAction(cluster: string, ns: string, rollout: string) {
+  return useMutation<KruiseRolloutAnswer, ApiError, KruiseRolloutActionBody>({
+    mutationFn: (body) => postKruiseRolloutAction(cluster, ns, rollout, body),
   });
 }
 

@@ -87,11 +87,11 @@ export interface ClustersResponse {
   clusters: ClusterInfo[];
 }
 
-/** A rollout intent's action, as POSTed to …/clonesets/<name>/rollout. */
-export type RolloutAction = "partition" | "pause" | "resume" | "limits" | "rollback";
+/** A CloneSet update intent's action, as POSTed to …/clonesets/<name>/update. */
+export type UpdateAction = "partition" | "pause" | "resume" | "limits" | "rollback";
 
 /** What the page showed when the user decided: the guards of the write (docs/architecture.md §4). */
-export interface RolloutBase<Template = Record<string, unknown>> {
+export interface UpdateBase<Template = Record<string, unknown>> {
   generation: number;
   resourceVersion?: string;
   partition?: number | string;

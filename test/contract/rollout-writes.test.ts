@@ -10,7 +10,7 @@ vi.mock("server-only", () => ({}));
 
 import { AppsV1Api } from "@kubernetes/client-node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postRollout } from "@/lib/server/write";
+import { postUpdate } from "@/lib/server/write";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, core, minimalStatus, type Obj } from "./lib/fixtures";
 import { csrfFor } from "../support/console";
@@ -26,8 +26,8 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
   });
 
   const post = async (name: string, body: unknown) =>
-    postRollout(
-      new Request(`${ORIGIN}${api.rollout("admin", h.ns, name)}`, {
+    postUpdate(
+      new Request(`${ORIGIN}${api.update("admin", h.ns, name)}`, {
         method: "POST",
         body: JSON.stringify(body),
         headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },

@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAccess, postKruiseRollout, postRollout, rolloutApproveSettle } from "@/lib/server/write";
+import { getAccess, postKruiseRollout, postUpdate, rolloutApproveSettle } from "@/lib/server/write";
 import type { Rollout } from "@/lib/k8s/objects";
 import { api } from "@/lib/urls";
 import { csrfFor } from "../support/console";
@@ -113,8 +113,8 @@ const post = async (user: string, name: string, body: unknown, namespace = NS) =
 
 /** The CloneSet's own rollout route (partition, pause…), called as a script or a forged page would. */
 const postCloneSet = async (name: string, body: unknown) =>
-  postRollout(
-    new Request(`${ORIGIN}${api.rollout("admin", NS, name)}`, {
+  postUpdate(
+    new Request(`${ORIGIN}${api.update("admin", NS, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },

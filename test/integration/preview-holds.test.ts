@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postRollout } from "@/lib/server/write";
+import { postUpdate } from "@/lib/server/write";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
 import { csrfFor } from "../support/console";
@@ -47,8 +47,8 @@ const readySince = (n: string, at: string) =>
   );
 
 const post = async (body: unknown) =>
-  postRollout(
-    new Request(`${ORIGIN}${api.rollout("admin", NS, NAME)}`, {
+  postUpdate(
+    new Request(`${ORIGIN}${api.update("admin", NS, NAME)}`, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },

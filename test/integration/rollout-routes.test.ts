@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canI, getAccess, postRollout, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
+import { canI, getAccess, postUpdate, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
 import { actorFor, LOCAL_CALLER } from "@/lib/server/auth";
 import { csrfFor } from "../support/console";
 import { HttpError } from "@/lib/server/errors";
@@ -44,7 +44,7 @@ async function getCloneSet(name: string): Promise<K8sObject> {
 }
 
 const mutation = (body: string, headers: Record<string, string>) =>
-  new Request(`${ORIGIN}${api.rollout("admin", NS, "x")}`, { method: "POST", body, headers });
+  new Request(`${ORIGIN}${api.update("admin", NS, "x")}`, { method: "POST", body, headers });
 
 async function thrown(p: Promise<unknown>): Promise<HttpError> {
   try {
@@ -181,8 +181,8 @@ describe("shared write module against the sandbox", () => {
 });
 
 const post = async (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
-  postRollout(
-    new Request(`${ORIGIN}${api.rollout("admin", NS, name)}`, {
+  postUpdate(
+    new Request(`${ORIGIN}${api.update("admin", NS, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", "x-csrf-token": await csrfFor(), ...headers },
@@ -226,7 +226,7 @@ async function churnStatus(name: string, updatedReplicas: number) {
   );
 }
 
-describe("POST …/rollout against the sandbox", () => {
+describe("POST …/update against the sandbox", () => {
   it("refuses a cross-origin intent and writes nothing", async () => {
     const cs = await createCloneSet("rr-origin");
     const res = await post(

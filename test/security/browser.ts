@@ -5,7 +5,7 @@
  */
 import { getClusters, getObject, getStream } from "@/lib/server/routes";
 import { getSession, postActivity, postSignIn, postSignOut } from "@/lib/server/auth";
-import { editObject, getAccess, postRollout } from "@/lib/server/write";
+import { editObject, getAccess, postUpdate } from "@/lib/server/write";
 import type { EditableResource, ResourceName } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
 
@@ -100,7 +100,7 @@ export class ScriptedBrowser {
   }
   async rollout(cluster: string, ns: string, name: string, intent: unknown, o: SendOptions = {}): Promise<Response> {
     const body = typeof intent === "string" ? intent : JSON.stringify(intent);
-    return this.keep(await postRollout(this.request(api.rollout(cluster, ns, name), o, body), cluster, ns, name));
+    return this.keep(await postUpdate(this.request(api.update(cluster, ns, name), o, body), cluster, ns, name));
   }
   async edit(
     cluster: string,

@@ -48,7 +48,7 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     return { ...o, headers: { ...o.headers, "x-csrf-token": String(session.body.csrf) } };
   };
   const rollout = (name: string, intent: unknown, o: CallOptions) =>
-    srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, { ...o, body: intent });
+    srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, { ...o, body: intent });
   const masters = as("admin", "system:masters");
 
   it("without a client certificate the API answers 401, even from an allowed address, and the identity headers are ignored", async () => {
@@ -153,7 +153,7 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
         cert: pki.proxy,
         headers: { ...as("ghost", "release-managers, system:masters"), "x-csrf-token": String(session.body.csrf) },
       };
-      const res = await open.call(`/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+      const res = await open.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, {
         ...o,
         body: { action: "pause", base: baseOf(cs) },
       });

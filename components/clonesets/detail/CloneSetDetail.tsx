@@ -20,12 +20,12 @@ import { PodsPanel } from "./PodsPanel";
 import { PodMap } from "../podmap/PodMap";
 import { Timeline } from "../timeline/Timeline";
 import { RevisionsPanel } from "./RevisionsPanel";
-import { RolloutPanel } from "./RolloutPanel";
-import { RolloutControls } from "@/components/rollout/RolloutControls";
+import { UpdatePanel } from "./UpdatePanel";
+import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
-import { RolloutBadge } from "@/components/rollouts/RolloutBadge";
-import { ROLLOUT_ANCHOR, RolloutPanel as KruiseRolloutPanel } from "@/components/rollouts/RolloutPanel";
-import { useKruiseRollout } from "@/components/rollouts/useKruiseRollout";
+import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBadge";
+import { KRUISE_ROLLOUT_ANCHOR, KruiseRolloutPanel } from "@/components/kruise-rollout/KruiseRolloutPanel";
+import { useKruiseRollout } from "@/components/kruise-rollout/useKruiseRollout";
 
 const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "events"];
 // Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
@@ -167,7 +167,7 @@ const DetailBody = memo(function DetailBody({
   // The header's state defers to the Rollout section's own view (its name, release and state), so they agree.
   const krView = kr.view;
   const view = useMemo(
-    () => detailView(object, half, events, now, { podsLoaded, rollout: krView ?? undefined }),
+    () => detailView(object, half, events, now, { podsLoaded, kruiseRollout: krView ?? undefined }),
     [object, half, events, now, podsLoaded, krView],
   );
   // The tab says which CloneSet and its state: "cart · held 5/10 — Kruise Console".
@@ -176,12 +176,14 @@ const DetailBody = memo(function DetailBody({
     <div className={live ? undefined : "not-live"}>
       <DetailHeader
         h={view.header}
-        rollout={view.rollout}
+        update={view.update}
         yamlHref={pages.cloneSetYaml(cluster, namespace, name)}
         editHref={pages.edit(cluster, namespace, "clonesets", name)}
         readOnly={readOnly}
         badges={
-          kr.link ? <RolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${ROLLOUT_ANCHOR}`} /> : null
+          kr.link ? (
+            <KruiseRolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${KRUISE_ROLLOUT_ANCHOR}`} />
+          ) : null
         }
       />
       {kr.view ? (
@@ -195,16 +197,16 @@ const DetailBody = memo(function DetailBody({
         />
       ) : null}
       <PodMap groups={view.groups} onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))} />
-      <Timeline cs={object} progress={view.rollout.progress} events={view.events} now={now} />
-      <RolloutPanel r={view.rollout} />
-      <RolloutControls
+      <Timeline cs={object} progress={view.update.progress} events={view.events} now={now} />
+      <UpdatePanel r={view.update} />
+      <UpdateControls
         cluster={cluster}
         namespace={namespace}
         name={name}
         object={object}
         pods={pods}
         revisions={revisions}
-        rollout={view.rollout}
+        update={view.update}
         now={now}
         owner={kr.owner}
       />

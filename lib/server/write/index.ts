@@ -11,8 +11,8 @@ export {
 } from "./patch";
 export { recordEvent, eventBody, type EventNote } from "./events";
 export { canI, type AccessQuestion } from "./access";
-export { applyRollout, type ShownRequest } from "./rollout";
-export { parseIntent, guardBase, type RolloutIntent, type RolloutBase, type RolloutAction } from "./intent";
-export { postRollout, getAccess, postKruiseRollout } from "./routes";
+export { applyUpdate, type ShownRequest } from "./update";
+export { parseUpdateIntent, guardBase, type UpdateIntent, type UpdateBase, type UpdateAction } from "./update-intent";
+export { postUpdate, getAccess, postKruiseRollout } from "./routes";
 export { applyKruiseRollout, settle as rolloutApproveSettle } from "./kruise-rollout";
 export { editObject } from "./edit";

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Rollout } from "@/lib/k8s/objects";
 import type { K8sObject, KruiseRolloutOutcome } from "@/lib/k8s/wire";
-import { refersTo } from "@/lib/kruise/rollouts/detect";
-import { precondition } from "@/lib/kruise/rollouts/actions";
-import { currentStepOf } from "@/lib/kruise/rollouts/strip";
+import { refersTo } from "@/lib/kruise/kruise-rollout/detect";
+import { precondition } from "@/lib/kruise/kruise-rollout/actions";
+import { currentStepOf } from "@/lib/kruise/kruise-rollout/strip";
 import {
   approveRequest,
   failedTests,

@@ -8,7 +8,7 @@ import { movablePods, previewPartition } from "@/lib/kruise/order/preview";
 import type { Actor } from "../auth/actor";
 import { toApiErrorBody } from "../errors";
 import { RESOURCES } from "../resources";
-import type { PreviewMoves } from "./intent";
+import type { PreviewMoves } from "./update-intent";
 import type { WriteTarget } from "./patch";
 
 // A partition preview names the pods Kruise will move next (docs/kruise-rules.md §4.1). The page computes

@@ -4,7 +4,7 @@ import { clientFor } from "../clusters";
 import { validateNamespace, validateObjectName } from "../validate";
 import { canI } from "./access";
 import { applyKruiseRollout } from "./kruise-rollout";
-import { applyRollout } from "./rollout";
+import { applyUpdate } from "./update";
 
 // Logic behind app/api/c/<cluster>/ns/<ns>/clonesets/<name>/{rollout,access}; the route files stay one-liners.
 
@@ -14,10 +14,10 @@ function target(cluster: string, ns: string, name: string) {
 }
 
 /**
- * POST …/rollout — a same-origin JSON intent with the anti-CSRF header, acting as the caller
+ * POST …/update — a same-origin JSON intent with the anti-CSRF header, acting as the caller
  * (docs/architecture.md §4, §5).
  */
-export function postRollout(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
+export function postUpdate(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
   return asWriter(
     req,
     cluster,
@@ -34,7 +34,7 @@ export function postRollout(req: Request, cluster: string, ns: string, name: str
         ...(b.value !== undefined ? { value: b.value } : {}),
         ...(b.preview === true ? { preview: true } : {}),
       };
-      return applyRollout(ctx.actor, t, ctx.body);
+      return applyUpdate(ctx.actor, t, ctx.body);
     },
   );
 }

@@ -3,12 +3,12 @@
 // pkg/controller/rollout/rollout_controller.go `Reconcile`, rollout_status.go `calculateRolloutStatus`,
 // `handleFinalizer`, `updateRolloutStatusInternal`.
 import type { BatchRelease, CloneSet, Rollout } from "@/lib/k8s/objects";
-import { nextStepIndex } from "@/lib/kruise/rollouts/steps";
+import { nextStepIndex } from "@/lib/kruise/kruise-rollout/steps";
 import { getCondition, newCondition, removeCondition, setCondition, type Status } from "./conditions";
 import { rolloutHash, stableJson } from "./hash";
 import { ROLLOUT_FINALIZER, ROLLOUT_HASH_ANNOTATION, ROLLOUT_RECHECK_MS, WORKLOAD_TYPE_LABEL } from "./keys";
 import { disabling, progressing, terminating } from "./progressing";
-import type { RolloutAction, RolloutContext, RolloutResult } from "./types";
+import type { UpdateAction, RolloutContext, RolloutResult } from "./types";
 import { rolloutId, workloadInfo, type WorkloadInfo } from "./workload";
 
 export interface RolloutInput {
@@ -18,7 +18,7 @@ export interface RolloutInput {
   now: number;
 }
 
-function finalizerActions(r: Rollout): RolloutAction[] {
+function finalizerActions(r: Rollout): UpdateAction[] {
   const has = r.metadata.finalizers?.includes(ROLLOUT_FINALIZER) ?? false;
   if (!r.metadata.deletionTimestamp) return has ? [] : [{ kind: "addFinalizer" }];
   const done = getCondition(r.status, "Terminating")?.reason === "Completed";

@@ -10,7 +10,7 @@ import type { Json, JsonObject } from "../../apiserver/mechanics/json";
 import { reconcileBatchRelease } from "./batchrelease-machine";
 import { BATCH_RELEASE_FINALIZER, ROLLOUT_FINALIZER, ROLLOUT_HASH_ANNOTATION, WORKLOAD_TYPE_LABEL } from "./keys";
 import { reconcileRollout } from "./rollout-machine";
-import type { RolloutAction } from "./types";
+import type { UpdateAction } from "./types";
 
 const merge = <T>(o: T, patch: object): T => mergeValues(o as unknown as Json, patch as Json) as unknown as T;
 
@@ -175,11 +175,11 @@ export class World {
       batchRelease: this.batchRelease,
       now: this.now,
     });
-    for (const a of res.actions) this.applyRollout(a);
+    for (const a of res.actions) this.applyUpdate(a);
     if (res.status) this.rollout = { ...this.rollout, status: structuredClone(res.status) as Rollout["status"] };
   }
 
-  private applyRollout(a: RolloutAction): void {
+  private applyUpdate(a: UpdateAction): void {
     const r = this.rollout;
     switch (a.kind) {
       case "addFinalizer":
