@@ -2,10 +2,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer } from "react";
 import {
-  editedObjectOptions,
+  objectOptions,
   useEditMutation,
   type ConflictChoice,
-  type EditRequest,
+  type EditBody,
   type EditTarget,
   type WireConflict,
 } from "@/lib/client/editor";
@@ -50,7 +50,7 @@ const toBody = (e: unknown): ApiErrorBody =>
 export function useEditSession(target: EditTarget): EditSession {
   const { cluster, namespace, resource, name } = target;
   const draftId = useMemo(() => ({ cluster, namespace, resource, name }), [cluster, namespace, resource, name]);
-  const objectQuery = useQuery(editedObjectOptions(draftId));
+  const objectQuery = useQuery(objectOptions(draftId));
   const save = useEditMutation(draftId);
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
@@ -106,7 +106,7 @@ export function useEditSession(target: EditTarget): EditSession {
   }, [text, base]);
 
   const post = useCallback(
-    async (extra: Omit<EditRequest, "base" | "mine">) => {
+    async (extra: Omit<EditBody, "base" | "mine">) => {
       dispatch({ type: "requestStarted" });
       const edited = parsedMine();
       if (!edited || !base) return;
@@ -142,7 +142,7 @@ export function useEditSession(target: EditTarget): EditSession {
     if (store) clearDraft(store, draftId);
     dispatch({ type: "draftDiscarded" });
     queryClient
-      .fetchQuery({ ...editedObjectOptions(draftId), staleTime: 0 })
+      .fetchQuery({ ...objectOptions(draftId), staleTime: 0 })
       .then((object) => dispatch({ type: "opened", object, draft: null }))
       .catch((e) => dispatch({ type: "failed", error: toBody(e) }));
   }, [draftId, queryClient]);

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { Rollout } from "@/lib/k8s/objects";
 import type { Precondition } from "@/lib/kruise/kruise-rollout/actions";
 import type { KruiseRolloutView } from "@/lib/kruise/kruise-rollout/view";
-import { useRolloutAccess } from "@/lib/client/kruise-rollout";
+import { useAccessDenial, type AccessTarget } from "@/lib/client/access";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
 import { useKruiseRolloutActionState, type ActionInput, type KruiseRolloutActionState } from "./useKruiseRolloutAction";
 
@@ -14,14 +14,6 @@ interface Props {
   rollout: Rollout;
   view: KruiseRolloutView;
   readOnly: boolean;
-}
-
-type Access = { allowed: boolean | undefined; reason?: string };
-
-function deniedReason(a: Access, what: string): string | undefined {
-  if (a.allowed === false) return `You may not ${what}${a.reason ? `: ${a.reason}` : ""}`;
-  if (a.allowed === undefined) return a.reason ?? "Checking permissions…";
-  return undefined;
 }
 
 function ActionRow({
@@ -53,7 +45,7 @@ function ActionRow({
       <span className="small muted" data-testid={`${testId}-why`}>
         {why ? `Unavailable: ${why}` : check.ok ? `Effect: ${check.effect}.` : null}
       </span>
-      {s.shown?.key === key ? <RequestView request={{ ...s.shown.answer.request, method: "PATCH" }} /> : null}
+      {s.shown?.key === key ? <RequestView request={s.shown.answer.request} /> : null}
       {s.error?.key === key ? <WriteError error={s.error.error} onRepreview={() => s.preview(input)} /> : null}
     </div>
   );
@@ -65,15 +57,14 @@ function ActionRow({
  * console's write gate. Hidden in read-only mode.
  */
 export function KruiseRolloutActions({ cluster, namespace, cloneSet, rollout, view, readOnly }: Props) {
-  const access = useRolloutAccess(cluster, namespace, cloneSet, rollout.metadata.name);
+  const target: AccessTarget = { cluster, namespace, resource: "rollouts", name: rollout.metadata.name };
+  const ask = !readOnly && !!view.actions;
+  // approve and jump write the Rollout's /status; pause, resume and disable its spec (lib/kinds/kruise-rollout.ts)
+  const statusDenied = useAccessDenial(target, { verb: "patch", subresource: "status" }, ask);
+  const specDenied = useAccessDenial(target, { verb: "patch" }, ask);
   const s = useKruiseRolloutActionState(cluster, namespace, cloneSet, rollout);
   const [to, setTo] = useState<number | null>(null);
   if (readOnly || !view.actions) return null;
-  const statusDenied = deniedReason(
-    access.status,
-    "patch rollouts/status (RBAC: patch on rollouts/status in rollouts.kruise.io)",
-  );
-  const specDenied = deniedReason(access.spec, "patch rollouts (RBAC: patch on rollouts in rollouts.kruise.io)");
   const a = view.actions;
   const paused = rollout.spec.strategy.paused === true;
   const step = view.strip?.current ?? 0;

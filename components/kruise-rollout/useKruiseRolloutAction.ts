@@ -1,20 +1,18 @@
 "use client";
 import { useState } from "react";
-import type { ApiError } from "@/lib/client/api";
-import {
-  kruiseRolloutBase,
-  useKruiseRolloutAction,
-  type KruiseRolloutAnswer,
-  type KruiseRolloutActionBody,
-} from "@/lib/client/kruise-rollout";
+import type { ApiErrorBody, IntentOutcome } from "@/lib/k8s/wire";
+import { isWriteFailure } from "@/lib/client/api";
+import { useKruiseRolloutAction, type KruiseRolloutBody } from "@/lib/client/kruise-rollout";
 import type { Rollout } from "@/lib/k8s/objects";
+import { kruiseRolloutBase } from "@/lib/kruise/kruise-rollout/base";
 
-export type ActionInput = Pick<KruiseRolloutActionBody, "action" | "to">;
+export type ActionInput = Pick<KruiseRolloutBody, "action" | "to">;
+type Answered = Extract<IntentOutcome, { kind: "preview" | "saved" }>;
 
 export interface KruiseRolloutActionState {
   /** the previewed request and which action it is for */
-  shown: { key: string; answer: KruiseRolloutAnswer } | null;
-  error: { key: string; error: ApiError } | null;
+  shown: { key: string; answer: Answered } | null;
+  error: { key: string; error: ApiErrorBody } | null;
   done: string | null;
   pending: boolean;
   preview: (i: ActionInput) => void;
@@ -42,10 +40,11 @@ export function useKruiseRolloutActionState(
       { ...i, cloneSet, base: kruiseRolloutBase(r), preview },
       {
         onSuccess: (answer) => {
+          if (isWriteFailure(answer)) return setError({ key, error: answer });
           if (preview) return setShown({ key, answer });
           setShown(null);
-          const retries =
-            answer.attempts && answer.attempts > 1 ? ` (sent ${answer.attempts} times: the controller undid it)` : "";
+          const attempts = answer.kind === "saved" ? answer.attempts : undefined;
+          const retries = attempts && attempts > 1 ? ` (sent ${attempts} times: the controller undid it)` : "";
           setDone(`${doneText ?? "Done"}${retries}`);
         },
         onError: (e) => setError({ key, error: e }),

@@ -1,5 +1,5 @@
 "use client";
-import type { UpdateError, ShownRequest } from "@/lib/client/update";
+import type { ApiErrorBody, UpdateBase, WireRequest } from "@/lib/k8s/wire";
 
 function pretty(body: string): string {
   try {
@@ -10,7 +10,7 @@ function pretty(body: string): string {
 }
 
 /** The exact request (method, path, content type, body) before it is sent (docs/architecture.md §4). */
-export function RequestView({ request }: { request: ShownRequest }) {
+export function RequestView({ request }: { request: WireRequest }) {
   return (
     <div className="callout info" data-testid="shown-request">
       <strong>Request that Apply will send</strong>
@@ -28,8 +28,17 @@ export function RequestView({ request }: { request: ShownRequest }) {
 
 const show = (v: unknown) => (v === undefined || v === null ? "unset" : String(v));
 
-/** A refused write next to its control: a conflict offers to re-preview, a 422 names its field. */
-export function WriteError({ error, onRepreview }: { error: UpdateError; onRepreview: () => void }) {
+/**
+ * A refused write next to its control: a conflict offers to re-preview (with the guarded values now on the cluster,
+ * when the refusal carries them), a 422 names its field.
+ */
+export function WriteError({
+  error,
+  onRepreview,
+}: {
+  error: ApiErrorBody & { current?: UpdateBase };
+  onRepreview: () => void;
+}) {
   if (error.code === 409) {
     const c = error.current;
     return (

@@ -149,7 +149,11 @@ export function PartitionControl({
       <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
         {readOnly ? null : (
           <>
-            <button type="button" disabled={blocked} onClick={() => intent.showRequest({ action: "partition", value })}>
+            <button
+              type="button"
+              disabled={blocked}
+              onClick={() => value !== null && intent.showRequest({ action: "partition", value })}
+            >
               Show request
             </button>
             <button
@@ -157,6 +161,7 @@ export function PartitionControl({
               disabled={blocked}
               title={disabled}
               onClick={() => {
+                if (value === null) return;
                 pendingApply.current = preview ? appliedFrom(cs, pods, preview) : null;
                 const shownMoves = pendingApply.current
                   ? { count: pendingApply.current.expected, pods: pendingApply.current.allowed }

@@ -1,6 +1,7 @@
 "use client";
 import { useMemo, useState } from "react";
-import { usePatchAccess } from "@/lib/client/update";
+import { useAccess } from "@/lib/client/access";
+import { accessDenial, KINDS } from "@/lib/kinds";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
@@ -11,6 +12,8 @@ import { PartitionControl, type AppliedPartition } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";
 import { RevisionCompare } from "./RevisionCompare";
 import { StepProgress } from "./StepProgress";
+
+const PATCH = { verb: "patch" } as const;
 
 interface Props {
   cluster: string;
@@ -33,19 +36,13 @@ interface Props {
  * and in read-only mode (KRUISE_CONSOLE_READ_ONLY) every control that writes is hidden: previews stay.
  */
 export function UpdateControls({ cluster, namespace, name, object, pods, revisions, update, now, owner }: Props) {
-  const access = usePatchAccess(cluster, namespace, name);
+  const access = useAccess({ cluster, namespace, resource: "clonesets", name }, PATCH);
   const { readOnly } = useSession();
   const uid = object.metadata.uid;
   const own = useMemo(() => controlledBy(pods, uid), [pods, uid]);
   const revs = useMemo(() => controlledBy(revisions, uid), [revisions, uid]);
   // Read-only: the writes are hidden below and the server's review always says no; previews stay usable.
-  const disabled = readOnly
-    ? undefined
-    : access.allowed === false
-      ? `You may not patch this CloneSet${access.reason ? `: ${access.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`
-      : access.allowed === undefined
-        ? (access.reason ?? "Checking permissions…")
-        : undefined;
+  const disabled = readOnly ? undefined : accessDenial(KINDS.get("clonesets"), PATCH, access);
   const paused = !!object.spec.updateStrategy?.paused;
   const common = { cluster, namespace, name, object, disabled, readOnly };
   const updateRevision = object.status?.updateRevision;

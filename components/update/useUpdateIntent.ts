@@ -1,14 +1,17 @@
 "use client";
 import { useState } from "react";
-import type { K8sObject } from "@/lib/k8s/wire";
-import {
-  updateBaseOf,
-  useUpdateMutation,
-  type UpdateBase,
-  type UpdateError,
-  type UpdateIntentBody,
-  type ShownRequest,
-} from "@/lib/client/update";
+import type { CloneSet } from "@/lib/k8s/objects";
+import type { ApiErrorBody, UpdateBase, WireRequest, WriteFailure } from "@/lib/k8s/wire";
+import { isWriteFailure } from "@/lib/client/api";
+import { useUpdateMutation, type UpdateBody } from "@/lib/client/update";
+import { updateBaseOf } from "@/lib/kruise/core/update-base";
+
+/** An update intent as a control states it; the base and preview flag are the cycle's. */
+export type UpdateInput = UpdateBody extends infer B
+  ? B extends unknown
+    ? Omit<B, "base" | "preview">
+    : never
+  : never;
 
 export interface UpdateIntentState {
   /** the guard values captured when the user started this change (what the page showed then) */
@@ -17,12 +20,13 @@ export interface UpdateIntentState {
   touch: () => UpdateBase;
   /** forget the frozen base: the next preview starts from the live object */
   reset: () => void;
-  request: ShownRequest | null;
-  error: UpdateError | null;
+  request: WireRequest | null;
+  /** the refusal (a stale one carries the values now on the cluster) or the error */
+  error: (ApiErrorBody & Partial<Pick<WriteFailure, "current">>) | null;
   done: string | null;
   pending: boolean;
-  showRequest: (i: Omit<UpdateIntentBody, "base" | "preview">) => void;
-  apply: (i: Omit<UpdateIntentBody, "base" | "preview">, doneText: string) => void;
+  showRequest: (i: UpdateInput) => void;
+  apply: (i: UpdateInput, doneText: string) => void;
 }
 
 /**
@@ -33,13 +37,13 @@ export function useUpdateIntent(
   cluster: string,
   ns: string,
   name: string,
-  object: K8sObject,
+  object: CloneSet,
   withTemplate = false,
 ): UpdateIntentState {
   const m = useUpdateMutation(cluster, ns, name);
   const [shown, setShown] = useState<UpdateBase | null>(null);
-  const [request, setRequest] = useState<ShownRequest | null>(null);
-  const [error, setError] = useState<UpdateError | null>(null);
+  const [request, setRequest] = useState<WireRequest | null>(null);
+  const [error, setError] = useState<UpdateIntentState["error"]>(null);
   const [done, setDone] = useState<string | null>(null);
   const touch = () => {
     if (shown) return shown;
@@ -53,23 +57,21 @@ export function useUpdateIntent(
     setRequest(null);
     setError(null);
   };
-  const send = (i: Omit<UpdateIntentBody, "base" | "preview">, preview: boolean, doneText?: string) => {
+  const send = (i: UpdateInput, preview: boolean, doneText?: string) => {
     const base = touch();
     setError(null);
-    m.mutate(
-      { ...i, base, preview },
-      {
-        onSuccess: (r) => {
-          setRequest(r.request);
-          if (!preview) {
-            setShown(null);
-            setRequest(null);
-            setDone(doneText ?? "Applied");
-          }
-        },
-        onError: (e) => setError(e),
+    m.mutate({ ...i, base, preview } as UpdateBody, {
+      onSuccess: (outcome) => {
+        if (isWriteFailure(outcome)) return setError(outcome);
+        setRequest(outcome.request);
+        if (!preview) {
+          setShown(null);
+          setRequest(null);
+          setDone(doneText ?? "Applied");
+        }
       },
-    );
+      onError: (e) => setError(e),
+    });
   };
   return {
     shown,

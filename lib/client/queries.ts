@@ -59,7 +59,7 @@ export function useResourceList<R extends ResourceName>(
 export function clustersOptions() {
   return queryOptions<ClustersResponse, ApiError>({
     queryKey: clusterKeys.all,
-    queryFn: () => apiFetch<ClustersResponse>(api.clusters()),
+    queryFn: ({ client }) => apiFetch<ClustersResponse>(client, api.clusters()),
     staleTime: 30_000,
   });
 }

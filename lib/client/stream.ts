@@ -91,7 +91,7 @@ function openStream(
       // The browser gave up (an HTTP error before streaming): ask once for the reason, then retry later.
       void explainFailure(url).then((err) => {
         if (closed) return;
-        if (err?.code === 401) signInAgain();
+        if (err?.code === 401) signInAgain(qc);
         markAll(err ? "error" : "stale", err);
         retryTimer = setTimeout(connect, err && err.code < 500 ? 30_000 : 3_000);
       });

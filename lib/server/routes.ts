@@ -4,7 +4,7 @@ import { sharedState } from "./auth/store";
 import { streamViewer } from "./auth/stream-viewer";
 import { clusterName, listClusters } from "./clusters";
 import { getHub } from "./hub";
-import { READABLE, RESOURCES } from "./resources";
+import { KINDS } from "@/lib/kinds";
 import { HttpError, httpErrors } from "./errors";
 import { SSE_HEADERS, sseStream } from "./sse";
 import { shuttingDown } from "./shutdown";
@@ -47,7 +47,7 @@ export function getStream(req: Request, raw: string): Promise<Response> {
         .filter(Boolean);
       if (rs.length === 0)
         throw httpErrors.badRequest(
-          "no resources requested: add ?r=clonesets (also pods, controllerrevisions, events)",
+          `no resources requested: add ?r=${KINDS.names()[0]} (any of ${KINDS.names().join(", ")})`,
           "r",
         );
       const resources = [...new Set(rs.map((r) => validateResource(r)))];
@@ -87,8 +87,8 @@ export function getObject(
 ): Promise<Response> {
   return asCaller(req, cluster, async (caller) => {
     const { client } = actorFor(caller, clusterName(cluster));
-    const r = validateResource(resource, READABLE);
-    const obj = await client.get(RESOURCES[r], validateNamespace(ns), validateObjectName(name));
+    const r = validateResource(resource, KINDS.readable());
+    const obj = await client.get(KINDS.get(r), validateNamespace(ns), validateObjectName(name));
     if (obj.metadata && "managedFields" in obj.metadata) delete obj.metadata.managedFields;
     return Response.json(obj, { headers: NO_STORE });
   });

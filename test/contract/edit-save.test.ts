@@ -9,9 +9,10 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editObject } from "@/lib/server/write";
+import { postWrite } from "@/lib/server/write";
 import { CoreV1Api } from "@kubernetes/client-node";
-import type { EditableResource, EditOutcome, EditRequest } from "@/lib/k8s/wire";
+import type { EditBody } from "@/lib/contract/bodies";
+import type { EditOutcome, ResourceName } from "@/lib/k8s/wire";
 import { clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, minimalStatus, pod } from "./lib/fixtures";
@@ -41,13 +42,13 @@ describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
     delete process.env.KRUISE_CONSOLE_KUBECONFIG;
   });
 
-  async function save(name: string, body: EditRequest, resource: EditableResource = "clonesets"): Promise<EditOutcome> {
+  async function save(name: string, body: EditBody, resource: ResourceName = "clonesets"): Promise<EditOutcome> {
     const req = new Request(`http://127.0.0.1:3000${api.edit("admin", h.ns, resource, name)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor() },
       body: JSON.stringify(body),
     });
-    const res = await editObject(req, "admin", h.ns, resource, name);
+    const res = await postWrite(req, "admin", h.ns, resource, name, "edit");
     const json = await res.json();
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(json)}`);
     return json as EditOutcome;

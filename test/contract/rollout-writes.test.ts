@@ -10,7 +10,7 @@ vi.mock("server-only", () => ({}));
 
 import { AppsV1Api } from "@kubernetes/client-node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postUpdate } from "@/lib/server/write";
+import { postWrite } from "@/lib/server/write";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, core, minimalStatus, type Obj } from "./lib/fixtures";
 import { csrfFor } from "../support/console";
@@ -26,7 +26,7 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
   });
 
   const post = async (name: string, body: unknown) =>
-    postUpdate(
+    postWrite(
       new Request(`${ORIGIN}${api.update("admin", h.ns, name)}`, {
         method: "POST",
         body: JSON.stringify(body),
@@ -34,7 +34,9 @@ describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
       }),
       "admin",
       h.ns,
+      "clonesets",
       name,
+      "update",
     );
   const strategy = (o: Obj) => (o.spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
   const baseOf = (o: Obj, template = false) => ({

@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postUpdate } from "@/lib/server/write";
+import { postWrite } from "@/lib/server/write";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
 import { csrfFor } from "../support/console";
@@ -47,7 +47,7 @@ const readySince = (n: string, at: string) =>
   );
 
 const post = async (body: unknown) =>
-  postUpdate(
+  postWrite(
     new Request(`${ORIGIN}${api.update("admin", NS, NAME)}`, {
       method: "POST",
       body: JSON.stringify(body),
@@ -55,7 +55,9 @@ const post = async (body: unknown) =>
     }),
     "admin",
     NS,
+    "clonesets",
     NAME,
+    "update",
   );
 
 let generation = 0;

@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canI, getAccess, postUpdate, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
+import { canI, getAccess, postWrite, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
 import { actorFor, LOCAL_CALLER } from "@/lib/server/auth";
 import { csrfFor } from "../support/console";
 import { HttpError } from "@/lib/server/errors";
@@ -181,7 +181,7 @@ describe("shared write module against the sandbox", () => {
 });
 
 const post = async (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
-  postUpdate(
+  postWrite(
     new Request(`${ORIGIN}${api.update("admin", NS, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
@@ -189,7 +189,9 @@ const post = async (name: string, body: unknown, headers: Record<string, string>
     }),
     "admin",
     NS,
+    "clonesets",
     name,
+    "update",
   );
 
 const baseOf = (o: K8sObject) => {
@@ -339,10 +341,19 @@ describe("POST …/update against the sandbox", () => {
     expect(await strategyOf("rr-pause")).toMatchObject({ paused: false, maxUnavailable: 1 });
   });
 
-  it("the access review says whether the user may patch the CloneSet", async () => {
-    const allowed = await (await getAccess(new Request(`${ORIGIN}/x`), "admin", NS, "rr-any")).json();
-    expect(allowed.patch.allowed).toBe(true);
-    const denied = await (await getAccess(new Request(`${ORIGIN}/x`), "nobody", NS, "rr-any")).json();
-    expect(denied.patch.allowed).toBe(false);
+  it("the access review says whether the user may patch the CloneSet, and asks only what a control needs", async () => {
+    const ask = (cluster: string, verb: string) =>
+      getAccess(
+        new Request(`${ORIGIN}${api.access(cluster, NS, "clonesets", "rr-any", { verb })}`),
+        cluster,
+        NS,
+        "clonesets",
+        "rr-any",
+      );
+    expect(await (await ask("admin", "patch")).json()).toMatchObject({ allowed: true });
+    expect(await (await ask("nobody", "patch")).json()).toMatchObject({ allowed: false });
+    const odd = await ask("admin", "escalate");
+    expect(odd.status).toBe(400);
+    expect(await odd.json()).toMatchObject({ details: { field: "verb" } });
   });
 });

@@ -5,8 +5,8 @@
  */
 import { getClusters, getObject, getStream } from "@/lib/server/routes";
 import { getSession, postActivity, postSignIn, postSignOut } from "@/lib/server/auth";
-import { editObject, getAccess, postUpdate } from "@/lib/server/write";
-import type { EditableResource, ResourceName } from "@/lib/k8s/wire";
+import { getAccess, postWrite } from "@/lib/server/write";
+import type { ResourceName } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
 
 export const ORIGIN = "http://127.0.0.1:3000";
@@ -91,8 +91,10 @@ export class ScriptedBrowser {
       await getObject(this.request(api.object(cluster, ns, probe(resource), name)), cluster, ns, resource, name),
     );
   }
+  /** may the user patch this CloneSet (the review behind its update controls and its editor's Save) */
   async access(cluster: string, ns: string, name: string): Promise<Response> {
-    return this.keep(await getAccess(this.request(api.access(cluster, ns, name)), cluster, ns, name));
+    const url = api.access(cluster, ns, "clonesets", name, { verb: "patch" });
+    return this.keep(await getAccess(this.request(url), cluster, ns, "clonesets", name));
   }
   /** the stream's Response; read it with readSse */
   stream(cluster: string, query: string, o: SendOptions = {}): Promise<Response> {
@@ -100,7 +102,9 @@ export class ScriptedBrowser {
   }
   async rollout(cluster: string, ns: string, name: string, intent: unknown, o: SendOptions = {}): Promise<Response> {
     const body = typeof intent === "string" ? intent : JSON.stringify(intent);
-    return this.keep(await postUpdate(this.request(api.update(cluster, ns, name), o, body), cluster, ns, name));
+    return this.keep(
+      await postWrite(this.request(api.update(cluster, ns, name), o, body), cluster, ns, "clonesets", name, "update"),
+    );
   }
   async edit(
     cluster: string,
@@ -110,12 +114,8 @@ export class ScriptedBrowser {
     input: unknown,
     o: SendOptions = {},
   ): Promise<Response> {
-    const req = this.request(
-      api.edit(cluster, ns, probe(resource) as EditableResource, name),
-      o,
-      JSON.stringify(input),
-    );
-    return this.keep(await editObject(req, cluster, ns, resource, name));
+    const req = this.request(api.edit(cluster, ns, probe(resource), name), o, JSON.stringify(input));
+    return this.keep(await postWrite(req, cluster, ns, resource, name, "edit"));
   }
 }
 

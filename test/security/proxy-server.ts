@@ -10,7 +10,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getSession } from "@/lib/server/auth";
 import { getClusters } from "@/lib/server/routes";
-import { getAccess, postUpdate } from "@/lib/server/write";
+import { getAccess, postWrite } from "@/lib/server/write";
 import { bindRefusal, consoleEnv, parseServeArgs } from "../../scripts/serve/options";
 import { createConsoleServer, tlsServerOptions } from "../../scripts/serve/server";
 import type { Issued } from "../support/certs";
@@ -21,8 +21,12 @@ type Route = (req: Request, m: RegExpMatchArray) => Promise<Response> | Response
 const ROUTES: [string, RegExp, Route][] = [
   ["GET", /^\/api\/clusters$/, (r) => getClusters(r)],
   ["GET", /^\/api\/auth\/session$/, (r) => getSession(r)],
-  ["GET", /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/clonesets\/([^/]+)\/access$/, (r, m) => getAccess(r, m[1], m[2], m[3])],
-  ["POST", /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/clonesets\/([^/]+)\/update$/, (r, m) => postUpdate(r, m[1], m[2], m[3])],
+  ["GET", /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/([^/]+)\/([^/]+)\/access$/, (r, m) => getAccess(r, m[1], m[2], m[3], m[4])],
+  [
+    "POST",
+    /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/clonesets\/([^/]+)\/update$/,
+    (r, m) => postWrite(r, m[1], m[2], "clonesets", m[3], "update"),
+  ],
 ];
 
 async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {

@@ -2,7 +2,7 @@ import "server-only";
 import { AuthorizationV1Api } from "@kubernetes/client-node";
 import { clientFor } from "../clusters";
 import { toApiErrorBody } from "../errors";
-import { RESOURCES } from "../resources";
+import { KINDS } from "@/lib/kinds";
 import { exactCall } from "../write/exact";
 import type { Caller } from "./caller";
 import { consoleConfig } from "./config";
@@ -125,9 +125,9 @@ export class ListAccess {
     const hit = this.cache.get(key);
     if (hit && now - hit.at < this.ttlMs()) return hit.answer;
     this.cache.delete(key); // re-inserted last: Map order = age order for the size bound
-    const def = RESOURCES[resource];
+    const def = KINDS.get(resource);
     this.reviews++;
-    const answer = this.review({ cluster, user, verb, group: def.group, resource: def.name, namespace }).catch(
+    const answer = this.review({ cluster, user, verb, group: def.group, resource: def.resource, namespace }).catch(
       (e: unknown): ListDecision => ({ allowed: false, failure: `access review failed: ${String(e)}` }),
     );
     this.cache.set(key, { at: now, answer });

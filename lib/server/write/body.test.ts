@@ -2,43 +2,29 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { describe, expect, it } from "vitest";
-import { partitionPatch } from "@/lib/patch";
+import { editBody, kruiseRolloutBody, updateBody } from "@/lib/contract/bodies";
 import { HttpError } from "../errors";
 import { eventBody } from "./events";
-import { guardBase, parseUpdateIntent } from "./update-intent";
+import { parseBody } from "./body";
 
 const fieldOf = (f: () => unknown) => {
   try {
     f();
   } catch (e) {
-    return e instanceof HttpError ? e.body.details?.field : "not an HttpError";
+    return e instanceof HttpError ? (e.body.details?.field ?? "(none)") : "not an HttpError";
   }
   return "no error";
 };
+const update = (b: unknown) => parseBody(updateBody, b, "{ action, base, value?, preview? }");
 
-describe("rollout intents", () => {
-  it("guards only what the page showed: an absent partition is tested as null, the strategy object always exists", () => {
-    const base = guardBase(
-      parseUpdateIntent({ action: "partition", base: { generation: 3, paused: false }, value: 2 }).base,
-    );
-    expect(base).toEqual({ metadata: { generation: 3 }, spec: { updateStrategy: { paused: false } } });
-    expect(JSON.parse(partitionPatch(base, 2).body)).toEqual([
-      { op: "test", path: "/spec/updateStrategy/partition", value: null },
-      { op: "test", path: "/metadata/generation", value: 3 },
-      { op: "add", path: "/spec/updateStrategy/partition", value: 2 },
-    ]);
-  });
-
-  it("accepts the webhook's int-or-percent grammar, fractional percentages included", () => {
-    expect(parseUpdateIntent({ action: "partition", base: { generation: 1 }, value: "12.5%" })).toMatchObject({
+describe("write bodies", () => {
+  it("accepts the webhook's int-or-percent grammar, fractional percentages included, and treats a null base field as unset", () => {
+    expect(update({ action: "partition", base: { generation: 1, partition: null }, value: "12.5%" })).toMatchObject({
       value: "12.5%",
+      base: { generation: 1 },
     });
     expect(
-      parseUpdateIntent({
-        action: "limits",
-        base: { generation: 1 },
-        value: { maxSurge: null, maxUnavailable: "10%" },
-      }),
+      update({ action: "limits", base: { generation: 1 }, value: { maxSurge: null, maxUnavailable: "10%" } }),
     ).toMatchObject({ value: { maxSurge: null, maxUnavailable: "10%" } });
   });
 
@@ -49,8 +35,20 @@ describe("rollout intents", () => {
     [{ action: "rollback", base: { generation: 1 }, value: "rev-1" }, "base.template"],
     [{ action: "pause", base: { generation: "1" } }, "base.generation"],
     [{ action: "delete", base: { generation: 1 } }, "action"],
-  ])("refuses %j on its field", (body, field) => {
-    expect(fieldOf(() => parseUpdateIntent(body))).toBe(field);
+    [{ action: "partition", base: { generation: 1 }, value: 1, moves: { count: 1, pods: ["../x"] } }, "moves.pods"],
+    ["not an object", "(none)"],
+  ])("refuses the update %j on its field", (body, field) => {
+    expect(fieldOf(() => update(body))).toBe(field);
+  });
+
+  it("refuses a Kruise Rollout action without its CloneSet, a jump without a step, and an edit with a bad choice", () => {
+    const shape = "{ action, cloneSet, base, to?, preview? }";
+    const base = { generation: 1, step: 1 };
+    expect(fieldOf(() => parseBody(kruiseRolloutBody, { action: "approve", base }, shape))).toBe("cloneSet");
+    expect(fieldOf(() => parseBody(kruiseRolloutBody, { action: "jump", cloneSet: "a", base }, shape))).toBe("to");
+    expect(fieldOf(() => parseBody(editBody, { base: {}, mine: {}, choices: { x: "yours" } }, "{ base, mine }"))).toBe(
+      "choices",
+    );
   });
 });
 
