@@ -1,7 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import { useResourceList } from "@/lib/client";
-import type { CloneSet } from "@/lib/k8s/objects";
+import { isCloneSet } from "@/lib/kinds/cloneset";
 import { parseEdited, type JsonObject } from "@/lib/patch";
 import { rolloutOf } from "@/lib/kruise/kruise-rollout/detect";
 import { ownedFieldWarnings, releaseStartedBy } from "@/lib/kruise/kruise-rollout/release";
@@ -26,9 +26,9 @@ export function KruiseRolloutEditNotice({
   const notes = useMemo(() => {
     const parsed = parseEdited(text);
     if (!parsed.ok || !parsed.value) return null;
-    const before = base as unknown as CloneSet;
-    const after = parsed.value as unknown as CloneSet;
-    if (!before.spec || !after.spec) return null;
+    const before: unknown = base;
+    const after: unknown = parsed.value;
+    if (!isCloneSet(before) || !isCloneSet(after)) return null;
     const link = rolloutOf(before, rollouts.items);
     return {
       release: releaseStartedBy(before, after, rollouts.items),

@@ -1,4 +1,4 @@
-import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQueries, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useMemo } from "react";
 import { apiFetch, ApiError } from "./api";
 import { clusterKeys, resourceKeys } from "./keys";
@@ -54,6 +54,31 @@ export function useResourceList<R extends ResourceName>(
   const items = useMemo(() => (data ? (Object.values(data.byKey) as ResourceObjects[R][]) : []), [data]);
   const connection = data?.connection ?? CONNECTING;
   return { items, connection, loading: !data?.synced && connection.state !== "error" };
+}
+
+const itemsOf = new WeakMap<ResourceListState, unknown[]>();
+
+/** A list's state as the page reads it; the same items array while the cached state is the same. */
+function listOf<T>(data: ResourceListState | undefined): ResourceList<T> {
+  let items = data ? itemsOf.get(data) : [];
+  if (data && !items) itemsOf.set(data, (items = Object.values(data.byKey)));
+  const connection = data?.connection ?? CONNECTING;
+  return { items: items as T[], connection, loading: !data?.synced && connection.state !== "error" };
+}
+
+const combineLists = (results: { data?: ResourceListState }[]) => results.map((r) => listOf<unknown>(r.data));
+
+/** One live list per namespace (streamed by useNamespaceStreams), read together. */
+export function useResourceLists<R extends ResourceName>(
+  cluster: string,
+  resource: R,
+  namespaces: readonly string[],
+): ResourceList<ResourceObjects[R]>[] {
+  return useQueries({
+    queries: namespaces.map((ns) => resourceListOptions(cluster, resource, ns)),
+    // A module function: TanStack keeps the combined array while no list changed.
+    combine: combineLists as (results: { data?: ResourceListState }[]) => ResourceList<ResourceObjects[R]>[],
+  });
 }
 
 export function clustersOptions() {

@@ -10,6 +10,20 @@ declare module "@/lib/k8s/wire" {
   }
 }
 
+/** Whether a parsed document (the editor's text, a request body) reads as a CloneSet: its kind, metadata and spec. */
+export function isCloneSet(v: unknown): v is CloneSet {
+  const o = v as { kind?: unknown; metadata?: unknown; spec?: unknown } | null;
+  return (
+    !!o &&
+    typeof o === "object" &&
+    o.kind === "CloneSet" &&
+    !!o.metadata &&
+    typeof o.metadata === "object" &&
+    !!o.spec &&
+    typeof o.spec === "object"
+  );
+}
+
 const PATCH = { verb: "patch" } as const;
 
 export const cloneSetHome: KindHome<"clonesets"> = {

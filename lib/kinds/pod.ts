@@ -1,6 +1,8 @@
 // core/v1 Pod (kubernetes pkg/apis/core/types.go).
 import type { K8sObject } from "@/lib/k8s/wire";
 import type { Pod } from "@/lib/k8s/objects";
+import { cachedPodView } from "@/lib/kruise/view/row-cache";
+import type { ViewPod } from "@/lib/kruise/view/types";
 import type { KindHome } from "./types";
 
 declare module "@/lib/k8s/wire" {
@@ -87,4 +89,8 @@ export const podHome: KindHome<"pods"> = {
   ],
   writes: { edit: { needs: [PATCH], audit: PATCH } },
   cache: { leanListText: true, trim: trimPod },
+  // The detail page's pod rows and the list's pod facts both read cachedPodView (lib/kruise/view/row-cache.ts).
+  prepareView: (items, now) => {
+    for (const p of items) cachedPodView(p as ViewPod, now);
+  },
 };

@@ -61,4 +61,9 @@ export interface KindHome<R extends string = string> {
   /** the writes the console offers on it, by write name (the last URL segment) */
   writes: Readonly<Record<string, WriteSpec>>;
   cache?: CacheShape;
+  /**
+   * Builds its view model's per-object rows as a large snapshot is decoded, a slice at a time
+   * (lib/client/stream-decode.ts), so the page's first render finds them built instead of building thousands at once.
+   */
+  prepareView?: (items: readonly K8sObject[], now: Date) => void;
 }

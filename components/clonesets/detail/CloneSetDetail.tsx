@@ -1,12 +1,10 @@
 "use client";
 import Link from "next/link";
 import { memo, useMemo, useState } from "react";
-import { useClusterStream, useResourceList, type K8sObject, type ResourceName } from "@/lib/client";
+import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
 import type { CloneSet, ControllerRevision, Event, Pod } from "@/lib/k8s/objects";
 import { combineConnections } from "@/lib/kruise/view/connection";
 import { detailPods, detailView, type DetailPods } from "@/lib/kruise/view/detail";
-import { cachedPodView } from "@/lib/kruise/view/row-cache";
-import type { ViewPod } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -31,20 +29,13 @@ const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "
 // Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
 const STREAMED: ResourceName[] = [...RESOURCES, "rollouts", "batchreleases"];
 
-// A large pods snapshot is decoded in slices (lib/client/stream-decode.ts): each part's rows are built as it is
-// decoded, a few dozen at a time, so the first render finds them cached (row-cache.ts) instead of building 5,000.
-function preparePods(resource: ResourceName, items: K8sObject[]) {
-  if (resource !== "pods") return;
-  const now = new Date();
-  for (const p of items) cachedPodView(p as ViewPod, now);
-}
-
 // The page renders a copy of the lists a render behind the cache, in slices (useResourceList's `deferred`).
 const DEFERRED = { deferred: true };
 
 /** Reads the namespace's four live lists through one stream and renders the detail view model. */
 export function useCloneSetData(cluster: string, namespace: string, name: string) {
-  useClusterStream({ cluster, namespace, resources: STREAMED, prepare: preparePods });
+  // A large pods snapshot is decoded in slices that build its rows as they come (the pod home's prepareView).
+  useClusterStream({ cluster, namespace, resources: STREAMED });
   const cs = useResourceList(cluster, "clonesets", namespace, DEFERRED);
   const pods = useResourceList(cluster, "pods", namespace, DEFERRED);
   const revs = useResourceList(cluster, "controllerrevisions", namespace, DEFERRED);

@@ -28,7 +28,7 @@ import {
   WORKLOAD_TYPE_LABEL,
 } from "./keys";
 import { reconcileRollout } from "./rollout-machine";
-import type { UpdateAction } from "./types";
+import type { RolloutAction } from "./types";
 
 export interface RolloutControllerOptions {
   kc: KubeConfig;
@@ -113,7 +113,7 @@ export class RolloutController {
     if (res.requeueAfterMs !== undefined) this.queue.addAfter(key, res.requeueAfterMs);
   }
 
-  private async apply(r: Rollout, cs: CloneSet | undefined, a: UpdateAction): Promise<void> {
+  private async apply(r: Rollout, cs: CloneSet | undefined, a: RolloutAction): Promise<void> {
     const ns = r.metadata.namespace!,
       name = r.metadata.name;
     const k = this.kube;

@@ -8,7 +8,7 @@ import { getCondition, newCondition, removeCondition, setCondition, type Status 
 import { rolloutHash, stableJson } from "./hash";
 import { ROLLOUT_FINALIZER, ROLLOUT_HASH_ANNOTATION, ROLLOUT_RECHECK_MS, WORKLOAD_TYPE_LABEL } from "./keys";
 import { disabling, progressing, terminating } from "./progressing";
-import type { UpdateAction, RolloutContext, RolloutResult } from "./types";
+import type { RolloutAction, RolloutContext, RolloutResult } from "./types";
 import { rolloutId, workloadInfo, type WorkloadInfo } from "./workload";
 
 export interface RolloutInput {
@@ -18,7 +18,7 @@ export interface RolloutInput {
   now: number;
 }
 
-function finalizerActions(r: Rollout): UpdateAction[] {
+function finalizerActions(r: Rollout): RolloutAction[] {
   const has = r.metadata.finalizers?.includes(ROLLOUT_FINALIZER) ?? false;
   if (!r.metadata.deletionTimestamp) return has ? [] : [{ kind: "addFinalizer" }];
   const done = getCondition(r.status, "Terminating")?.reason === "Completed";

@@ -4,7 +4,7 @@ import type { BatchRelease, CanaryStatus, Rollout } from "@/lib/k8s/objects";
 import type { Status } from "./conditions";
 import type { WorkloadInfo } from "./workload";
 
-export type UpdateAction =
+export type RolloutAction =
   | { kind: "addFinalizer" }
   | { kind: "removeFinalizer" }
   | { kind: "patchRolloutHash"; hash: string }
@@ -26,14 +26,14 @@ export interface RolloutContext {
   /** The BatchRelease named like the Rollout, from the cache. */
   batchRelease?: BatchRelease;
   now: number;
-  actions: UpdateAction[];
+  actions: RolloutAction[];
   recheckAt?: number;
 }
 
 export type Canary = CanaryStatus;
 
 export interface RolloutResult {
-  actions: UpdateAction[];
+  actions: RolloutAction[];
   /** The whole new status, or undefined when nothing is to be written. */
   status?: Status;
   requeueAfterMs?: number;
