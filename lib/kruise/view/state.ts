@@ -13,7 +13,7 @@
  *  4. waiting-for-hook: a lifecycle hook holds pods (docs/kruise-rules.md §8.2).
  *  5. scaling: nothing to roll (current = update revision) but the pod count differs from spec.replicas.
  *  6. paused: updateStrategy.paused before the partition's target is available (paused mid-rollout).
- *  7. rollout: a Kruise Rollout drives a release (./state-rollout.ts): the Rollout's step state, in its own words,
+ *  7. rollout: a Kruise Rollout drives a release (./state-kruise-rollout.ts): the Rollout's step state, in its own words,
  *     since the Rollout owns the partition (docs/kruise-rollouts.md §3, §5.6).
  *  8. complete / held-by-partition: the partition's target is available (held when it keeps pods on old revisions).
  *  9. rolling: otherwise.
@@ -71,7 +71,7 @@ export interface StateFacts {
   /** Number of lifecycle hook holds among the pods. */
   hookWaits?: number;
   now?: Date;
-  /** The Kruise Rollout that names the CloneSet (./state-rollout.ts `kruiseRolloutFacts`), if any. */
+  /** The Kruise Rollout that names the CloneSet (./state-kruise-rollout.ts `kruiseRolloutFacts`), if any. */
   rollout?: KruiseRolloutFacts;
 }
 
@@ -87,7 +87,7 @@ export const STATE_WORD: Record<StateKind, string> = {
   scaling: "scaling",
   "waiting-for-controller": "waiting for the controller",
   "waiting-for-hook": "waiting for a lifecycle hook",
-  // The generic word; a state of this kind carries the Rollout's own words (./state-rollout.ts `kruiseRolloutWord`).
+  // The generic word; a state of this kind carries the Rollout's own words (./state-kruise-rollout.ts `kruiseRolloutWord`).
   rollout: "under a Kruise Rollout",
 };
 
