@@ -16,7 +16,7 @@ import { ObjectCache } from "../lib/server/hub/cache";
 import { InformerHub } from "../lib/server/hub/hub";
 import { KubeClient } from "../lib/server/kube";
 import { KINDS } from "../lib/kinds";
-import { sseStream } from "../lib/server/sse";
+import { sseStream } from "../lib/server/stream/sse";
 import { startCluster } from "../test/support/clusters";
 import { median, ms, pct, serveSse, sleep, sseClient } from "./lib";
 
@@ -103,7 +103,7 @@ async function snapshotVsList(kc: KubeConfig) {
 }
 
 function heapUsed(): number {
-  (globalThis as { gc?: () => void }).gc?.();
+  gc?.();
   return process.memoryUsage().heapUsed;
 }
 
@@ -138,7 +138,7 @@ async function memory(kc: KubeConfig) {
   );
 }
 
-const gcNote = () => ((globalThis as { gc?: unknown }).gc ? "" : "; no --expose-gc, figures are rough");
+const gcNote = () => (gc ? "" : "; no --expose-gc, figures are rough");
 
 /** Starts `bench/scale-child.ts <mode>` and resolves with its first `key=value` line's value. */
 function child(args: string[], key: string): Promise<{ value: string; proc: ChildProcess }> {

@@ -18,6 +18,7 @@ import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, minimalStatus, pod } from "./lib/fixtures";
 import { csrfFor } from "../support/console";
 import { api } from "@/lib/urls";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 type C = { name: string; image: string; env?: { name: string; value: string }[] };
 const containersOf = (o: { spec?: unknown }) =>
@@ -35,11 +36,13 @@ function twoContainers(name: string) {
 describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
   const h = useCluster(kind, { ns: "edit" });
   const cs = () => clonesets(h.c.kubeConfig(), h.ns);
-  beforeAll(() => {
+  beforeAll(async () => {
     process.env.KRUISE_CONSOLE_KUBECONFIG = h.c.kubeconfigPath;
+    await replaceRuntime(undefined); // the first request builds it from this environment
   });
-  afterAll(() => {
+  afterAll(async () => {
     delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+    await replaceRuntime(undefined);
   });
 
   async function save(name: string, body: EditBody, resource: ResourceName = "clonesets"): Promise<EditOutcome> {
@@ -48,7 +51,7 @@ describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
       headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor() },
       body: JSON.stringify(body),
     });
-    const res = await postWrite(req, "admin", h.ns, resource, name, "edit");
+    const res = await postWrite(runtime(), req, "admin", h.ns, resource, name, "edit");
     const json = await res.json();
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(json)}`);
     return json as EditOutcome;

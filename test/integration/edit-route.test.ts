@@ -16,6 +16,7 @@ import { cloneSet, clonesets, pod } from "../contract/lib/fixtures";
 import { csrfFor } from "../support/console";
 import { api } from "@/lib/urls";
 import type { ResourceName } from "@/lib/k8s/wire";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 let cluster: TestCluster;
 const NS = "shop";
@@ -25,9 +26,11 @@ const core = () => cluster.kubeConfig().makeApiClient(CoreV1Api);
 beforeAll(async () => {
   cluster = await startCluster("sandbox");
   process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+  await replaceRuntime(undefined); // the first request builds it from this environment
 });
 afterAll(async () => {
   delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await replaceRuntime(undefined);
   await cluster?.stop();
 });
 
@@ -42,7 +45,7 @@ async function post(resource: ResourceName, name: string, body: unknown, headers
     },
     body: JSON.stringify(body),
   });
-  const res = await postWrite(req, "admin", NS, resource, name, "edit");
+  const res = await postWrite(runtime(), req, "admin", NS, resource, name, "edit");
   return {
     status: res.status,
     body: (await res.json()) as EditOutcome & {

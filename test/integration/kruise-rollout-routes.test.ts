@@ -9,6 +9,7 @@ import type { Rollout } from "@/lib/k8s/objects";
 import { api } from "@/lib/urls";
 import { csrfFor } from "../support/console";
 import { startCluster, type TestCluster } from "../support/clusters";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 // The Kruise Rollout actions through the console's write gate, against the sandbox API server: no Rollout
 // controller runs here, so each test puts the Rollout's status where it needs it, as the controller would.
@@ -101,6 +102,7 @@ async function getRollout(name: string, namespace = NS): Promise<Rollout> {
 
 const post = async (user: string, name: string, body: unknown, namespace = NS) =>
   postWrite(
+    runtime(),
     new Request(`${ORIGIN}${api.kruiseRolloutAction(user, namespace, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
@@ -116,6 +118,7 @@ const post = async (user: string, name: string, body: unknown, namespace = NS) =
 /** The CloneSet's own rollout route (partition, pause…), called as a script or a forged page would. */
 const postCloneSet = async (name: string, body: unknown) =>
   postWrite(
+    runtime(),
     new Request(`${ORIGIN}${api.update("admin", NS, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
@@ -138,11 +141,13 @@ const approve = (name: string, step = 1, extra: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   cluster = await startCluster("sandbox");
   process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+  await replaceRuntime(undefined); // the first request builds it from this environment
   rolloutApproveSettle.windowMs = 700;
   rolloutApproveSettle.pollMs = 20;
 });
 afterAll(async () => {
   delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await replaceRuntime(undefined);
   await cluster?.stop();
 });
 
@@ -295,7 +300,9 @@ describe("Kruise Rollout actions through the write gate", () => {
       const need = { verb: "patch", ...(subresource ? { subresource } : {}) };
       const url = `${ORIGIN}${api.access(cluster, NS, resource, "ro-rbac", need)}`;
       return (
-        (await (await getAccess(new Request(url), cluster, NS, resource, "ro-rbac")).json()) as { allowed: boolean }
+        (await (await getAccess(runtime(), new Request(url), cluster, NS, resource, "ro-rbac")).json()) as {
+          allowed: boolean;
+        }
       ).allowed;
     };
     expect(await ask("deployer", "clonesets")).toBe(true);

@@ -11,6 +11,7 @@ import { HttpError } from "@/lib/server/errors";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { startCluster, type TestCluster } from "../support/clusters";
 import { api } from "@/lib/urls";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 let cluster: TestCluster;
 const NS = "shop";
@@ -59,9 +60,11 @@ async function thrown(p: Promise<unknown>): Promise<HttpError> {
 beforeAll(async () => {
   cluster = await startCluster("sandbox");
   process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+  await replaceRuntime(undefined); // the first request builds it from this environment
 });
 afterAll(async () => {
   delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await replaceRuntime(undefined);
   await cluster?.stop();
 });
 
@@ -182,6 +185,7 @@ describe("shared write module against the sandbox", () => {
 
 const post = async (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
   postWrite(
+    runtime(),
     new Request(`${ORIGIN}${api.update("admin", NS, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
@@ -344,6 +348,7 @@ describe("POST …/update against the sandbox", () => {
   it("the access review says whether the user may patch the CloneSet, and asks only what a control needs", async () => {
     const ask = (cluster: string, verb: string) =>
       getAccess(
+        runtime(),
         new Request(`${ORIGIN}${api.access(cluster, NS, "clonesets", "rr-any", { verb })}`),
         cluster,
         NS,

@@ -7,6 +7,7 @@ import { getAccess, postWrite } from "@/lib/server/write";
 import { api } from "@/lib/urls";
 import { ScriptedBrowser, type SendOptions } from "./browser";
 import { NS, unique, useConsole, type ConsoleUnderTest } from "./harness";
+import { runtime } from "@/lib/server/runtime";
 
 // Kruise Rollout actions go through the same gate as every write: identity, read-only mode, same-origin, anti-CSRF,
 // the user's own RBAC, and a Rollout that really manages the CloneSet the page shows.
@@ -63,7 +64,7 @@ const state = async (con: ConsoleUnderTest, name: string) =>
 
 function post(b: ScriptedBrowser, cluster: string, rollout: string, body: unknown, o: SendOptions = {}) {
   const req = b.request(api.kruiseRolloutAction(cluster, NS, rollout), o, JSON.stringify(body));
-  return postWrite(req, cluster, NS, "rollouts", rollout, "action");
+  return postWrite(runtime(), req, cluster, NS, "rollouts", rollout, "action");
 }
 
 const approve = (cloneSet: string) => ({ action: "approve", cloneSet, base: { generation: 1, step: 1 } });
@@ -104,6 +105,7 @@ describe("Kruise Rollout actions, read-only mode (sandbox)", () => {
     for (const subresource of [undefined, "status"]) {
       const need = { verb: "patch", ...(subresource ? { subresource } : {}) };
       const access = await getAccess(
+        runtime(),
         b.request(api.access("admin", NS, "rollouts", name, need)),
         "admin",
         NS,

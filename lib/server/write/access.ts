@@ -2,7 +2,7 @@ import "server-only";
 import { AuthorizationV1Api } from "@kubernetes/client-node";
 import type { Actor } from "../auth/actor";
 import { HttpError, toApiErrorBody } from "../errors";
-import { exactCall } from "./exact";
+import { exactCall } from "../exact";
 
 export interface AccessQuestion {
   verb: string;

@@ -4,7 +4,7 @@ import { KINDS } from "@/lib/kinds";
 import type { Actor } from "../auth/actor";
 import { HttpError, toApiErrorBody } from "../errors";
 import { objectPath } from "../resources";
-import { exactCall } from "./exact";
+import { exactCall } from "../exact";
 
 /** Every write is attributed to this field manager (managedFields, `kubectl get --show-managed-fields`). */
 export const FIELD_MANAGER = "kruise-console";

@@ -2,9 +2,10 @@ import "server-only";
 import type { WriteOutcome } from "@/lib/k8s/wire";
 import { accessAttributes, KINDS, needsAccess, type AccessNeed } from "@/lib/kinds";
 import { isObject } from "@/lib/patch/json";
-import { actorFor, asCaller, asWriter, consoleConfig, explainForbidden } from "../auth";
+import { actorFor, asCaller, asWriter, explainForbidden } from "../auth";
 import { clientFor } from "../clusters";
 import { httpErrors, toApiErrorBody } from "../errors";
+import type { Runtime } from "../runtime";
 import { validateNamespace, validateObjectName, validateResource } from "../validate";
 import { canI } from "./access";
 import { auditedWrite } from "./audited";
@@ -27,6 +28,7 @@ function targetOf(cluster: string, resource: string, ns: string, name: string): 
  * invalid), with its status from lib/server/write/outcome.ts.
  */
 export function postWrite(
+  rt: Runtime,
   req: Request,
   cluster: string,
   ns: string,
@@ -35,7 +37,7 @@ export function postWrite(
   write: string,
 ): Promise<Response> {
   const audited = auditedWrite(resource, write, ns, name);
-  return asWriter(req, cluster, audited, async (ctx) => {
+  return asWriter(rt, req, cluster, audited, async (ctx) => {
     const target = targetOf(cluster, resource, ns, name);
     const handler = Object.hasOwn(KINDS.get(target.resource).writes, write) ? WRITE_HANDLERS[write] : undefined;
     if (!handler)
@@ -63,13 +65,14 @@ const VERBS = new Set<string>(["get", "list", "watch", "create", "update", "patc
  * its writes need); always no in read-only mode. Answers { allowed, reason? }.
  */
 export function getAccess(
+  rt: Runtime,
   req: Request,
   cluster: string,
   ns: string,
   resource: string,
   name: string,
 ): Promise<Response> {
-  return asCaller(req, cluster, async (caller) => {
+  return asCaller(rt, req, cluster, async (caller) => {
     const t = targetOf(cluster, resource, ns, name);
     const q = new URL(req.url).searchParams;
     const verb = q.get("verb") ?? "";
@@ -81,7 +84,7 @@ export function getAccess(
         `no control on ${home.kind} needs ${verb || "(no verb)"}${subresource ? ` on ${subresource}` : ""}: ask for a verb its writes need`,
         "verb",
       );
-    const answer = consoleConfig().readOnly
+    const answer = rt.config.readOnly
       ? READ_ONLY
       : await canI(actorFor(caller, cluster), accessAttributes(home, need, t.namespace, t.name));
     return Response.json(answer, { headers: { "Cache-Control": "no-store" } });

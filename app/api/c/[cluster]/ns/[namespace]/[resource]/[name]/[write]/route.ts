@@ -1,4 +1,5 @@
 import { postWrite } from "@/lib/server/write";
+import { runtime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -11,5 +12,5 @@ export async function POST(
   ctx: { params: Promise<{ cluster: string; namespace: string; resource: string; name: string; write: string }> },
 ) {
   const { cluster, namespace, resource, name, write } = await ctx.params;
-  return postWrite(req, cluster, namespace, resource, name, write);
+  return postWrite(runtime(), req, cluster, namespace, resource, name, write);
 }

@@ -1,4 +1,5 @@
 import { getAccess } from "@/lib/server/write";
+import { runtime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -8,5 +9,5 @@ export async function GET(
   ctx: { params: Promise<{ cluster: string; namespace: string; resource: string; name: string }> },
 ) {
   const { cluster, namespace, resource, name } = await ctx.params;
-  return getAccess(req, cluster, namespace, resource, name);
+  return getAccess(runtime(), req, cluster, namespace, resource, name);
 }

@@ -1,7 +1,7 @@
 import type { ResourceName } from "@/lib/k8s/wire";
-import { FilteredSubscription, type ListDecision } from "./hub/filter";
-import type { InformerHub } from "./hub/hub";
-import { onShutdown } from "./shutdown";
+import { FilteredSubscription, type ListDecision } from "../hub/filter";
+import type { InformerHub } from "../hub/hub";
+import type { Shutdown } from "../shutdown";
 
 /** Whose stream this is, for per-user filtering of the shared hub (token and proxy modes). */
 export interface StreamViewer {
@@ -24,9 +24,12 @@ export interface SseOptions {
   viewer?: StreamViewer;
   /** called once when the stream ends (per-session stream counting) */
   onClose?: () => void;
+  /** the process's shutdown, which ends every open stream with a reconnect hint */
+  shutdown?: Shutdown;
 }
 
 const encoder = new TextEncoder();
+const NO_SHUTDOWN = { onShutdown: () => () => {} };
 
 /** How soon a browser reconnects after a replica ended its stream on shutdown. */
 export const SHUTDOWN_RETRY_MS = 250;
@@ -52,7 +55,7 @@ export function sseStream(
   signal: AbortSignal | undefined,
   opts: SseOptions = {},
 ): ReadableStream<Uint8Array> {
-  const { heartbeatMs = 15_000, maxQueuedBytes = 16 << 20, retryMs = 2000, viewer, onClose } = opts;
+  const { heartbeatMs = 15_000, maxQueuedBytes = 16 << 20, retryMs = 2000, viewer, onClose, shutdown } = opts;
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>(
     {
@@ -76,7 +79,7 @@ export function sseStream(
         };
         let released = false;
         // This replica is going away: tell the browser to come back soon (through another replica) and end.
-        const unregister = onShutdown(() => {
+        const unregister = (shutdown ?? NO_SHUTDOWN).onShutdown(() => {
           send(encoder.encode(`retry: ${SHUTDOWN_RETRY_MS}\n: replica shutting down, reconnect\n\n`));
           close();
         });
@@ -152,60 +155,3 @@ function attach(
     subs.forEach((s) => s.close());
   };
 }
-
-const g = globalThis as typeof globalThis & { __kruiseConsoleStreams?: Map<string, number> };
-
-/** Open streams per key (a browser session, a user): the counts behind KRUISE_CONSOLE_MAX_STREAMS(_PER_USER). */
-export function openStreams(key: string): number {
-  return g.__kruiseConsoleStreams?.get(key) ?? 0;
-}
-
-/**
- * Takes one of `max` stream slots for `key`; returns its release function (idempotent), or
- * undefined when all are taken. Shared on globalThis like the hub, so every route bundle counts alike.
- */
-export function acquireStreamSlot(key: string, max: number): (() => void) | undefined {
-  const counts = (g.__kruiseConsoleStreams ??= new Map());
-  const n = counts.get(key) ?? 0;
-  if (n >= max) return undefined;
-  counts.set(key, n + 1);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    const left = (counts.get(key) ?? 1) - 1;
-    if (left > 0) counts.set(key, left);
-    else counts.delete(key);
-  };
-}
-
-/**
- * Takes a slot under every limit at once (per browser session AND per user, so signing in again in
- * another browser does not lift the cap); returns the release, or the first limit that is full.
- */
-export function acquireStreamSlots(limits: readonly StreamLimit[]): { release: () => void } | { full: StreamLimit } {
-  const taken: (() => void)[] = [];
-  for (const l of limits) {
-    const release = acquireStreamSlot(l.key, l.max);
-    if (!release) {
-      taken.forEach((r) => r());
-      return { full: l };
-    }
-    taken.push(release);
-  }
-  return { release: () => taken.forEach((r) => r()) };
-}
-
-/** One cap a new stream must fit under. */
-export interface StreamLimit {
-  key: string;
-  max: number;
-  what: string;
-}
-
-/** Where the stream caps are counted: this process, or a store every replica shares (auth/store.ts). */
-export interface StreamSlots {
-  acquire(limits: readonly StreamLimit[]): Promise<{ release: () => void } | { full: StreamLimit }>;
-}
-
-export const memoryStreamSlots: StreamSlots = { acquire: async (limits) => acquireStreamSlots(limits) };

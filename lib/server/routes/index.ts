@@ -1,22 +1,19 @@
 import "server-only";
-import { actorFor, asCaller, consoleConfig } from "./auth";
-import { sharedState } from "./auth/store";
-import { streamViewer } from "./auth/stream-viewer";
-import { clusterName, listClusters } from "./clusters";
-import { getHub } from "./hub";
 import { KINDS } from "@/lib/kinds";
-import { HttpError, httpErrors } from "./errors";
-import { SSE_HEADERS, sseStream } from "./sse";
-import { shuttingDown } from "./shutdown";
-import { validateNamespace, validateObjectName, validateResource } from "./validate";
+import { actorFor, asCaller, streamViewer } from "../auth";
+import { clusterName, listClusters } from "../clusters";
+import { HttpError, httpErrors } from "../errors";
+import type { Runtime } from "../runtime";
+import { SSE_HEADERS, sseStream } from "../stream/sse";
+import { validateNamespace, validateObjectName, validateResource } from "../validate";
 
 // The logic behind app/api/** route handlers, which stay one-liners.
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** GET /api/clusters */
-export function getClusters(req: Request): Promise<Response> {
-  return asCaller(req, null, () => Response.json({ clusters: listClusters() }, { headers: NO_STORE }));
+export function getClusters(rt: Runtime, req: Request): Promise<Response> {
+  return asCaller(rt, req, null, () => Response.json({ clusters: listClusters() }, { headers: NO_STORE }));
 }
 
 /**
@@ -28,12 +25,13 @@ export function getClusters(req: Request): Promise<Response> {
  * cluster; holding the stream open is not use (the idle timeout still applies), and its token is re-checked
  * (auth/stream-viewer.ts).
  */
-export function getStream(req: Request, raw: string): Promise<Response> {
+export function getStream(rt: Runtime, req: Request, raw: string): Promise<Response> {
   return asCaller(
+    rt,
     req,
     raw,
     async (caller) => {
-      if (shuttingDown())
+      if (rt.shutdown.shuttingDown())
         throw new HttpError({
           code: 503,
           reason: "ServiceUnavailable",
@@ -53,10 +51,10 @@ export function getStream(req: Request, raw: string): Promise<Response> {
       const resources = [...new Set(rs.map((r) => validateResource(r)))];
       const ns = url.searchParams.get("ns");
       const namespace = ns ? validateNamespace(ns) : null;
-      const hub = getHub();
+      const hub = rt.hub;
       hub.admit(resources.map((resource) => ({ cluster, resource, namespace })));
-      const cfg = consoleConfig();
-      const slot = await sharedState().streams.acquire([
+      const cfg = rt.config;
+      const slot = await rt.shared.streams.acquire([
         { key: caller.limitKey, max: cfg.maxStreamsPerSession, what: "this session" },
         ...(caller.mode === "local"
           ? []
@@ -69,8 +67,12 @@ export function getStream(req: Request, raw: string): Promise<Response> {
           message: `too many open streams for ${slot.full.what} (${slot.full.max}): close other tabs`,
         });
       }
-      const viewer = streamViewer(caller, cluster);
-      const body = sseStream(hub, cluster, resources, namespace, req.signal, { viewer, onClose: slot.release });
+      const viewer = streamViewer(rt, caller, cluster);
+      const body = sseStream(hub, cluster, resources, namespace, req.signal, {
+        viewer,
+        onClose: slot.release,
+        shutdown: rt.shutdown,
+      });
       return new Response(body, { headers: SSE_HEADERS });
     },
     { use: false },
@@ -79,13 +81,14 @@ export function getStream(req: Request, raw: string): Promise<Response> {
 
 /** GET /api/c/<cluster>/ns/<ns>/<resource>/<name> — one object, read through client-node as the caller. */
 export function getObject(
+  rt: Runtime,
   req: Request,
   cluster: string,
   ns: string,
   resource: string,
   name: string,
 ): Promise<Response> {
-  return asCaller(req, cluster, async (caller) => {
+  return asCaller(rt, req, cluster, async (caller) => {
     const { client } = actorFor(caller, clusterName(cluster));
     const r = validateResource(resource, KINDS.readable());
     const obj = await client.get(KINDS.get(r), validateNamespace(ns), validateObjectName(name));

@@ -2,8 +2,8 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { describe, expect, it } from "vitest";
-import type { InformerHub } from "./hub/hub";
-import { drain, shuttingDown, trackWrite } from "./shutdown";
+import type { InformerHub } from "../hub/hub";
+import { Shutdown } from "../shutdown";
 import { SHUTDOWN_RETRY_MS, sseStream } from "./sse";
 
 /** A hub that never sends anything: the stream's own lines are what this reads. */
@@ -21,11 +21,12 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<string> {
 
 describe("graceful shutdown", () => {
   it("ends every open stream with a short reconnect hint, waits for the write in flight, then reports", async () => {
-    const body = sseStream(quietHub, "dev", ["pods"], null, undefined, { heartbeatMs: 60_000 });
+    const shutdown = new Shutdown();
+    const body = sseStream(quietHub, "dev", ["pods"], null, undefined, { heartbeatMs: 60_000, shutdown });
     const text = readAll(body);
     let finishWrite = () => {};
     let written = false;
-    const write = trackWrite(
+    const write = shutdown.trackWrite(
       () =>
         new Promise<string>((resolve) => {
           finishWrite = () => {
@@ -34,8 +35,11 @@ describe("graceful shutdown", () => {
           };
         }),
     );
-    const drained = drain(5000);
-    expect(shuttingDown()).toBe(true);
+    let flushed = false;
+    const drained = shutdown.drain(5000, async () => {
+      flushed = true;
+    });
+    expect(shutdown.shuttingDown()).toBe(true);
     // the stream has ended (the browser reconnects, through another replica)
     expect(await text).toMatch(new RegExp(`retry: ${SHUTDOWN_RETRY_MS}\\n: replica shutting down, reconnect\\n\\n$`));
     let settled = false;
@@ -46,5 +50,6 @@ describe("graceful shutdown", () => {
     expect(await write).toBe("done");
     expect(await drained).toEqual({ streams: 1, writes: 0 });
     expect(written).toBe(true);
+    expect(flushed).toBe(true); // the audit log, last
   });
 });

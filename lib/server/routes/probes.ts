@@ -1,7 +1,6 @@
 import "server-only";
-import { sharedState } from "./auth/store";
-import { listClusters } from "./clusters";
-import { shuttingDown } from "./shutdown";
+import { listClusters } from "../clusters";
+import type { Runtime } from "../runtime";
 
 // Kubernetes probes. Neither names a cluster, a context, a server or a user: they answer anyone who can
 // reach the port (kubelet does not authenticate), so they say only whether this replica can serve.
@@ -18,9 +17,9 @@ export function getHealthz(): Response {
  * loaded, the session store is reachable (always, for the memory store), and it is not shutting down.
  * 503 otherwise, with which of those failed (fixed words only).
  */
-export function getReadyz(): Response {
+export function getReadyz(rt: Runtime): Response {
   const failing: string[] = [];
-  if (shuttingDown()) failing.push("shutting down");
+  if (rt.shutdown.shuttingDown()) failing.push("shutting down");
   let clusters = 0;
   try {
     clusters = listClusters().length;
@@ -30,7 +29,7 @@ export function getReadyz(): Response {
   if (clusters === 0) failing.push("kubeconfig not loaded");
   let store = false;
   try {
-    store = sharedState().ready();
+    store = rt.shared.ready();
   } catch {
     store = false;
   }

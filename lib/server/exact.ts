@@ -1,6 +1,6 @@
 import "server-only";
 import { Observable, type ObservableMiddleware, type RequestContext } from "@kubernetes/client-node";
-import { RawBody } from "../kube";
+import { RawBody } from "./kube";
 
 /**
  * A client-node middleware that puts our exact Content-Type and body on the wire (client-node 1.4.0

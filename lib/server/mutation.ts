@@ -1,5 +1,5 @@
 import "server-only";
-import { HttpError } from "../errors";
+import { HttpError } from "./errors";
 
 /** Largest mutation body we read (a 1 MiB CloneSet YAML is far beyond any real one). */
 export const MAX_BODY_BYTES = 1024 * 1024;
