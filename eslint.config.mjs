@@ -109,6 +109,24 @@ const config = [
       "react-hooks/immutability": "off",
     },
   },
+  {
+    // Every spec takes `test` from test/e2e/fixtures.ts, which fails a test on an uncaught page error.
+    files: ["test/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: "Import test and expect from ./fixtures: it fails a test on an uncaught page error.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (`npm run format`); turn off the stylistic rules that would disagree with it.
   prettier,
 ];

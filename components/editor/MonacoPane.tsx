@@ -62,6 +62,7 @@ export default function MonacoPane(props: MonacoPaneProps) {
       </div>
     );
   if (props.diff) {
+    const paths = [`${props.path}.orig.yaml`, `${props.path}.diff.yaml`];
     return (
       <div
         data-testid="diff-editor"
@@ -73,9 +74,23 @@ export default function MonacoPane(props: MonacoPaneProps) {
           modified={props.diff.modified}
           language="yaml"
           theme={theme}
-          originalModelPath={`${props.path}.orig.yaml`}
-          modifiedModelPath={`${props.path}.diff.yaml`}
-          options={{ ...OPTIONS, readOnly: true, originalEditable: false, renderSideBySide: true }}
+          originalModelPath={paths[0]}
+          modifiedModelPath={paths[1]}
+          // No hunk toolbar (revert buttons make no sense on a read-only diff), and its menu listens to context keys
+          // past the widget's disposal ("AbstractContextKeyService has been disposed").
+          options={{
+            ...OPTIONS,
+            readOnly: true,
+            originalEditable: false,
+            renderSideBySide: true,
+            renderGutterMenu: false,
+          }}
+          // @monaco-editor/react disposes the two models before the diff widget on unmount, and the widget then
+          // throws "TextModel got disposed before DiffEditorWidget model got reset". Keep them through the widget's
+          // own disposal and dispose them once it is gone.
+          keepCurrentOriginalModel
+          keepCurrentModifiedModel
+          onMount={(ed) => ed.onDidDispose(() => setTimeout(() => disposeModels(paths)))}
         />
       </div>
     );
@@ -99,6 +114,14 @@ export default function MonacoPane(props: MonacoPaneProps) {
       />
     </div>
   );
+}
+
+/** Disposes the diff's models unless a diff mounted since has taken them up again (models are found by path). */
+function disposeModels(paths: string[]) {
+  for (const p of paths) {
+    const model = monaco.editor.getModel(monaco.Uri.parse(p));
+    if (model && !model.isAttachedToEditor()) model.dispose();
+  }
 }
 
 /** Reports monaco-yaml's schema markers so the page can list them (and tests can read them). */

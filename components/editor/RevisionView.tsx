@@ -1,14 +1,14 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { objectOptions } from "@/lib/client/editor";
+import { useClientQuery } from "@/lib/client/hydration";
 import { prepareForEdit } from "@/lib/patch";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Monaco } from "./Monaco";
 
 /** ControllerRevisions are immutable (apps/v1 validation): shown read-only in the same editor. */
 export function RevisionView({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
-  const revision = useQuery(objectOptions({ cluster, namespace, resource: "controllerrevisions", name }));
+  const revision = useClientQuery(objectOptions({ cluster, namespace, resource: "controllerrevisions", name }));
   const text = useMemo(
     () =>
       revision.data

@@ -1,5 +1,6 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useClientQuery } from "@/lib/client/hydration";
 import { useCallback, useEffect, useMemo, useReducer } from "react";
 import {
   objectOptions,
@@ -50,7 +51,7 @@ const toBody = (e: unknown): ApiErrorBody =>
 export function useEditSession(target: EditTarget): EditSession {
   const { cluster, namespace, resource, name } = target;
   const draftId = useMemo(() => ({ cluster, namespace, resource, name }), [cluster, namespace, resource, name]);
-  const objectQuery = useQuery(objectOptions(draftId));
+  const objectQuery = useClientQuery(objectOptions(draftId));
   const save = useEditMutation(draftId);
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);

@@ -1,11 +1,12 @@
 "use client";
 // RBAC-aware controls for any kind (docs/architecture.md §5): may the user do this to this object? One
 // SelfSubjectAccessReview per (object, verb, subresource), asked through GET …/access and kept in the query cache.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { ResourceName } from "../k8s/wire";
 import { accessDenial, KINDS, type AccessAnswer, type AccessNeed } from "../kinds";
 import { api } from "../urls";
 import { apiFetch, type ApiError } from "./api";
+import { useClientQuery } from "./hydration";
 import { accessKeys } from "./keys";
 
 /** The object a control acts on. */
@@ -26,7 +27,7 @@ export function accessOptions(t: AccessTarget, need: AccessNeed) {
 
 /** The review's answer: allowed, or not and why; undefined while asking or when the review itself failed. */
 export function useAccess(t: AccessTarget, need: AccessNeed, enabled = true): AccessAnswer {
-  const q = useQuery({ ...accessOptions(t, need), enabled });
+  const q = useClientQuery({ ...accessOptions(t, need), enabled });
   if (q.error) return { allowed: undefined, reason: `could not check permissions: ${q.error.message}` };
   return { allowed: q.data?.allowed, reason: q.data?.reason };
 }

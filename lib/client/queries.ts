@@ -1,4 +1,5 @@
 import { queryOptions, skipToken, useQueries, useQuery } from "@tanstack/react-query";
+import { useClientQuery, useHydrated } from "./hydration";
 import { useDeferredValue, useMemo } from "react";
 import { apiFetch, ApiError } from "./api";
 import { clusterKeys, resourceKeys } from "./keys";
@@ -46,7 +47,9 @@ export function useResourceList<R extends ResourceName>(
   namespace?: string | null,
   opts: ResourceListOptions = {},
 ): ResourceList<ResourceObjects[R]> {
-  const live = useQuery(resourceListOptions(cluster, resource, namespace)).data;
+  const cached = useQuery(resourceListOptions(cluster, resource, namespace)).data;
+  // Hydration renders what the server rendered: no list yet (see useClientQuery).
+  const live = useHydrated() ? cached : undefined;
   // A list read live gives useDeferredValue a constant: a changing value would schedule a second render per change.
   const later = useDeferredValue(opts.deferred ? live : undefined);
   const data = opts.deferred ? later : live;
@@ -74,11 +77,13 @@ export function useResourceLists<R extends ResourceName>(
   resource: R,
   namespaces: readonly string[],
 ): ResourceList<ResourceObjects[R]>[] {
-  return useQueries({
+  const lists = useQueries({
     queries: namespaces.map((ns) => resourceListOptions(cluster, resource, ns)),
     // A module function: TanStack keeps the combined array while no list changed.
     combine: combineLists as (results: { data?: ResourceListState }[]) => ResourceList<ResourceObjects[R]>[],
   });
+  // Hydration renders what the server rendered: no lists yet (see useClientQuery).
+  return useHydrated() ? lists : namespaces.map(() => listOf<ResourceObjects[R]>(undefined));
 }
 
 export function clustersOptions() {
@@ -97,6 +102,6 @@ export interface ClustersResult {
 
 /** The kubeconfig's contexts as clusters (GET /api/clusters). */
 export function useClusters(): ClustersResult {
-  const q = useQuery(clustersOptions());
+  const q = useClientQuery(clustersOptions());
   return { clusters: q.data?.clusters ?? [], loading: q.isPending, error: q.error ?? undefined };
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { useClientQuery } from "./hydration";
 import type { AuthMode } from "../k8s/wire";
 import { api, pages } from "../urls";
 import { sessionKeys } from "./keys";
@@ -89,7 +90,7 @@ export async function mutationHeaders(client: QueryClient): Promise<Record<strin
 
 /** The session as the page renders it. */
 export function useSession(): { session: SessionInfo | undefined; readOnly: boolean } {
-  const q = useQuery(sessionOptions());
+  const q = useClientQuery(sessionOptions());
   return { session: q.data, readOnly: !!q.data?.readOnly };
 }
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { kubectlJson, sandboxAdmin } from "./cluster";
 import { eventually, midRollout } from "./demo";
 import { pages } from "./paths";

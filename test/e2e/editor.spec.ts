@@ -5,10 +5,11 @@
  * (6) syntax and schema errors are marked, (7) the reviewed request is the one sent; a write the
  * server does not store (a webhook puts the field back) is said field by field, never "Saved".
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { ensureNamespace, kubectl, kubectlJson, sandboxAdmin } from "./cluster";
-import { clickIntoEditor, editorLines } from "./monaco";
+import { focusEditor, editorLines } from "./monaco";
 import { E2E_KUBECONFIG, pages } from "./paths";
 
 const NS = "editor-e2e";
@@ -29,7 +30,11 @@ function apply(yaml: string) {
 }
 const get = (name: string) => kubectlJson<Obj>("get", "clonesets.apps.kruise.io", "-n", NS, name);
 
-function createCloneSet(name: string, opts: { replicas?: number; sidecar?: boolean } = {}) {
+/** A fresh CloneSet: one left by an earlier run (or an earlier repeat of this spec) is deleted, pods first, so every run starts from the same object. */
+function createCloneSet(base: string, opts: { replicas?: number; sidecar?: boolean } = {}): string {
+  // One object per repeat: `--repeat-each` runs repeats of a test side by side on two workers.
+  const name = `${base}-${test.info().repeatEachIndex}`;
+  kubectl("delete", "clonesets.apps.kruise.io", "-n", NS, name, "--ignore-not-found", "--cascade=foreground", "--wait");
   const sidecar = opts.sidecar
     ? `
       - name: sidecar
@@ -52,6 +57,7 @@ spec:
       - name: app
         image: nginx:1.0${sidecar}
 `);
+  return name;
 }
 
 async function openEditor(page: Page, name: string) {
@@ -64,7 +70,7 @@ async function openEditor(page: Page, name: string) {
 
 /** Monaco's own find/replace widget (Ctrl+H), typed into like a user does. */
 async function replaceAll(page: Page, find: string, replace: string) {
-  await clickIntoEditor(page);
+  await focusEditor(page);
   await page.keyboard.press("Control+H");
   const findBox = page.locator(".find-widget textarea[aria-label=Find]");
   await findBox.fill(find);
@@ -95,9 +101,9 @@ test("Monaco, its workers and the CloneSet schema load offline from the dashboar
   page.on("request", (r) => {
     if (!/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(r.url())) foreign.push(r.url());
   });
-  createCloneSet("e2e-offline");
-  await openEditor(page, "e2e-offline");
-  await clickIntoEditor(page);
+  const name = createCloneSet("e2e-offline");
+  await openEditor(page, name);
+  await focusEditor(page);
   await page.keyboard.press("Control+End");
   await page.keyboard.type("\nbogusField: 1");
   await expect(page.getByTestId("problems")).toContainText(/bogusField is not allowed/);
@@ -108,91 +114,91 @@ test("Monaco, its workers and the CloneSet schema load offline from the dashboar
 test("(1)+(7) an image change saves while status churns; the reviewed request is exactly the one sent", async ({
   page,
 }) => {
-  createCloneSet("e2e-status");
-  await openEditor(page, "e2e-status");
+  const name = createCloneSet("e2e-status");
+  await openEditor(page, name);
   await replaceAll(page, "image: nginx:1.0", "image: nginx:1.1");
   await expect(page.getByTestId("inplace-prediction")).toHaveAttribute("data-mode", "in-place");
-  const before = get("e2e-status").metadata.resourceVersion;
+  const before = get(name).metadata.resourceVersion;
   kubectl(
     "patch",
     "clonesets.apps.kruise.io",
     "-n",
     NS,
-    "e2e-status",
+    name,
     "--subresource=status",
     "--type=merge",
     "-p",
     '{"status":{"observedGeneration":12345}}',
   );
-  await expect.poll(() => get("e2e-status").metadata.resourceVersion).not.toBe(before);
+  await expect.poll(() => get(name).metadata.resourceVersion).not.toBe(before);
   const { reviewed, sent } = await reviewAndSend(page);
   expect(sent).toEqual(reviewed);
   await expect(page.getByTestId("tab-conflicts")).toHaveCount(0);
-  expect(get("e2e-status").spec.template.spec.containers[0].image).toBe("nginx:1.1");
+  expect(get(name).spec.template.spec.containers[0].image).toBe("nginx:1.1");
 });
 
 test("(2) an image change and a concurrent kubectl scale both land", async ({ page }) => {
-  createCloneSet("e2e-scale");
-  await openEditor(page, "e2e-scale");
+  const name = createCloneSet("e2e-scale");
+  await openEditor(page, name);
   await replaceAll(page, "image: nginx:1.0", "image: nginx:1.2");
-  kubectl("scale", "clonesets.apps.kruise.io", "-n", NS, "e2e-scale", "--replicas=4");
+  kubectl("scale", "clonesets.apps.kruise.io", "-n", NS, name, "--replicas=4");
   await expect(page.getByTestId("live-banner")).toContainText("spec.replicas: 2 → 4");
   await reviewAndSend(page);
-  const after = get("e2e-scale");
+  const after = get(name);
   expect([after.spec.replicas, after.spec.template.spec.containers[0].image]).toEqual([4, "nginx:1.2"]);
 });
 
 test("(3) my image change in container app and kubectl's env change in container sidecar both survive", async ({
   page,
 }) => {
-  createCloneSet("e2e-sidecar", { sidecar: true });
-  await openEditor(page, "e2e-sidecar");
+  const name = createCloneSet("e2e-sidecar", { sidecar: true });
+  await openEditor(page, name);
   await replaceAll(page, "image: nginx:1.0", "image: nginx:1.3");
-  const containers = get("e2e-sidecar").spec.template.spec.containers;
+  const containers = get(name).spec.template.spec.containers;
   containers[1].env = [{ name: "LOG", value: "debug" }];
   kubectl(
     "patch",
     "clonesets.apps.kruise.io",
     "-n",
     NS,
-    "e2e-sidecar",
+    name,
     "--type=merge",
     "-p",
     JSON.stringify({ spec: { template: { spec: { containers } } } }),
   );
   await reviewAndSend(page);
-  const [app, sidecar] = get("e2e-sidecar").spec.template.spec.containers;
+  const [app, sidecar] = get(name).spec.template.spec.containers;
   expect([app.image, sidecar.env]).toEqual(["nginx:1.3", [{ name: "LOG", value: "debug" }]]);
 });
 
 test("(4) replicas changed here and by kubectl: base/mine/theirs, nothing written until chosen, then the choice lands", async ({
   page,
 }) => {
-  createCloneSet("e2e-conflict", { replicas: 2 });
-  await openEditor(page, "e2e-conflict");
+  const name = createCloneSet("e2e-conflict", { replicas: 2 });
+  await openEditor(page, name);
   await replaceAll(page, "replicas: 2", "replicas: 3");
-  kubectl("scale", "clonesets.apps.kruise.io", "-n", NS, "e2e-conflict", "--replicas=5");
+  kubectl("scale", "clonesets.apps.kruise.io", "-n", NS, name, "--replicas=5");
   await expect(page.getByTestId("live-banner")).toContainText("spec.replicas");
   await page.getByTestId("save").click();
   const row = page.locator("[data-testid=conflict-row][data-field='spec.replicas']");
   await expect(row.getByTestId("value-base")).toHaveText("2");
   await expect(row.getByTestId("value-mine")).toHaveText("3");
   await expect(row.getByTestId("value-theirs")).toHaveText("5");
-  expect(get("e2e-conflict").spec.replicas).toBe(5);
+  expect(get(name).spec.replicas).toBe(5);
   await row.getByTestId("choose-mine").check();
   await page.getByTestId("review-choices").click();
   await expect(page.getByTestId("request-body")).toContainText('"value": 3');
-  expect(get("e2e-conflict").spec.replicas).toBe(5);
+  expect(get(name).spec.replicas).toBe(5);
   await page.getByTestId("send").click();
   await expect(page.getByTestId("notice")).toContainText("Saved");
-  expect(get("e2e-conflict").spec.replicas).toBe(3);
+  expect(get(name).spec.replicas).toBe(3);
 });
 
 test("(5) an object deleted while editing gives a clear error and keeps the text", async ({ page }) => {
-  createCloneSet("e2e-deleted");
-  await openEditor(page, "e2e-deleted");
+  const name = createCloneSet("e2e-deleted");
+  await openEditor(page, name);
   await replaceAll(page, "image: nginx:1.0", "image: nginx:9.9");
-  kubectl("delete", "clonesets.apps.kruise.io", "-n", NS, "e2e-deleted", "--wait=false");
+  kubectl("delete", "clonesets.apps.kruise.io", "-n", NS, name, "--wait=false");
   await expect(page.getByTestId("live-deleted")).toBeVisible();
   await page.getByTestId("save").click();
   await expect(page.getByTestId("notice")).toContainText("deleted while you were editing");
@@ -200,8 +206,8 @@ test("(5) an object deleted while editing gives a clear error and keeps the text
 });
 
 test("(6) invalid YAML and a schema violation are marked in the editor", async ({ page }) => {
-  createCloneSet("e2e-invalid");
-  await openEditor(page, "e2e-invalid");
+  const name = createCloneSet("e2e-invalid");
+  await openEditor(page, name);
   await replaceAll(page, "replicas: 2", "replicas: two");
   await expect(page.getByTestId("problems")).toContainText(/Incorrect type\. Expected "integer"/);
   await expect(page.locator("[data-testid=yaml-editor] [class*=squiggly-]").first()).toBeVisible();
@@ -215,34 +221,34 @@ test("(6) invalid YAML and a schema violation are marked in the editor", async (
 test("removing partition: 0, which the CloneSet webhook puts back, is said field by field at review and after send; never Saved", async ({
   page,
 }) => {
-  createCloneSet("e2e-noop");
-  await openEditor(page, "e2e-noop");
+  const name = createCloneSet("e2e-noop");
+  await openEditor(page, name);
   await replaceAll(page, "partition: 0", "");
   const kept = "the server kept spec.updateStrategy.partition: 0 (you removed it) — a webhook or default sets it";
   await page.getByTestId("save").click();
   await expect(page.getByTestId("review-kept")).toContainText(kept);
   await expect(page.getByTestId("notice")).toContainText("would not store every change as asked");
-  const before = get("e2e-noop").metadata.resourceVersion;
+  const before = get(name).metadata.resourceVersion;
   await page.getByTestId("send").click();
   await expect(page.getByTestId("notice")).toContainText("Nothing was stored");
   await expect(page.getByTestId("server-kept")).toContainText(kept);
   await expect(page.getByTestId("notice")).not.toContainText("Saved");
-  expect(get("e2e-noop").metadata.resourceVersion).toBe(before);
+  expect(get(name).metadata.resourceVersion).toBe(before);
 });
 
 test("drafts: a reload restores the edit; after the object changed, the old draft opens in the conflict view", async ({
   page,
 }) => {
-  createCloneSet("e2e-draft", { replicas: 2 });
-  await openEditor(page, "e2e-draft");
+  const name = createCloneSet("e2e-draft", { replicas: 2 });
+  await openEditor(page, name);
   await replaceAll(page, "replicas: 2", "replicas: 3");
   await page.reload();
   await expect(page.getByTestId("notice")).toContainText("Restored your unsaved draft");
   await expect(editorLines(page)).toContainText("replicas: 3", { timeout: 60_000 });
-  kubectl("scale", "clonesets.apps.kruise.io", "-n", NS, "e2e-draft", "--replicas=6");
+  kubectl("scale", "clonesets.apps.kruise.io", "-n", NS, name, "--replicas=6");
   await page.reload();
   const row = page.locator("[data-testid=conflict-row][data-field='spec.replicas']");
   await expect(row.getByTestId("value-mine")).toHaveText("3", { timeout: 60_000 });
   await expect(row.getByTestId("value-theirs")).toHaveText("6");
-  expect(get("e2e-draft").spec.replicas).toBe(6);
+  expect(get(name).spec.replicas).toBe(6);
 });

@@ -5,7 +5,8 @@
  * other replica within 5 s, the draft is intact, and the save that follows reaches the API server exactly
  * once (counted by a front in front of the sandbox's API server).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,7 +17,7 @@ import { startRedis, type TestRedis } from "../integration/redis-server";
 import { cloneSetManifest, ensureNamespace, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { countingApiServer, roundRobin } from "./failover-net";
 import { E2E_KUBECONFIG, pages } from "./paths";
-import { clickIntoEditor, editorLines } from "./monaco";
+import { focusEditor, editorLines } from "./monaco";
 
 const NS = "shop"; // where the sandbox's deployer may patch CloneSets
 const NAME = `failover-${randomBytes(3).toString("hex")}`;
@@ -91,7 +92,7 @@ async function readUntilSnapshot(url: string, cookie: string) {
 
 /** Monaco's own find/replace, as a user types it. */
 async function replaceAll(page: Page, find: string, replace: string) {
-  await clickIntoEditor(page);
+  await focusEditor(page);
   await page.keyboard.press("Control+H");
   await page.locator(".find-widget textarea[aria-label=Find]").fill(find);
   const box = page.locator(".find-widget textarea[aria-label=Replace]");

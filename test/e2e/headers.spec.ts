@@ -3,12 +3,13 @@
  * CSP and its companions, and the list, a CloneSet's detail page and the YAML editor (Monaco + its
  * schema worker) run under that policy without a single violation.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { sandboxAdmin } from "./cluster";
 import { eventually, midRollout } from "./demo";
 import { E2E_KUBECONFIG, pages } from "./paths";
-import { clickIntoEditor, editorLines } from "./monaco";
+import { focusEditor, editorLines } from "./monaco";
 
 const NS = "headers-e2e";
 const ctx = () => sandboxAdmin().context;
@@ -133,7 +134,7 @@ spec:
   expectSecurityHeaders(await page.goto(pages.edit(ctx(), NS, "clonesets", "csp")), "editor");
   const editor = editorLines(page);
   await expect(editor).toContainText("kind: CloneSet", { timeout: 60_000 });
-  await clickIntoEditor(page);
+  await focusEditor(page);
   await page.keyboard.press("Control+End");
   await page.keyboard.type("\nbogusField: 1");
   // The message comes from monaco-yaml's worker validating against the CRD schema: the worker ran.

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { kubectlJson, sandboxAdmin } from "./cluster";
 import { pages } from "./paths";
-import { clickIntoEditor, editorLines } from "./monaco";
+import { focusEditor, editorLines } from "./monaco";
 
 // Kruise Rollout in the console, on the sandbox demo: CloneSet `checkout` (4 replicas) under Rollout `checkout`
 // with steps [1 + pause {}, "50%" + pause 20 s, "100%"], waiting for approval at step 1.
@@ -108,7 +109,7 @@ test("a template edit in the editor says which release it will start, and saving
   await expect(editorLines(page)).toContainText("kind: CloneSet", {
     timeout: 60_000,
   });
-  await clickIntoEditor(page);
+  await focusEditor(page);
   await page.keyboard.press("Control+H");
   await page.locator(".find-widget textarea[aria-label=Find]").fill(`image: ${image}`);
   await page.locator(".find-widget textarea[aria-label=Replace]").fill(`image: ${image}-next`);

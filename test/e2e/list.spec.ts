@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { kubectl, sandboxAdmin } from "./cluster";
 import { cloneSets, eventually, steady } from "./demo";
 import { pages } from "./paths";

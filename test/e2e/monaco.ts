@@ -1,17 +1,19 @@
-/** Working in the YAML editor (Monaco) the way a user does. */
-import type { Locator, Page } from "@playwright/test";
+/** Working in the YAML editor (Monaco) the way a keyboard user does. */
+import { expect, type Locator, type Page } from "@playwright/test";
+
+const EDITOR = "[data-testid=yaml-editor]";
 
 /** The editor's text: every rendered line. */
-export const editorLines = (page: Page): Locator => page.locator("[data-testid=yaml-editor] .view-lines");
+export const editorLines = (page: Page): Locator => page.locator(`${EDITOR} .view-lines`);
 
 /**
- * Clicks into the editor's text, as a user does: on the middle one of the lines Monaco has drawn, which are the lines
- * in view. Not a point of `.view-lines`, which spans the whole document: its centre had Playwright scroll it into
- * view under Monaco's sticky scroll, which took the click; its top-left, once the editor had scrolled, lay above the
- * editor's clipped viewport, where nothing could be clicked (specs waited out their 3 minutes on both).
+ * Puts the keyboard in the editor, as Tab does: focus goes to Monaco's text input, and the editor says it has focus.
+ * No pointer click: a click lands on whatever is drawn at that point, and Monaco draws over its own lines (sticky
+ * scroll, hover widgets), scrolls under the pointer, and the page may still be laying out around it; every one of
+ * those made a click wait out the test's timeout on a loaded machine. What the specs exercise is typing and saving.
  */
-export async function clickIntoEditor(page: Page): Promise<void> {
-  const drawn = editorLines(page).locator(".view-line");
-  const n = await drawn.count();
-  await drawn.nth(Math.floor(n / 2)).click({ position: { x: 2, y: 2 } });
+export async function focusEditor(page: Page): Promise<void> {
+  await expect(editorLines(page)).toBeVisible();
+  await page.locator(`${EDITOR} textarea.inputarea`).focus();
+  await expect(page.locator(`${EDITOR} .monaco-editor.focused`)).toHaveCount(1);
 }

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContextOptions } from "@playwright/test";
+import { type Browser, type BrowserContextOptions } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { proxyPkiIn, type ProxyPki } from "../support/proxy-pki";
 import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { pages, PROXY_PKI_DIR, PROXY_URL } from "./paths";

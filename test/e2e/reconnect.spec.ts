@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { faults, kubectl, sandboxAdmin } from "./cluster";
 import { eventually, steady } from "./demo";
 import { pages } from "./paths";

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { readFileSync } from "node:fs";
 import { cloneSetManifest, kubectl, kubectlApply, sandboxAdmin } from "./cluster";
 import { cloneSets } from "./demo";
 import { api, pages, SHARED_LOG, SHARED_URL } from "./paths";
 import { PROD, PROD_VIEWER_TOKEN } from "./second-cluster";
-import { clickIntoEditor, editorLines } from "./monaco";
+import { focusEditor, editorLines } from "./monaco";
 
 // Token mode in the browser: nothing without a session, sign-in as the viewer, writes refused by the cluster and
 // explained where they happen, per-cluster sign-in (a second cluster, `prod`, has other users: a token the
@@ -143,7 +144,7 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
   await expect(page.getByTestId("save")).toBeDisabled();
   await expect(page.getByTestId("save-disabled-reason")).toContainText("You may not patch this CloneSet");
   // The server-side dry run is a patch too: the cluster refuses it and the editor says so in the user's words.
-  await clickIntoEditor(page);
+  await focusEditor(page);
   await page.keyboard.press("Control+H");
   await page.locator(".find-widget textarea[aria-label=Find]").fill("nginx:1.25");
   const replace = page.locator(".find-widget textarea[aria-label=Replace]");

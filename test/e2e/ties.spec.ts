@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { kubectlJson, sandboxAdmin } from "./cluster";
 import { cloneSets, type CS } from "./demo";
 
