@@ -14,10 +14,16 @@ const INT_OR_PERCENT = /^\d+(\.\d+)?%$/;
 /** int ≥ 0 or "p%": the webhook's grammar (docs/kruise-rules.md §2.3). */
 const isIntOrPercent = (v: unknown): v is number | string =>
   (typeof v === "number" && Number.isInteger(v) && v >= 0) || (typeof v === "string" && INT_OR_PERCENT.test(v));
+/** What was sent, for a message: a short scalar as JSON, a list or an object by its kind (never walked: it may nest 400,000 deep). */
+function shown(v: unknown): string {
+  if (Array.isArray(v)) return "a list";
+  if (v !== null && typeof v === "object") return "an object";
+  if (typeof v === "string") return JSON.stringify(v.slice(0, 60)) + (v.length > 60 ? "…" : "");
+  return String(v);
+}
 const intOrPercent = (field: string) =>
   z.custom<number | string>(isIntOrPercent, {
-    error: (iss) =>
-      `${field} must be a non-negative integer or a percentage like "25%" (got ${String(JSON.stringify(iss.input)).slice(0, 60)})`,
+    error: (iss) => `${field} must be a non-negative integer or a percentage like "25%" (got ${shown(iss.input)})`,
   });
 /** Absent and null are the same: the field is unset. */
 const optionalIntOrPercent = (field: string) =>

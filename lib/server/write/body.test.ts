@@ -41,6 +41,18 @@ describe("write bodies", () => {
     expect(fieldOf(() => update(body))).toBe(field);
   });
 
+  it("says what a value nested 400,000 deep is without walking it", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 400_000; i++) deep = [deep];
+    let message = "";
+    try {
+      update({ action: "partition", base: { generation: 1 }, value: deep });
+    } catch (e) {
+      message = e instanceof HttpError ? e.body.message : String(e);
+    }
+    expect(message).toBe('value must be a non-negative integer or a percentage like "25%" (got a list)');
+  });
+
   it("refuses a Kruise Rollout action without its CloneSet, a jump without a step, and an edit with a bad choice", () => {
     const shape = "{ action, cloneSet, base, to?, preview? }";
     const base = { generation: 1, step: 1 };

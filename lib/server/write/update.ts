@@ -4,7 +4,7 @@ import type { CloneSet } from "@/lib/k8s/objects";
 import type { IntentOutcome, WireRequest, WriteFailure } from "@/lib/k8s/wire";
 import { KINDS } from "@/lib/kinds";
 import { updateBaseOf } from "@/lib/kruise/core/update-base";
-import { asJsonObject, failedTests, type PatchRequest } from "@/lib/patch";
+import { asJsonObject, assertWithinLimits, failedTests, type PatchRequest } from "@/lib/patch";
 import type { Actor } from "../auth/actor";
 import { HttpError } from "../errors";
 import { parseBody } from "./body";
@@ -90,6 +90,8 @@ async function refusal(actor: Actor, t: WriteTarget, intent: UpdateIntent): Prom
  */
 export async function applyUpdate(actor: Actor, t: WriteTarget, body: unknown): Promise<IntentOutcome> {
   const intent = parseBody(updateBody, body, "{ action, base, value?, preview? }");
+  // 413 past lib/patch's bounds, before anything walks the template the page sent
+  if (intent.base.template) assertWithinLimits(intent.base.template, "base.template");
   const refused = await refusal(actor, t, intent);
   if (refused) return refused;
   const { request, event } = await buildUpdate(actor, t, intent);
