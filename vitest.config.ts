@@ -3,10 +3,9 @@ import path from "node:path";
 
 const alias = { "@": path.resolve(__dirname) };
 
-// The suites: unit tests beside the code (in two projects, see below), integration against the sandbox, the
-// contract suite run against both the sandbox and a real kube-apiserver, and the shared-mode security suite.
+// The suites: unit tests beside the code, integration against the sandbox, the contract suite run against both the
+// sandbox and a real kube-apiserver, and the shared-mode security suite.
 const UNIT = ["lib/**/*.test.ts", "sandbox/**/*.test.ts", "components/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"];
-const UNIT_ISOLATED = ["lib/server/**/*.test.ts", "lib/client/**/*.test.ts"];
 
 export default defineConfig({
   resolve: { alias },
@@ -17,29 +16,16 @@ export default defineConfig({
         test: {
           name: "unit",
           include: UNIT,
-          exclude: [...UNIT_ISOLATED, "**/node_modules/**"],
+          exclude: ["**/node_modules/**"],
           environment: "node",
-          // Worker threads, and the files of one worker share one module graph (no fresh thread per file): these
-          // files hold no process-wide state, and re-importing client-node, yaml and the sandbox for each of ~80
-          // files was two thirds of the suite's CPU. Two workers, so a file that waits on a timer or a socket does
+          // Worker threads, and the files of one worker share one module graph (no fresh thread per file): no module
+          // keeps process-wide state (the server's lives in the runtime a test builds, lib/server/runtime), and
+          // re-importing client-node, yaml and the sandbox for each of ~100 files was two thirds of the suite's CPU. Two workers, so a file that waits on a timer or a socket does
           // not hold the next one back.
           pool: "threads",
           isolate: false,
           maxWorkers: 2,
           // Generous: the suite runs beside the build and the other lanes; nothing here asserts speed.
-          testTimeout: 20_000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          // The server and browser layers keep process-wide state on globalThis (the hub, session stores, audit
-          // sinks) and read the environment when loaded: each file gets a fresh thread.
-          name: "unit-isolated",
-          include: UNIT_ISOLATED,
-          environment: "node",
-          pool: "threads",
-          maxWorkers: 2,
           testTimeout: 20_000,
         },
       },

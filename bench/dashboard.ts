@@ -5,7 +5,7 @@ import { CoreV1Api, KubeConfig, PatchStrategy, setHeaderOptions, Watch } from "@
 import os from "node:os";
 import { InformerHub } from "../lib/server/hub/hub";
 import { KubeClient } from "../lib/server/kube";
-import { sseStream } from "../lib/server/sse";
+import { sseStream } from "../lib/server/stream/sse";
 import { countingUpstream, median, ms, pct, serveSse, sleep, sseClient, startSandbox, type Ev } from "./lib";
 
 const arg = (name: string, def: number) => {
@@ -75,7 +75,7 @@ async function snapshotVsList(kc: KubeConfig) {
 }
 
 function heap(): { heap: number; rss: number } {
-  (globalThis as { gc?: () => void }).gc?.();
+  gc?.();
   const m = process.memoryUsage();
   return { heap: m.heapUsed, rss: m.rss };
 }
@@ -111,7 +111,7 @@ async function fanOutAndLatency(kc: KubeConfig) {
   if (CLIENTS > 1)
     console.log(
       `   memory per extra client: heap ${mib((all.heap - one.heap) / (CLIENTS - 1))}, rss ${mib((all.rss - one.rss) / (CLIENTS - 1))}` +
-        ` (server and clients share this process, so this is an upper bound${(globalThis as { gc?: unknown }).gc ? "" : "; run with --expose-gc for steadier heap figures"})`,
+        ` (server and clients share this process, so this is an upper bound${gc ? "" : "; run with --expose-gc for steadier heap figures"})`,
     );
 
   const core = kc.makeApiClient(CoreV1Api);

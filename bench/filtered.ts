@@ -5,10 +5,10 @@
 // (react-server: lib/server modules import "server-only", which resolves to nothing under that condition)
 import { CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
 import type { Caller } from "../lib/server/auth/caller";
-import { consoleConfig } from "../lib/server/auth/config";
+import { readConsoleConfig } from "../lib/server/auth/config";
 import { ListAccess } from "../lib/server/auth/list-access";
 import { InformerHub } from "../lib/server/hub/hub";
-import { sseStream, type StreamViewer } from "../lib/server/sse";
+import { sseStream, type StreamViewer } from "../lib/server/stream/sse";
 import { countingUpstream, median, ms, serveSse, sseClient, startSandbox } from "./lib";
 
 const arg = (name: string, def: number) => {
@@ -54,6 +54,8 @@ function startServer(hub: InformerHub, access: ListAccess, cluster: string) {
   });
 }
 
+const { accessCacheMs } = readConsoleConfig(process.env);
+
 async function main() {
   const sb = await startSandbox();
   process.env.KRUISE_CONSOLE_KUBECONFIG = sb.kcPath; // the console identity (admin) asks the reviews
@@ -65,7 +67,7 @@ async function main() {
     );
     const { up, c } = countingUpstream(sb.kc);
     const hub = new InformerHub(() => up);
-    const access = new ListAccess();
+    const access = new ListAccess({ ttlMs: () => accessCacheMs / 2 });
     const srv = await startServer(hub, access, sb.kc.getCurrentContext());
     const warm = sseClient(srv.url);
     await warm.snapshot; // the scope is live: what follows measures the per-user part only
@@ -97,7 +99,7 @@ async function main() {
       `   all snapshots delivered in ${ms(all)}; items per role: ${ROLES.map((r, i) => `${r} ${counts[i]}`).join(", ")}`,
     );
     console.log(
-      `   SubjectAccessReviews asked in the whole run: ${access.reviews} (list + watch per user and namespace, each answer reused ${consoleConfig().accessCacheMs / 2000} s)`,
+      `   SubjectAccessReviews asked in the whole run: ${access.reviews} (list + watch per user and namespace, each answer reused ${accessCacheMs / 2000} s)`,
     );
     console.log(`   upstream LISTs ${c.lists}, upstream WATCH requests ${c.watches} (goal 1 each)`);
     clients.forEach((cl) => cl.close());

@@ -2,7 +2,8 @@
 // route logic. How many hub scopes (each one upstream LIST+WATCH) and upstream calls do 500 spellings
 // of one cluster name and 2,000 distinct namespaces cause, and how fast is each refusal? Prints figures.
 // Run: npm run bench -- hub [--namespaces 2000] [--spellings 500]
-import { getHub } from "../lib/server/hub";
+import { buildRuntime, type Runtime } from "../lib/server/runtime";
+import { readConsoleConfig } from "../lib/server/auth/config";
 import { getStream } from "../lib/server/routes";
 import { startSandbox } from "./lib";
 
@@ -27,19 +28,19 @@ function spellings(name: string, n: number): string[] {
   });
 }
 
-async function flood(label: string, cluster: string, queries: { cluster: string; query: string }[]) {
+async function flood(rt: Runtime, label: string, cluster: string, queries: { cluster: string; query: string }[]) {
   const codes = new Map<number, number>();
   const t0 = performance.now();
   for (const q of queries) {
     const abort = new AbortController();
     const req = new Request(`http://127.0.0.1:3000/api/c/${q.cluster}/stream?${q.query}`, { signal: abort.signal });
-    const res = await getStream(req, q.cluster);
+    const res = await getStream(rt, req, q.cluster);
     codes.set(res.status, (codes.get(res.status) ?? 0) + 1);
     if (res.status !== 200) await res.text();
     abort.abort(); // the page goes away at once: its stream slot is free, its scope idles on
   }
   const elapsed = performance.now() - t0;
-  const stats = getHub().stats();
+  const stats = rt.hub.stats();
   const up = stats.reduce((s, x) => ({ lists: s.lists + x.lists, watches: s.watches + x.watches }), {
     lists: 0,
     watches: 0,
@@ -56,24 +57,27 @@ async function main() {
   process.env.KRUISE_CONSOLE_KUBECONFIG = sb.kcPath;
   process.env.KRUISE_CONSOLE_WATCH_IDLE_SECONDS = "600";
   const cluster = sb.kc.getCurrentContext();
+  const rt = buildRuntime(readConsoleConfig(process.env));
   try {
-    await flood(`one stream of clonesets on "${cluster}"`, cluster, [{ cluster, query: "r=clonesets" }]);
+    await flood(rt, `one stream of clonesets on "${cluster}"`, cluster, [{ cluster, query: "r=clonesets" }]);
     await new Promise((r) => setTimeout(r, 500)); // let its LIST and WATCH start
     const names = spellings(cluster, SPELLINGS);
     await flood(
+      rt,
       `${names.length} other spellings of "${cluster}" (e.g. ${names[0]}, ${names[cluster.length]})`,
       cluster,
       names.map((c) => ({ cluster: c, query: "r=clonesets" })),
     );
     await flood(
+      rt,
       `${NAMESPACES} distinct namespaces (one pods scope each)`,
       cluster,
       Array.from({ length: NAMESPACES }, (_, i) => ({ cluster, query: `r=pods&ns=flood-${i}` })),
     );
-    const { maxScopesPerCluster, maxScopes } = getHub().opts;
+    const { maxScopesPerCluster, maxScopes } = rt.hub.opts;
     console.log(`  limits: ${maxScopesPerCluster ?? "none"} scopes per cluster, ${maxScopes ?? "none"} overall`);
   } finally {
-    getHub().close();
+    await rt.close();
     sb.stop();
   }
 }

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Upstream } from "../lib/server/hub/types";
 import { KubeClient } from "../lib/server/kube";
-import { SSE_HEADERS } from "../lib/server/sse";
+import { SSE_HEADERS } from "../lib/server/stream/sse";
 
 const REPO = path.resolve(__dirname, "..");
 export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));

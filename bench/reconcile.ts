@@ -19,7 +19,7 @@ const template = (image: string) => ({
   metadata: { labels: { app: "b" } },
   spec: { containers: [{ name: "w", image }] },
 });
-let cs = {
+let cs: CloneSet = {
   apiVersion: "apps.kruise.io/v1alpha1",
   kind: "CloneSet",
   metadata: { name: "b", namespace: "ns", uid: "u1", generation: 1 },
@@ -29,8 +29,8 @@ let cs = {
     updateStrategy: { type: "InPlaceIfPossible", maxUnavailable: "20%" },
     template: template("a:1"),
   },
-  status: {},
-} as unknown as CloneSet;
+  status: { replicas: 0, readyReplicas: 0, availableReplicas: 0, updatedReplicas: 0, updatedReadyReplicas: 0 },
+};
 const rnd = seededRandom(1);
 let n = 0;
 const rid = () => `x${(n++).toString(36).padStart(5, "0")}`;

@@ -9,7 +9,7 @@ import http from "node:http";
 import https from "node:https";
 import { InformerHub } from "../lib/server/hub/hub";
 import { KubeClient } from "../lib/server/kube";
-import { sseStream } from "../lib/server/sse";
+import { sseStream } from "../lib/server/stream/sse";
 import { serveSse, sleep } from "./lib";
 
 const [mode, kcPath, ns, rateArg, secondsArg] = process.argv.slice(2);

@@ -15,8 +15,8 @@ import type { K8sObject } from "../lib/k8s/wire";
 import { ObjectCache } from "../lib/server/hub/cache";
 import { InformerHub } from "../lib/server/hub/hub";
 import { KubeClient } from "../lib/server/kube";
-import { RESOURCES } from "../lib/server/resources";
-import { sseStream } from "../lib/server/sse";
+import { KINDS } from "../lib/kinds";
+import { sseStream } from "../lib/server/stream/sse";
 import { startCluster } from "../test/support/clusters";
 import { median, ms, pct, serveSse, sleep, sseClient } from "./lib";
 
@@ -62,7 +62,7 @@ async function snapshotVsList(kc: KubeConfig) {
     cold: number[] = [];
   const rawList = async (into: number[], resourceVersion?: string) => {
     const t0 = performance.now();
-    const page = await rawClient.listPage(RESOURCES.pods, NS, resourceVersion ? { resourceVersion } : {});
+    const page = await rawClient.listPage(KINDS.get("pods"), NS, resourceVersion ? { resourceVersion } : {});
     into.push(performance.now() - t0);
     if (page.items.length !== PODS) throw new Error(`listed ${page.items.length} pods`);
   };
@@ -103,7 +103,7 @@ async function snapshotVsList(kc: KubeConfig) {
 }
 
 function heapUsed(): number {
-  (globalThis as { gc?: () => void }).gc?.();
+  gc?.();
   return process.memoryUsage().heapUsed;
 }
 
@@ -118,15 +118,15 @@ function retained(make: () => unknown): number {
 
 async function memory(kc: KubeConfig) {
   // The LIST's JSON text, parsed twice: as the hub caches it (trimmed) and whole, so the figures compare.
-  const text = JSON.stringify((await new KubeClient(kc).listPage(RESOURCES.pods, NS)).items);
+  const text = JSON.stringify((await new KubeClient(kc).listPage(KINDS.get("pods"), NS)).items);
   const n = PODS;
   const cached = retained(() => {
-    const cache = new ObjectCache("pods");
+    const cache = new ObjectCache(KINDS.get("pods"));
     cache.replace(JSON.parse(text) as K8sObject[]);
     return cache;
   });
   const whole = retained(() => JSON.parse(text) as K8sObject[]);
-  const cache = new ObjectCache("pods");
+  const cache = new ObjectCache(KINDS.get("pods"));
   cache.replace(JSON.parse(text) as K8sObject[]);
   const cacheBytes = Buffer.byteLength(JSON.stringify(cache.items()));
   const per10k = (b: number) => mib((b * 10_000) / n);
@@ -138,7 +138,7 @@ async function memory(kc: KubeConfig) {
   );
 }
 
-const gcNote = () => ((globalThis as { gc?: unknown }).gc ? "" : "; no --expose-gc, figures are rough");
+const gcNote = () => (gc ? "" : "; no --expose-gc, figures are rough");
 
 /** Starts `bench/scale-child.ts <mode>` and resolves with its first `key=value` line's value. */
 function child(args: string[], key: string): Promise<{ value: string; proc: ChildProcess }> {

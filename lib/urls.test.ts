@@ -27,12 +27,16 @@ describe("page URLs", () => {
 });
 
 describe("API URLs", () => {
-  it("address one object, its edit, rollout and access routes under the same encoded segments", () => {
+  it("address one object, its writes and its access reviews under the same encoded segments", () => {
     const object = api.object("kind-dev/1", "shop", "clonesets", "web");
     expect(object).toBe("/api/c/kind-dev%2F1/ns/shop/clonesets/web");
     expect(api.edit("kind-dev/1", "shop", "clonesets", "web")).toBe(`${object}/edit`);
-    expect(api.rollout("kind-dev/1", "shop", "web")).toBe(`${object}/rollout`);
-    expect(api.access("kind-dev/1", "shop", "web")).toBe(`${object}/access`);
+    expect(api.update("kind-dev/1", "shop", "web")).toBe(`${object}/update`);
+    expect(api.access("kind-dev/1", "shop", "clonesets", "web", { verb: "patch" })).toBe(`${object}/access?verb=patch`);
+    expect(api.kruiseRolloutAction("kind-dev/1", "shop", "r1")).toBe("/api/c/kind-dev%2F1/ns/shop/rollouts/r1/action");
+    expect(api.access("kind-dev/1", "shop", "rollouts", "r1", { verb: "patch", subresource: "status" })).toBe(
+      "/api/c/kind-dev%2F1/ns/shop/rollouts/r1/access?verb=patch&subresource=status",
+    );
   });
 
   it("put every streamed resource on one URL and omit ns for the all-namespaces scope", () => {

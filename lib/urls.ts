@@ -4,7 +4,7 @@
  * components, lib/client, lib/server and the test suites share it. This is the only module that
  * encodes path segments: cluster names are kubeconfig context names (`admin@prod`, `arn:aws:…/x`).
  */
-import type { EditableResource, ResourceName as NamespacedResource } from "./k8s/wire";
+import type { ResourceName } from "./k8s/wire";
 
 const segment = (value: string): string => encodeURIComponent(value);
 
@@ -32,7 +32,7 @@ export interface CloneSetListQuery {
 }
 
 const clusterPage = (cluster: string) => `/c/${segment(cluster)}`;
-const objectPage = (cluster: string, namespace: string, resource: NamespacedResource, name: string) =>
+const objectPage = (cluster: string, namespace: string, resource: ResourceName, name: string) =>
   `${clusterPage(cluster)}/ns/${segment(namespace)}/${resource}/${segment(name)}`;
 
 /** Browser pages (app/…/page.tsx). */
@@ -45,15 +45,18 @@ export const pages = {
   cloneSet: (cluster: string, namespace: string, name: string) => objectPage(cluster, namespace, "clonesets", name),
   cloneSetYaml: (cluster: string, namespace: string, name: string) =>
     `${objectPage(cluster, namespace, "clonesets", name)}/yaml`,
-  edit: (cluster: string, namespace: string, resource: EditableResource, name: string) =>
+  edit: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
     `${objectPage(cluster, namespace, resource, name)}/edit`,
   controllerRevision: (cluster: string, namespace: string, name: string) =>
     objectPage(cluster, namespace, "controllerrevisions", name),
 };
 
 const clusterApi = (cluster: string) => `/api/c/${segment(cluster)}`;
-const objectApi = (cluster: string, namespace: string, resource: NamespacedResource, name: string) =>
+const objectApi = (cluster: string, namespace: string, resource: ResourceName, name: string) =>
   `${clusterApi(cluster)}/ns/${segment(namespace)}/${resource}/${segment(name)}`;
+
+const writeApi = (cluster: string, namespace: string, resource: ResourceName, name: string, write: string) =>
+  `${objectApi(cluster, namespace, resource, name)}/${segment(write)}`;
 
 /** The dashboard's own API (app/api/…/route.ts). */
 export const api = {
@@ -67,18 +70,27 @@ export const api = {
   /** One SSE stream per page: every resource it shows (`r=` repeated), in one namespace or all (`ns` omitted). */
   stream: (cluster: string, resources: readonly string[], namespace?: string | null) =>
     `${clusterApi(cluster)}/stream${queryString({ r: resources, ns: namespace })}`,
-  object: (cluster: string, namespace: string, resource: NamespacedResource, name: string) =>
+  object: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
     objectApi(cluster, namespace, resource, name),
-  edit: (cluster: string, namespace: string, resource: EditableResource, name: string) =>
-    `${objectApi(cluster, namespace, resource, name)}/edit`,
-  rollout: (cluster: string, namespace: string, name: string) =>
-    `${objectApi(cluster, namespace, "clonesets", name)}/rollout`,
-  /** `rollout`: also ask about patching that Kruise Rollout (spec and /status). */
-  access: (cluster: string, namespace: string, name: string, rollout?: string) =>
-    `${objectApi(cluster, namespace, "clonesets", name)}/access${queryString({ rollout })}`,
+  /** A write the kind's home offers on one object (lib/kinds `writes`): POST, answered with a WriteOutcome. */
+  write: writeApi,
+  edit: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
+    writeApi(cluster, namespace, resource, name, "edit"),
+  /** A CloneSet's update intent: partition, pause, resume, limits, rollback (its own update strategy). */
+  update: (cluster: string, namespace: string, name: string) =>
+    writeApi(cluster, namespace, "clonesets", name, "update"),
   /** An action on a Kruise Rollout (approve, pause, resume, jump, disable). */
-  rolloutAction: (cluster: string, namespace: string, rollout: string) =>
-    `${objectApi(cluster, namespace, "rollouts", rollout)}/action`,
+  kruiseRolloutAction: (cluster: string, namespace: string, rollout: string) =>
+    writeApi(cluster, namespace, "rollouts", rollout, "action"),
+  /** May the caller `verb` (the `subresource` of) this object? A SelfSubjectAccessReview as them. */
+  access: (
+    cluster: string,
+    namespace: string,
+    resource: ResourceName,
+    name: string,
+    need: { verb: string; subresource?: string },
+  ) =>
+    `${objectApi(cluster, namespace, resource, name)}/access${queryString({ verb: need.verb, subresource: need.subresource })}`,
 };
 
 /**

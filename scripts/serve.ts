@@ -12,6 +12,7 @@ import type { ServerOptions } from "node:https";
 import type { Server } from "node:http";
 import path from "node:path";
 import { THEME_BOOT_SCRIPT } from "../components/ui/theme-script";
+import { processRuntime } from "../lib/server/runtime/slot";
 import { buildScriptHashes } from "./serve/hashes";
 import { bindRefusal, consoleEnv, parseServeArgs, SERVE_USAGE, UsageError, type ServeOptions } from "./serve/options";
 import { createConsoleServer, tlsServerOptions } from "./serve/server";
@@ -59,7 +60,8 @@ function urlOf(o: ServeOptions, port: number): string {
 
 async function main() {
   const { o, tls } = options();
-  // Before Next loads: consoleConfig() reads these, and peer.ts trusts only headers carrying this stamp.
+  // Before Next loads: the runtime reads its configuration from these once, and peer.ts trusts only headers carrying
+  // this stamp.
   Object.assign(process.env, consoleEnv(o), {
     NEXT_TELEMETRY_DISABLED: "1",
     KRUISE_CONSOLE_STAMP: randomBytes(32).toString("hex"),
@@ -83,7 +85,6 @@ async function main() {
   process.on("SIGINT", () => void shutdown(server, () => app.close()));
 }
 
-type Drain = (graceMs: number) => Promise<{ streams: number; writes: number }>;
 let stopping = false;
 
 /**
@@ -96,12 +97,13 @@ async function shutdown(server: Server, closeApp: () => Promise<void>): Promise<
   if (stopping) return;
   stopping = true;
   const graceMs = Number(process.env.KRUISE_CONSOLE_SHUTDOWN_SECONDS || 20) * 1000;
-  const g = globalThis as { __kruiseConsoleDrain?: Drain; __kruiseConsoleAuditFlush?: () => Promise<void> };
-  // drain() marks the replica not ready before anything else (synchronously), then the listener closes.
-  const draining = g.__kruiseConsoleDrain?.(graceMs);
+  // The runtime the app's first request built (lib/server/runtime/slot.ts), if any request came: drain() marks the
+  // replica not ready before anything else (synchronously), then the listener closes.
+  const rt = processRuntime();
+  const draining = rt?.drain(graceMs);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  const drained = draining ? await draining : (await g.__kruiseConsoleAuditFlush?.(), { streams: 0, writes: 0 });
+  const drained = draining ? await draining : { streams: 0, writes: 0 };
   // Let the ended streams' last bytes (the reconnect hint) leave before the sockets are cut.
   const idle = setInterval(() => server.closeIdleConnections(), 50);
   await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);

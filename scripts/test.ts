@@ -98,8 +98,15 @@ async function main() {
         args: ["tsx", "scripts/check-citations.ts"],
       }),
     );
+    b.push(
+      checked("lib/server imports without a folder or file cycle", {
+        label: "cycles",
+        cmd: "npx",
+        args: ["tsx", "scripts/check-cycles.ts"],
+      }),
+    );
   }
-  if (wants("unit")) b.push(vitest("unit", ["unit", "unit-isolated"]));
+  if (wants("unit")) b.push(vitest("unit"));
   if (wants("contract")) b.push(vitest("contract"));
   await steps.lanes(a, b);
 

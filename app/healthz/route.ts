@@ -1,4 +1,4 @@
-import { getHealthz } from "@/lib/server/probes";
+import { getHealthz } from "@/lib/server/routes/probes";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,8 @@
-import { getReadyz } from "@/lib/server/probes";
+import { getReadyz } from "@/lib/server/routes/probes";
+import { runtime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
 export function GET() {
-  return getReadyz();
+  return getReadyz(runtime());
 }

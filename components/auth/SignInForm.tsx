@@ -1,5 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { ApiError, postJson } from "@/lib/client/api";
 import { loadSession } from "@/lib/client/session";
 import { api } from "@/lib/urls";
 import { safeNext } from "./safe-next";
@@ -10,36 +12,28 @@ interface Refusal {
 }
 
 /** POST /api/auth/signin for one cluster; the token goes to the server once and never comes back (the session cookie is HttpOnly). */
-async function signIn(token: string, cluster: string | undefined): Promise<Refusal | null> {
-  let res: Response;
+async function signIn(client: QueryClient, token: string, cluster: string | undefined): Promise<Refusal | null> {
   try {
-    res = await fetch(api.signIn(), {
-      method: "POST",
-      credentials: "same-origin",
-      cache: "no-store",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(cluster ? { token, cluster } : { token }),
-    });
+    await postJson(client, api.signIn(), cluster ? { token, cluster } : { token });
+    return null;
   } catch (e) {
-    return { code: 0, message: `the console server is unreachable: ${(e as Error).message}` };
+    return e instanceof ApiError ? { code: e.code, message: e.message } : { code: 0, message: String(e) };
   }
-  if (res.ok) return null;
-  const body = (await res.json().catch(() => ({}))) as { message?: string };
-  return { code: res.status, message: body.message ?? `HTTP ${res.status}` };
 }
 
 export function SignInForm({ next, cluster }: { next?: string; cluster?: string }) {
   const [token, setToken] = useState("");
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const client = useQueryClient();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setRefusal(null);
-    const r = await signIn(token, cluster);
+    const r = await signIn(client, token, cluster);
     if (!r) {
       setToken("");
-      await loadSession(true).catch(() => undefined);
+      await loadSession(client, true).catch(() => undefined);
       window.location.assign(safeNext(next));
       return;
     }

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { signInAgain } from "@/lib/client/session";
 import { pages } from "@/lib/urls";
@@ -9,7 +10,8 @@ import { pages } from "@/lib/urls";
  * (only the browser knows its URL here). Each cluster checks the token itself.
  */
 export function SignInRedirect({ cluster }: { cluster?: string }) {
-  useEffect(() => signInAgain(), []);
+  const client = useQueryClient();
+  useEffect(() => signInAgain(client), [client]);
   const href = pages.signIn(undefined, cluster);
   return (
     <div className="panel" data-testid="signin-required">

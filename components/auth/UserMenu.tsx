@@ -2,19 +2,15 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Badge } from "@/components/ui/Badge";
-import { startActivityHeartbeat } from "@/lib/client/activity";
-import { clusterOfPath, mutationHeaders, useSession } from "@/lib/client/session";
+import { postHeartbeat, startActivityHeartbeat } from "@/lib/client/activity";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { postJson } from "@/lib/client/api";
+import { clusterOfPath, useSession } from "@/lib/client/session";
 import { api, pages } from "@/lib/urls";
 
 /** Token mode: end the server-side session for one cluster, or all (the cookie is HttpOnly), then sign-in. */
-async function signOut(cluster?: string): Promise<void> {
-  const headers = await mutationHeaders();
-  await fetch(api.signOut(), {
-    method: "POST",
-    credentials: "same-origin",
-    headers,
-    body: JSON.stringify(cluster ? { cluster } : {}),
-  }).catch(() => undefined);
+async function signOut(client: QueryClient, cluster?: string): Promise<void> {
+  await postJson(client, api.signOut(), cluster ? { cluster } : {}).catch(() => undefined);
   // A full load on purpose: nothing cached for the old session may survive sign-out.
   window.location.assign(pages.signIn(undefined, cluster));
 }
@@ -22,10 +18,11 @@ async function signOut(cluster?: string): Promise<void> {
 /** The header's right side: who the console acts as (on this page's cluster), read-only mode, sign out. */
 export function UserMenu() {
   const { session } = useSession();
+  const client = useQueryClient();
   const cluster = clusterOfPath(usePathname() ?? "");
   const [leaving, setLeaving] = useState(false);
   const token = session?.mode === "token" && session.signedIn;
-  useEffect(() => (token ? startActivityHeartbeat() : undefined), [token]);
+  useEffect(() => (token ? startActivityHeartbeat(() => postHeartbeat(client)) : undefined), [token, client]);
   if (!session) return null;
   if (session.code === 503)
     return (
@@ -45,7 +42,7 @@ export function UserMenu() {
   const groups = user?.groups.length ? `groups: ${user.groups.join(", ")}` : "no groups";
   const leave = (c?: string) => {
     setLeaving(true);
-    void signOut(c);
+    void signOut(client, c);
   };
   return (
     <span className="user-menu" style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>

@@ -1,8 +1,8 @@
 "use client";
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
-import { filterAndSortRows, namespacesOf, type RowPodFacts, type SortKey } from "@/lib/kruise/view/list";
+import { filterAndSortRows, namespacesOf, type SortKey } from "@/lib/kruise/view/list";
 import { cachedListRow } from "@/lib/kruise/view/list-cache";
 import { needsPods } from "@/lib/kruise/view/list-pods";
 import { listEmptyState } from "@/lib/kruise/view/list-empty";
@@ -14,9 +14,9 @@ import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
 import { useTypedText } from "@/components/ui/useTypedText";
 import { CloneSetTable } from "./CloneSetTable";
-import { useRolloutBadges } from "@/components/rollouts/ListRolloutBadges";
+import { useKruiseRolloutBadges } from "@/components/kruise-rollout/ListKruiseRolloutBadges";
 import { ListEmptyState } from "./ListEmptyState";
-import { RowPods } from "./RowPods";
+import { usePodFacts } from "./usePodFacts";
 
 // Pod watches the list may open (each is one more connection to the server): namespaces whose CloneSets have
 // lifecycle hooks or pods not ready, where only the pods can tell "stuck" from "slow".
@@ -82,24 +82,14 @@ export function CloneSetList({ cluster }: { cluster: string }) {
         .slice(0, MAX_POD_NAMESPACES)
     );
   }, [cloneSets]);
-  const [facts, setFacts] = useState<Record<string, Map<string, RowPodFacts>>>({});
-  const onFacts = useCallback((n: string, f: Map<string, RowPodFacts> | null) => {
-    setFacts((prev) => {
-      if (!f && !(n in prev)) return prev;
-      const next = { ...prev };
-      if (f) next[n] = f;
-      else delete next[n];
-      return next;
-    });
-  }, []);
+  const facts = usePodFacts(cluster, watched, now);
   // The Rollout badges and the rows' states read the same Rollout facts, so a row tells one story.
-  const rollouts = useRolloutBadges(cluster, items, now);
+  const rollouts = useKruiseRolloutBadges(cluster, items, now);
   const all = useMemo(
     () =>
       cloneSets.map((cs) => {
-        const ns = cs.metadata?.namespace ?? "";
-        const key = `${ns}/${cs.metadata?.name ?? ""}`;
-        return cachedListRow(cs, now, rollouts.facts.get(key), facts[ns]?.get(key));
+        const key = `${cs.metadata?.namespace ?? ""}/${cs.metadata?.name ?? ""}`;
+        return cachedListRow(cs, now, rollouts.facts.get(key), facts.get(key));
       }),
     [cloneSets, now, facts, rollouts.facts],
   );
@@ -126,9 +116,6 @@ export function CloneSetList({ cluster }: { cluster: string }) {
 
   return (
     <>
-      {watched.map(([n, css]) => (
-        <RowPods key={n} cluster={cluster} namespace={n} cloneSets={css} now={now} onFacts={onFacts} />
-      ))}
       <div className="page-head">
         <h1>CloneSets</h1>
         <ConnectionBadge connection={connection} />

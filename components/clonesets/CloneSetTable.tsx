@@ -52,7 +52,7 @@ const CloneSetCells = memo(function CloneSetCells({
     <>
       <td data-col="name">
         <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link>{" "}
-        <StateBadges state={r.state} rolloutBadge={badge} />
+        <StateBadges state={r.state} kruiseRolloutBadge={badge} />
         {r.hookWaits.map((t) => (
           <div key={t} className="small muted wrap" data-testid="row-hook-wait">
             {t[0].toUpperCase() + t.slice(1)}

@@ -1,4 +1,4 @@
-import type { HookWaitView } from "@/lib/kruise/view/rollout";
+import type { HookWaitView } from "@/lib/kruise/view/update";
 
 const MAX_PODS = 12;
 

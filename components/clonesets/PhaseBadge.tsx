@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { CloneSetState, StateKind } from "@/lib/kruise/view/state";
 import { Badge, type Tone } from "@/components/ui/Badge";
-import { ROLLOUT_ICON } from "@/components/rollouts/RolloutBadge";
+import { KRUISE_ROLLOUT_ICON } from "@/components/kruise-rollout/KruiseRolloutBadge";
 
 /** Tone and icon per state; the word comes from the state itself (lib/kruise/view/state.ts), never from here. */
 export const STATE_LOOK: Record<StateKind, { tone: Tone; icon: string }> = {
@@ -20,7 +20,7 @@ export const STATE_LOOK: Record<StateKind, { tone: Tone; icon: string }> = {
 export function PhaseBadge({ state, capital }: { state: CloneSetState; capital?: boolean }) {
   // Under a Kruise Rollout the badge looks like the Rollout's own badge: same words, same tone and icon.
   const look = state.rollout
-    ? { tone: state.rollout.tone, icon: ROLLOUT_ICON[state.rollout.tone] }
+    ? { tone: state.rollout.tone, icon: KRUISE_ROLLOUT_ICON[state.rollout.tone] }
     : STATE_LOOK[state.kind];
   const word = capital ? state.word[0].toUpperCase() + state.word.slice(1) : state.word;
   return (
@@ -37,17 +37,17 @@ export function PhaseBadge({ state, capital }: { state: CloneSetState; capital?:
  * The state beside a Kruise Rollout badge (list row, detail header). When the state is the Rollout's (rule 7 in
  * lib/kruise/view/state.ts) the Rollout's badge, named and linked, stands for it: one badge, one story.
  */
-export function StateBadges({ state, rolloutBadge }: { state: CloneSetState; rolloutBadge?: ReactNode }) {
-  if (state.kind !== "rollout" || !rolloutBadge)
+export function StateBadges({ state, kruiseRolloutBadge }: { state: CloneSetState; kruiseRolloutBadge?: ReactNode }) {
+  if (state.kind !== "rollout" || !kruiseRolloutBadge)
     return (
       <>
         <PhaseBadge state={state} />
-        {rolloutBadge}
+        {kruiseRolloutBadge}
       </>
     );
   return (
     <span data-testid="state" data-state={state.kind} className="state-badge">
-      {rolloutBadge}
+      {kruiseRolloutBadge}
       <span className="sr-only">: {state.reason}</span>
     </span>
   );

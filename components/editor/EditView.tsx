@@ -1,20 +1,18 @@
 "use client";
 import Link from "next/link";
-import { useClientQuery } from "@/lib/client/hydration";
 import { useMemo, useState } from "react";
 import { useClusterStream, useResourceList } from "@/lib/client";
-import type { EditableResource } from "@/lib/client/editor";
-import { accessOptions } from "@/lib/client/mutations";
+import type { ResourceName } from "@/lib/k8s/wire";
+import { accessDenial, KINDS } from "@/lib/kinds";
+import { useAccess } from "@/lib/client/access";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
-import { pages } from "@/lib/urls";
 import { asJsonObject, lineForField, parseEdited } from "@/lib/patch";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { ConflictView } from "./ConflictView";
-import { InPlacePanel } from "./InPlacePanel";
 import { LiveBanner } from "./LiveBanner";
-import { RolloutEditNotice } from "@/components/rollouts/RolloutEditNotice";
+import { editorExtras } from "./kind-extras";
 import { Monaco } from "./Monaco";
 import type { EditorMarker, ReportedMarker } from "./monaco-types";
 import { NoticeLine } from "./NoticeLine";
@@ -28,7 +26,9 @@ const TABS: { key: EditTab; label: string }[] = [
   { key: "conflicts", label: "Conflicts" },
   { key: "dry-run", label: "Dry run" },
 ];
-const KIND: Record<EditableResource, string> = { clonesets: "CloneSet", pods: "Pod" };
+
+/** What Save needs: patch on the object (every kind's `edit` write, lib/kinds). */
+const EDIT_NEED = { verb: "patch" } as const;
 
 /** Syntax errors while typing, and a 422's causes on their lines (kubectl edit's rules). */
 function useMarkers(
@@ -49,19 +49,6 @@ function useMarkers(
   }, [text, error]);
 }
 
-/** Why Save is unavailable: the CloneSet access review said no (pods have no review route: the server's 403 speaks). */
-function useSaveBlocked(
-  cluster: string,
-  namespace: string,
-  resource: EditableResource,
-  name: string,
-): string | undefined {
-  const access = useClientQuery({ ...accessOptions(cluster, namespace, name), enabled: resource === "clonesets" });
-  const patch = access.data?.patch;
-  if (!patch || patch.allowed) return undefined;
-  return `You may not patch this CloneSet${patch.reason ? `: ${patch.reason}` : " (RBAC: no patch permission on clonesets.apps.kruise.io)"}`;
-}
-
 /** /c/<cluster>/ns/<ns>/<clonesets|pods>/<name>/edit: Monaco + diff + exact request + dry run + conflict-safe save. */
 export function EditView({
   cluster,
@@ -71,32 +58,36 @@ export function EditView({
 }: {
   cluster: string;
   namespace: string;
-  resource: EditableResource;
+  resource: ResourceName;
   name: string;
 }) {
   const session = useEditSession({ cluster, namespace, resource, name });
   // CloneSets: Rollouts too, to say what a save will make a Kruise Rollout do (an empty list without the CRD).
-  useClusterStream({ cluster, namespace, resources: resource === "clonesets" ? [resource, "rollouts"] : [resource] });
+  const extras = editorExtras(resource);
+  useClusterStream({ cluster, namespace, resources: [resource, ...extras.streams] });
   const list = useResourceList(cluster, resource, namespace);
   const found = list.items.find((o) => o.metadata.name === name);
   const live = found && asJsonObject(found);
   const markers = useMarkers(session.text, session.error);
   const { readOnly } = useSession();
-  const blocked = useSaveBlocked(cluster, namespace, resource, name);
+  // Why Save is unavailable: the access review for the kind's edit said no (not while it is still asking).
+  const access = useAccess({ cluster, namespace, resource, name }, EDIT_NEED);
+  const blocked = access.allowed === false ? accessDenial(KINDS.get(resource), EDIT_NEED, access) : undefined;
   const [schemaMarkers, setSchemaMarkers] = useState<ReportedMarker[]>([]);
-  const path = `file:///${cluster}/${namespace}/${name}.${resource === "clonesets" ? "cloneset" : "pod"}.yaml`;
-  const back = resource === "clonesets" ? pages.cloneSet(cluster, namespace, name) : pages.cloneSets(cluster);
+  const path = `file:///${cluster}/${namespace}/${name}.${resource}.yaml`;
+  const back = extras.back({ cluster, namespace, name });
+  const kind = KINDS.get(resource).kind;
 
   if (session.loading)
     return (
       <div className="panel muted">
-        Loading {KIND[resource]} {namespace}/{name}…
+        Loading {kind} {namespace}/{name}…
       </div>
     );
   if (session.loadError || !session.base)
     return (
       <ErrorPanel
-        title={`Cannot open ${KIND[resource]} ${namespace}/${name}`}
+        title={`Cannot open ${kind} ${namespace}/${name}`}
         error={session.loadError ?? { message: "not found" }}
       />
     );
@@ -111,7 +102,7 @@ export function EditView({
       </div>
       <div className="page-head">
         <h1>
-          Edit {KIND[resource]} {name}
+          Edit {kind} {name}
         </h1>
         <ConnectionBadge connection={list.connection} />
         <span className="spacer" />
@@ -153,10 +144,7 @@ export function EditView({
         live={live}
         deleted={!list.loading && !live && list.connection.state === "live"}
       />
-      {resource === "clonesets" ? <InPlacePanel base={session.base} text={session.text} /> : null}
-      {resource === "clonesets" ? (
-        <RolloutEditNotice cluster={cluster} namespace={namespace} base={session.base} text={session.text} />
-      ) : null}
+      {extras.panels({ cluster, namespace, name, base: session.base, text: session.text })}
       {session.notice ? <NoticeLine notice={session.notice} onDiscardDraft={session.discardDraft} /> : null}
       {session.error ? <ErrorPanel title="The server refused the edit" error={session.error} /> : null}
       <div role="tablist" className="page-head">

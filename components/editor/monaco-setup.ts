@@ -3,6 +3,7 @@
 import { loader } from "@monaco-editor/react";
 import * as monaco from "monaco-editor";
 import { configureMonacoYaml, type MonacoYaml } from "monaco-yaml";
+import { KINDS } from "@/lib/kinds";
 
 declare global {
   interface Window {
@@ -32,9 +33,9 @@ function installWorkers() {
 }
 
 /**
- * Sets up Monaco once per page: local workers, and monaco-yaml with the CloneSet CRD's
- * openAPIV3Schema (public/monaco-schema-cloneset.json, see components/editor/README.md) for
- * models whose URI ends in `.cloneset.yaml` — validation, hover and completion.
+ * Sets up Monaco once per page: local workers, and monaco-yaml with each editable kind's schema (its home's
+ * `schema`, e.g. the CloneSet CRD's openAPIV3Schema in public/monaco-schema-cloneset.json, see
+ * components/editor/README.md) for models whose URI ends in `.<resource>.yaml` — validation, hover and completion.
  */
 export function setupMonaco(): Promise<void> {
   if (schemaLoaded) return schemaLoaded;
@@ -55,15 +56,20 @@ export function setupMonaco(): Promise<void> {
     isKubernetes: true,
     yamlVersion: "1.1",
   });
-  schemaLoaded = fetch("/monaco-schema-cloneset.json")
-    .then((r) => (r.ok ? r.json() : null))
-    .then((schema) => {
-      if (schema)
-        yaml?.update({
-          schemas: [{ uri: "inmemory://schemas/cloneset.json", fileMatch: ["*.cloneset.yaml"], schema }],
-        });
-    })
-    .catch(() => undefined);
+  const withSchema = KINDS.all().flatMap((h) => (h.schema ? [{ resource: h.resource, url: h.schema }] : []));
+  schemaLoaded = Promise.all(
+    withSchema.map(({ resource, url }) =>
+      fetch(url)
+        .then((r) => (r.ok ? r.json() : null))
+        .then((schema) =>
+          schema ? [{ uri: `inmemory://schemas/${resource}.json`, fileMatch: [`*.${resource}.yaml`], schema }] : [],
+        )
+        .catch(() => []),
+    ),
+  ).then((found) => {
+    const schemas = found.flat();
+    if (schemas.length) yaml?.update({ schemas });
+  });
   return schemaLoaded;
 }
 

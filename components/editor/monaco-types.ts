@@ -15,7 +15,7 @@ export interface ReportedMarker {
 }
 
 export interface MonacoPaneProps {
-  /** Model URI; `.cloneset.yaml` at the end turns on the CloneSet schema. */
+  /** Model URI; `.<resource>.yaml` at the end turns on that kind's schema (its home's `schema`). */
   path: string;
   value?: string;
   onChange?: (text: string) => void;

@@ -3,10 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useClientQuery } from "@/lib/client/hydration";
 import { useCallback, useEffect, useMemo, useReducer } from "react";
 import {
-  editedObjectOptions,
+  objectOptions,
   useEditMutation,
   type ConflictChoice,
-  type EditRequest,
+  type EditBody,
   type EditTarget,
   type WireConflict,
 } from "@/lib/client/editor";
@@ -51,7 +51,7 @@ const toBody = (e: unknown): ApiErrorBody =>
 export function useEditSession(target: EditTarget): EditSession {
   const { cluster, namespace, resource, name } = target;
   const draftId = useMemo(() => ({ cluster, namespace, resource, name }), [cluster, namespace, resource, name]);
-  const objectQuery = useClientQuery(editedObjectOptions(draftId));
+  const objectQuery = useClientQuery(objectOptions(draftId));
   const save = useEditMutation(draftId);
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
@@ -107,7 +107,7 @@ export function useEditSession(target: EditTarget): EditSession {
   }, [text, base]);
 
   const post = useCallback(
-    async (extra: Omit<EditRequest, "base" | "mine">) => {
+    async (extra: Omit<EditBody, "base" | "mine">) => {
       dispatch({ type: "requestStarted" });
       const edited = parsedMine();
       if (!edited || !base) return;
@@ -143,7 +143,7 @@ export function useEditSession(target: EditTarget): EditSession {
     if (store) clearDraft(store, draftId);
     dispatch({ type: "draftDiscarded" });
     queryClient
-      .fetchQuery({ ...editedObjectOptions(draftId), staleTime: 0 })
+      .fetchQuery({ ...objectOptions(draftId), staleTime: 0 })
       .then((object) => dispatch({ type: "opened", object, draft: null }))
       .catch((e) => dispatch({ type: "failed", error: toBody(e) }));
   }, [draftId, queryClient]);

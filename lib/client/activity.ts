@@ -1,4 +1,6 @@
-import { mutationHeaders } from "./session";
+import type { QueryClient } from "@tanstack/react-query";
+import { api } from "../urls";
+import { postJson } from "./api";
 
 /** How often the page may say the person is here (well inside any idle timeout worth setting). */
 export const HEARTBEAT_MS = 60_000;
@@ -10,7 +12,7 @@ const INTERACTIONS = ["pointerdown", "keydown", "wheel", "touchstart", "scroll"]
  * clicked, touched, scrolled or wheeled since the last one. A page left open (or hidden) sends nothing,
  * so its live stream ends at the idle timeout. Returns the stop function.
  */
-export function startActivityHeartbeat(send: () => Promise<unknown> = postHeartbeat): () => void {
+export function startActivityHeartbeat(send: () => Promise<unknown>): () => void {
   let interacted = false;
   const mark = () => {
     interacted = true;
@@ -28,11 +30,5 @@ export function startActivityHeartbeat(send: () => Promise<unknown> = postHeartb
   };
 }
 
-async function postHeartbeat(): Promise<void> {
-  await fetch("/api/auth/activity", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: await mutationHeaders(),
-    body: "{}",
-  });
-}
+/** The heartbeat itself: POST {} to the activity route (a write, so it carries the anti-CSRF header). */
+export const postHeartbeat = (client: QueryClient) => postJson(client, api.activity(), {});

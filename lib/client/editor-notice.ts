@@ -26,6 +26,8 @@ function outcomeView(outcome: EditOutcome): NoticeView | null {
       return { tone: "bad", text: outcome.message };
     case "denied":
     case "invalid":
+    case "stale":
+    case "owned":
       return null; // the error panel shows the cluster's Status (and a 422 marks its lines)
     case "conflict":
       return {

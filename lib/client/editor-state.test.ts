@@ -149,6 +149,14 @@ describe("editor state: base, mine and theirs", () => {
     expect(editorReducer(invalid, { type: "typed", text: "fixed" }).error).toBeUndefined();
   });
 
+  it("an object that kept changing while saving is an error in the panel, with no notice of its own", () => {
+    const stale = run({
+      type: "answered",
+      outcome: { kind: "stale", code: 409, reason: "Conflict", message: "The object kept changing while saving" },
+    });
+    expect([stale.error?.code, say(stale)]).toEqual([409, null]);
+  });
+
   it("local problems are said without asking the server: syntax errors and kubectl edit's refusals", () => {
     expect(say(run({ type: "syntaxError", line: 3, column: 7, message: "bad indentation" }))?.text).toBe(
       "YAML syntax error at line 3, column 7: bad indentation",

@@ -103,6 +103,10 @@ function answered(state: EditorState, outcome: EditOutcome): EditorState {
     case "denied":
     case "invalid":
       return { ...state, notice, error: outcome };
+    case "stale":
+    case "owned":
+      // the object kept changing while saving: said in the error panel, like any refusal without a notice of its own
+      return { ...state, error: outcome };
     case "conflict":
       return {
         ...state,
@@ -113,9 +117,9 @@ function answered(state: EditorState, outcome: EditOutcome): EditorState {
         tab: "conflicts",
       };
     case "preview": {
-      const review = outcome.dryRun ? { latest: outcome.latest, check: outcome.dryRun } : undefined;
+      const review = outcome.dryRun && outcome.latest ? { latest: outcome.latest, check: outcome.dryRun } : undefined;
       const request = { ...outcome.request, changed: outcome.changed, review };
-      return { ...state, notice, request, theirs: outcome.latest, tab: "request" };
+      return { ...state, notice, request, theirs: outcome.latest ?? null, tab: "request" };
     }
     case "dry-run": {
       const dryRun = { before: prepareForEdit(outcome.latest).text, after: prepareForEdit(outcome.object).text };

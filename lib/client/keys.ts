@@ -1,6 +1,8 @@
+// Every query key the browser uses, in one place (docs/architecture.md §6): the options factories
+// (queries.ts, access.ts, session.ts, editor.ts) and the stream's cache writes all take them from here.
 import type { ResourceName } from "../k8s/wire";
 
-/** Query keys for live lists; namespace "*" (or an omitted/empty namespace) is the all-namespaces scope. */
+/** Live lists; namespace "*" (or an omitted/empty namespace) is the all-namespaces scope. */
 export const resourceKeys = {
   all: ["cluster"] as const,
   cluster: (cluster: string) => ["cluster", cluster] as const,
@@ -12,8 +14,20 @@ export const clusterKeys = {
   all: ["clusters"] as const,
 };
 
-/** The object an editor page opened (read once; see editedObjectOptions). */
-export const editorKeys = {
+/** One object read once (an editor page's opened object, a revision shown read-only). */
+export const objectKeys = {
   object: (cluster: string, namespace: string, resource: string, name: string) =>
-    ["editor", cluster, namespace, resource, name] as const,
+    ["object", cluster, namespace, resource, name] as const,
+};
+
+/** The answer of one access review: may the user `verb` (the `subresource` of) this object? */
+export const accessKeys = {
+  all: ["access"] as const,
+  object: (cluster: string, namespace: string, resource: string, name: string, verb: string, subresource = "") =>
+    ["access", cluster, namespace, resource, name, verb, subresource] as const,
+};
+
+/** Who the browser acts as and the anti-CSRF token (GET /api/auth/session). */
+export const sessionKeys = {
+  current: ["auth", "session"] as const,
 };

@@ -1,95 +1,16 @@
 "use client";
-import { queryOptions, useMutation } from "@tanstack/react-query";
-import { useClientQuery } from "./hydration";
-import { ApiError, apiFetch, errorFromResponse } from "./api";
-import { mutationHeaders, signInAgain } from "./session";
+// Kruise Rollout actions from the CloneSet page: POST …/rollouts/<name>/action, answered with the write contract's
+// outcome (lib/k8s/wire.ts).
+import { useMutation } from "@tanstack/react-query";
+import type { KruiseRolloutBody } from "../contract/bodies";
+import type { IntentOutcome } from "../k8s/wire";
 import { api } from "../urls";
-import type { KruiseRolloutAction, KruiseRolloutBase, KruiseRolloutOutcome, WireRequest } from "../k8s/wire";
-import type { Rollout } from "../k8s/objects";
+import { postJson, type ApiError } from "./api";
 
-// Kruise Rollout actions from the CloneSet page: POST …/rollouts/<name>/action, and the access review behind them.
+export type { KruiseRolloutBody };
 
-export interface RolloutActionBody {
-  action: KruiseRolloutAction;
-  cloneSet: string;
-  base: KruiseRolloutBase;
-  to?: number;
-  preview?: boolean;
-}
-
-export type RolloutActionAnswer = KruiseRolloutOutcome & { request: WireRequest; effect?: string };
-
-/** What the page showed of the Rollout, sent as the action's guard. */
-export function rolloutActionBase(r: Rollout): KruiseRolloutBase {
-  const step = r.status?.canaryStatus?.currentStepIndex ?? r.status?.currentStepIndex ?? 0;
-  const base: KruiseRolloutBase = { generation: r.metadata.generation ?? 0, step };
-  if (typeof r.spec.strategy.paused === "boolean") base.paused = r.spec.strategy.paused;
-  if (typeof r.spec.disabled === "boolean") base.disabled = r.spec.disabled;
-  return base;
-}
-
-export async function postRolloutAction(
-  cluster: string,
-  ns: string,
-  rollout: string,
-  body: RolloutActionBody,
-): Promise<RolloutActionAnswer> {
-  let res: Response;
-  try {
-    res = await fetch(api.rolloutAction(cluster, ns, rollout), {
-      method: "POST",
-      credentials: "same-origin",
-      headers: await mutationHeaders(),
-      body: JSON.stringify(body),
-    });
-  } catch (e) {
-    throw new ApiError({
-      code: 0,
-      reason: "NetworkError",
-      message: `the dashboard server is unreachable: ${(e as Error).message}`,
-    });
-  }
-  if (res.status === 401) signInAgain();
-  if (!res.ok) throw await errorFromResponse(res);
-  return (await res.json()) as RolloutActionAnswer;
-}
-
-export function useRolloutAction(cluster: string, ns: string, rollout: string) {
-  return useMutation<RolloutActionAnswer, ApiError, RolloutActionBody>({
-    mutationFn: (body) => postRolloutAction(cluster, ns, rollout, body),
+export function useKruiseRolloutAction(cluster: string, ns: string, rollout: string) {
+  return useMutation<IntentOutcome, ApiError, KruiseRolloutBody>({
+    mutationFn: (body, ctx) => postJson<IntentOutcome>(ctx.client, api.kruiseRolloutAction(cluster, ns, rollout), body),
   });
-}
-
-type Answer = { allowed: boolean; reason?: string };
-interface AccessAnswer {
-  patch: Answer;
-  rollout?: { spec: Answer; status: Answer };
-}
-
-export function rolloutAccessOptions(cluster: string, ns: string, cloneSet: string, rollout: string) {
-  return queryOptions<AccessAnswer, ApiError>({
-    queryKey: ["access", cluster, ns, "clonesets", cloneSet, "rollout", rollout] as const,
-    queryFn: () => apiFetch(api.access(cluster, ns, cloneSet, rollout)),
-    staleTime: 60_000,
-  });
-}
-
-export interface RolloutAccess {
-  /** may patch the Rollout's spec (pause, resume, disable) */
-  spec: { allowed: boolean | undefined; reason?: string };
-  /** may patch rollouts/status (approve, jump) */
-  status: { allowed: boolean | undefined; reason?: string };
-}
-
-/** SelfSubjectAccessReviews for the Rollout's spec and /status, as the user. */
-export function useRolloutAccess(cluster: string, ns: string, cloneSet: string, rollout: string): RolloutAccess {
-  const q = useClientQuery(rolloutAccessOptions(cluster, ns, cloneSet, rollout));
-  if (q.error) {
-    const reason = `could not check permissions: ${q.error.message}`;
-    return { spec: { allowed: undefined, reason }, status: { allowed: undefined, reason } };
-  }
-  return {
-    spec: { allowed: q.data?.rollout?.spec.allowed, reason: q.data?.rollout?.spec.reason },
-    status: { allowed: q.data?.rollout?.status.allowed, reason: q.data?.rollout?.status.reason },
-  };
 }

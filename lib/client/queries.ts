@@ -1,4 +1,4 @@
-import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQueries, useQuery } from "@tanstack/react-query";
 import { useClientQuery, useHydrated } from "./hydration";
 import { useDeferredValue, useMemo } from "react";
 import { apiFetch, ApiError } from "./api";
@@ -59,10 +59,37 @@ export function useResourceList<R extends ResourceName>(
   return { items, connection, loading: !data?.synced && connection.state !== "error" };
 }
 
+const itemsOf = new WeakMap<ResourceListState, unknown[]>();
+
+/** A list's state as the page reads it; the same items array while the cached state is the same. */
+function listOf<T>(data: ResourceListState | undefined): ResourceList<T> {
+  let items = data ? itemsOf.get(data) : [];
+  if (data && !items) itemsOf.set(data, (items = Object.values(data.byKey)));
+  const connection = data?.connection ?? CONNECTING;
+  return { items: items as T[], connection, loading: !data?.synced && connection.state !== "error" };
+}
+
+const combineLists = (results: { data?: ResourceListState }[]) => results.map((r) => listOf<unknown>(r.data));
+
+/** One live list per namespace (streamed by useNamespaceStreams), read together. */
+export function useResourceLists<R extends ResourceName>(
+  cluster: string,
+  resource: R,
+  namespaces: readonly string[],
+): ResourceList<ResourceObjects[R]>[] {
+  const lists = useQueries({
+    queries: namespaces.map((ns) => resourceListOptions(cluster, resource, ns)),
+    // A module function: TanStack keeps the combined array while no list changed.
+    combine: combineLists as (results: { data?: ResourceListState }[]) => ResourceList<ResourceObjects[R]>[],
+  });
+  // Hydration renders what the server rendered: no lists yet (see useClientQuery).
+  return useHydrated() ? lists : namespaces.map(() => listOf<ResourceObjects[R]>(undefined));
+}
+
 export function clustersOptions() {
   return queryOptions<ClustersResponse, ApiError>({
     queryKey: clusterKeys.all,
-    queryFn: () => apiFetch<ClustersResponse>(api.clusters()),
+    queryFn: ({ client }) => apiFetch<ClustersResponse>(client, api.clusters()),
     staleTime: 30_000,
   });
 }

@@ -1,6 +1,8 @@
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { useClientQuery } from "./hydration";
 import type { AuthMode } from "../k8s/wire";
 import { api, pages } from "../urls";
+import { sessionKeys } from "./keys";
 
 /** GET /api/auth/session: who the browser acts as, and the anti-CSRF token mutations must carry. */
 export interface SessionInfo {
@@ -45,32 +47,40 @@ export function signedInTo(s: SessionInfo | undefined, cluster: string | undefin
 export const SESSION_PATH = api.session();
 export const CSRF_HEADER = "X-CSRF-Token";
 
-let pending: Promise<SessionInfo> | undefined;
+async function fetchSession(): Promise<SessionInfo> {
+  const r = await fetch(SESSION_PATH, {
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+    cache: "no-store",
+  });
+  return (await r.json()) as SessionInfo;
+}
 
-/** The session, fetched once per page load (force: after sign-in/out or a refused CSRF token). */
-export function loadSession(force = false): Promise<SessionInfo> {
-  if (!pending || force) {
-    pending = fetch(SESSION_PATH, {
-      credentials: "same-origin",
-      headers: { Accept: "application/json" },
-      cache: "no-store",
-    })
-      .then((r) => r.json() as Promise<SessionInfo>)
-      .then((s) => {
-        // The shared session store is down (503): ask again next time rather than keep the failure.
-        if (s.code === 503) pending = undefined;
-        return s;
-      });
-    pending.catch(() => {
-      pending = undefined;
-    });
-  }
-  return pending;
+/** The session as a query: fetched once per page load, kept in the query cache (the only client store). */
+export function sessionOptions() {
+  return queryOptions<SessionInfo>({
+    queryKey: sessionKeys.current,
+    queryFn: fetchSession,
+    staleTime: Infinity,
+    retry: false,
+    // while the session store is unreachable the header says so; it clears by itself once the store is back
+    refetchInterval: (query) => (query.state.data?.code === 503 ? 3000 : false),
+  });
+}
+
+/**
+ * The session from the cache, fetched when absent (force: after sign-in/out or a refused CSRF token). A 503 (the
+ * shared session store is down) is asked again next time rather than kept.
+ */
+export function loadSession(client: QueryClient, force = false): Promise<SessionInfo> {
+  const cached = client.getQueryData(sessionOptions().queryKey);
+  if (cached && !force && cached.code !== 503) return Promise.resolve(cached);
+  return client.fetchQuery({ ...sessionOptions(), staleTime: 0 });
 }
 
 /** Headers every mutation sends: JSON plus the session's anti-CSRF token (docs/architecture.md §5). */
-export async function mutationHeaders(): Promise<Record<string, string>> {
-  const s = await loadSession().catch(() => undefined);
+export async function mutationHeaders(client: QueryClient): Promise<Record<string, string>> {
+  const s = await loadSession(client).catch(() => undefined);
   return {
     "Content-Type": "application/json",
     Accept: "application/json",
@@ -78,18 +88,9 @@ export async function mutationHeaders(): Promise<Record<string, string>> {
   };
 }
 
-export const sessionKey = ["auth", "session"] as const;
-
-/** The session as a query (one fetch per page load; signIn/signOut refresh it). */
+/** The session as the page renders it. */
 export function useSession(): { session: SessionInfo | undefined; readOnly: boolean } {
-  const q = useClientQuery({
-    queryKey: sessionKey,
-    queryFn: () => loadSession(),
-    staleTime: Infinity,
-    retry: false,
-    // while the session store is unreachable the header says so; it clears by itself once the store is back
-    refetchInterval: (query) => (query.state.data?.code === 503 ? 3000 : false),
-  });
+  const q = useClientQuery(sessionOptions());
   return { session: q.data, readOnly: !!q.data?.readOnly };
 }
 
@@ -101,10 +102,10 @@ let leaving = false;
  * a live session (e.g. local mode's kubeconfig credentials expired) stays an error on the page: sign-in
  * could not fix it, only loop.
  */
-export function signInAgain(): void {
+export function signInAgain(client: QueryClient): void {
   if (typeof window === "undefined" || leaving || window.location.pathname.startsWith("/signin")) return;
   const cluster = clusterOfPath(window.location.pathname);
-  void loadSession(true).then(
+  void loadSession(client, true).then(
     (s) => {
       if (signedInTo(s, cluster) || leaving) return;
       leaving = true;

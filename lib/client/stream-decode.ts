@@ -55,7 +55,9 @@ export interface ReceiverOptions {
 
 /** Lets the page handle input and render: `scheduler.yield()` where the browser has it, else a message task. */
 export function yieldToPage(): Promise<void> {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  // The page's own scheduler (window or worker `self`; Chromium has scheduler.yield): absent outside a browser.
+  const s =
+    typeof self === "undefined" ? undefined : (self as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (typeof s?.yield === "function") return s.yield();
   return new Promise((resolve) => {
     const ch = new MessageChannel();

@@ -1,9 +1,10 @@
 import { notifyManager, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { errorFromResponse } from "./api";
 import { streamUrl } from "./events";
 import { frameBatcher } from "./frame-batch";
 import { openTransport, type StreamTransport } from "./stream-transport";
+import { KINDS } from "../kinds";
 import { resourceKeys } from "./keys";
 import { signInAgain } from "./session";
 import { applyStreamEvents, markDisconnected, type ResourceListState } from "./reducer";
@@ -16,12 +17,6 @@ export interface ClusterStreamOptions {
   resources: readonly ResourceName[];
   /** how long the browser stream may be down before its data counts as stale rather than reconnecting */
   staleAfterMs?: number;
-  /**
-   * Sees a large snapshot's objects part by part as they are decoded, before the snapshot reaches the cache: a page
-   * can build its per-object rows there, a few hundred per task, instead of all at once in its first render.
-   * Keep it stable (a module function): a new function reopens the stream.
-   */
-  prepare?: (resource: ResourceName, items: K8sObject[]) => void;
 }
 
 /**
@@ -30,20 +25,47 @@ export interface ClusterStreamOptions {
  * frame, in arrival order, so a burst of changes costs one render, not one per event. While the stream is down the
  * lists say reconnecting, then stale since the drop; on unmount they are left stale, never live.
  */
-export function useClusterStream({
-  cluster,
-  namespace,
-  resources,
-  staleAfterMs = 5000,
-  prepare,
-}: ClusterStreamOptions): void {
+export function useClusterStream({ cluster, namespace, resources, staleAfterMs = 5000 }: ClusterStreamOptions): void {
   const queryClient = useQueryClient();
   const resourceList = [...new Set(resources)].sort().join(",");
   useEffect(() => {
     if (!cluster || !resourceList) return;
     const rs = resourceList.split(",") as ResourceName[];
-    return openStream(queryClient, cluster, namespace || null, rs, staleAfterMs, prepare);
-  }, [queryClient, cluster, namespace, resourceList, staleAfterMs, prepare]);
+    return openStream(queryClient, cluster, namespace || null, rs, staleAfterMs);
+  }, [queryClient, cluster, namespace, resourceList, staleAfterMs]);
+}
+
+/**
+ * One stream per namespace for `resources`, for a page that watches a few namespaces it chooses as it goes (the
+ * list's pod facts): a namespace that stays keeps its stream, one that leaves has its stream closed.
+ */
+export function useNamespaceStreams(
+  cluster: string,
+  namespaces: readonly string[],
+  resources: readonly ResourceName[],
+) {
+  const queryClient = useQueryClient();
+  const open = useRef(new Map<string, () => void>());
+  const nsKey = [...new Set(namespaces)].sort().join("\n");
+  const resourceList = [...new Set(resources)].sort().join(",");
+  useEffect(() => {
+    const streams = open.current;
+    return () => {
+      for (const close of streams.values()) close();
+      streams.clear();
+    };
+  }, [queryClient, cluster, resourceList]);
+  useEffect(() => {
+    const streams = open.current;
+    const want = new Set(nsKey ? nsKey.split("\n") : []);
+    for (const [ns, close] of streams)
+      if (!want.has(ns)) {
+        close();
+        streams.delete(ns);
+      }
+    const rs = resourceList.split(",") as ResourceName[];
+    for (const ns of want) if (!streams.has(ns)) streams.set(ns, openStream(queryClient, cluster, ns, rs, 5000));
+  }, [queryClient, cluster, resourceList, nsKey]);
 }
 
 function openStream(
@@ -52,7 +74,6 @@ function openStream(
   namespace: string | null,
   rs: ResourceName[],
   staleAfterMs: number,
-  prepare?: ClusterStreamOptions["prepare"],
 ) {
   const url = streamUrl(cluster, rs, namespace);
   const keys = rs.map((r) => resourceKeys.list(cluster, r, namespace));
@@ -91,7 +112,7 @@ function openStream(
       // The browser gave up (an HTTP error before streaming): ask once for the reason, then retry later.
       void explainFailure(url).then((err) => {
         if (closed) return;
-        if (err?.code === 401) signInAgain();
+        if (err?.code === 401) signInAgain(qc);
         markAll(err ? "error" : "stale", err);
         retryTimer = setTimeout(connect, err && err.code < 500 ? 30_000 : 3_000);
       });
@@ -104,7 +125,7 @@ function openStream(
   const connect = () => {
     if (closed) return;
     es?.close();
-    es = openTransport(url, { event: onEvent, open: onOpen, error: onError, part: prepare });
+    es = openTransport(url, { event: onEvent, open: onOpen, error: onError, part: prepareOf(rs) });
   };
   connect();
   return () => {
@@ -114,6 +135,16 @@ function openStream(
     es?.close();
     markAll("stale");
   };
+}
+
+/**
+ * What sees a large snapshot's objects part by part as they are decoded, before the snapshot reaches the cache: each
+ * kind's home may build its view's rows there (lib/kinds `prepareView`), a few hundred per task. None when no
+ * streamed kind has such rows.
+ */
+function prepareOf(rs: readonly ResourceName[]): ((resource: ResourceName, items: K8sObject[]) => void) | undefined {
+  if (!rs.some((r) => KINDS.get(r).prepareView)) return undefined;
+  return (resource, items) => KINDS.get(resource).prepareView?.(items, new Date());
 }
 
 /** An epoch time in ms as this page's performance.now() time (never before the page's start). */

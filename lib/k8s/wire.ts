@@ -3,24 +3,15 @@
  * Types only, no runtime code, so lib/server may `import type` them without pulling browser code.
  */
 import type { JsonObject, JsonValue } from "./json";
-import type { BatchRelease, CloneSet, ControllerRevision, Event, Pod, Rollout, StoredMeta } from "./objects";
-
-/** The kinds the YAML editor opens and saves. */
-export type EditableResource = "clonesets" | "pods";
+import type { StoredMeta } from "./objects";
 
 /**
- * The resources the read path serves, and the object each one holds; a fixed allow-list (docs/architecture.md §5:
- * no generic proxy).
+ * The resources the console serves, and the object each one holds: a closed allow-list (docs/architecture.md §5: no
+ * generic proxy). Each kind's home adds its own entry (`declare module "@/lib/k8s/wire"` in lib/kinds/<kind>.ts),
+ * so a kind is named in one place; lib/kinds/registry.ts lists the homes.
  */
-export interface ResourceObjects {
-  clonesets: CloneSet;
-  pods: Pod;
-  controllerrevisions: ControllerRevision;
-  events: Event;
-  /** Kruise Rollout (rollouts.kruise.io); optional: a cluster without the CRD serves an empty list. */
-  rollouts: Rollout;
-  batchreleases: BatchRelease;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the kinds' homes (declaration merging)
+export interface ResourceObjects {}
 export type ResourceName = keyof ResourceObjects;
 
 /** A Kubernetes object of any served resource, as the API server sent it (managedFields dropped by the hub). */
@@ -87,18 +78,22 @@ export interface ClustersResponse {
   clusters: ClusterInfo[];
 }
 
-/** A rollout intent's action, as POSTed to …/clonesets/<name>/rollout. */
-export type RolloutAction = "partition" | "pause" | "resume" | "limits" | "rollback";
+/** A CloneSet update intent's action, as POSTed to …/clonesets/<name>/update. */
+export type UpdateAction = "partition" | "pause" | "resume" | "limits" | "rollback";
 
-/** What the page showed when the user decided: the guards of the write (docs/architecture.md §4). */
-export interface RolloutBase<Template = Record<string, unknown>> {
+/**
+ * What the page showed of a CloneSet when the user decided: the guards of an update write (docs/architecture.md §4),
+ * computed by one function on both sides (lib/kruise/core/update-base.ts).
+ */
+export interface UpdateBase {
   generation: number;
   resourceVersion?: string;
   partition?: number | string;
   paused?: boolean;
   maxUnavailable?: number | string;
   maxSurge?: number | string;
-  template?: Template;
+  /** a rollback's: the pod template the page showed */
+  template?: JsonObject;
 }
 
 /**
@@ -123,22 +118,16 @@ export interface KruiseRolloutBase {
   disabled?: boolean;
 }
 
-/** What a Rollout action answered: the exact request, the Rollout after it, and how many sends it took. */
-export interface KruiseRolloutOutcome {
-  request: WireRequest;
-  object?: K8sObject;
-  /** approve/jump: sends needed because the controller's status write put the old state back */
-  attempts?: number;
-}
-
 /**
  * How the console authenticates (docs/architecture.md §5): local (kubeconfig, loopback), token (sign-in),
  * proxy (auth proxy + impersonation).
  */
 export type AuthMode = "local" | "token" | "proxy";
 
-// The YAML editor's save route (POST …/<resource>/<name>/edit): what the browser sends and every
-// outcome it can get back. The page switches on `kind`, never on a message.
+// Every write (a CloneSet update intent, a Kruise Rollout action, a YAML edit, and the next ones) answers one
+// WriteOutcome (docs/architecture.md §4): the server maps it to an HTTP status in one place
+// (lib/server/write/outcome.ts), the browser reads it with one function (lib/client/api.ts postJson), and pages switch
+// on `kind`, never on a message. The bodies are in lib/contract/bodies.ts.
 
 /** Which side of a conflicting field the user keeps. */
 export type ConflictChoice = "mine" | "theirs" | "base";
@@ -160,17 +149,6 @@ export interface WireConflict {
   theirs?: JsonValue;
 }
 
-export interface EditRequest {
-  base: JsonObject;
-  mine: JsonObject;
-  choices?: Record<string, ConflictChoice>;
-  /** true: compute the request against the latest object and dry-run it; write nothing. */
-  preview?: boolean;
-  dryRun?: boolean;
-  /** The body the user reviewed: if the recomputed one differs, nothing is sent and the new one comes back as a preview. */
-  expectBody?: string;
-}
-
 /**
  * A field the patch changed that the server did not store as asked (a mutating webhook or a default
  * put a value back). `asked`/`stored`/`before` absent = the field is absent there.
@@ -187,25 +165,49 @@ export interface KeptField {
 /** The server-side dry run behind a review: what the server would store, or why it would refuse. */
 export type DryRunCheck = { ok: true; object: JsonObject; kept: KeptField[] } | { ok: false; error: ApiErrorBody };
 
-/** A refusal from the cluster, still a Kubernetes Status (HTTP status = `code`) with the outcome named. */
-export type EditFailure = ApiErrorBody & {
-  /** deleted: 404, the object is gone; denied: 403 (RBAC, admission); invalid: 422 (validation, with causes). */
-  kind: "deleted" | "denied" | "invalid";
+/**
+ * A refusal the page acts on: still a Kubernetes Status (HTTP status = `code`), with what it means named.
+ * deleted: 404, the object is gone; denied: 403 (RBAC, admission); invalid: 422 (validation, with causes);
+ * stale: 409, the object (or its pods) changed since the page showed it; owned: 409, another controller owns the
+ * field (a Kruise Rollout, docs/kruise-rollouts.md §5.6).
+ */
+export type WriteFailure = ApiErrorBody & {
+  kind: "deleted" | "denied" | "invalid" | "stale" | "owned";
+  /** stale, on a CloneSet update: the guarded values on the cluster now */
+  current?: UpdateBase;
 };
 
-export type EditOutcome =
+export type WriteOutcome =
   /** Nothing to send: the text equals the object, or the cluster already has every change. */
   | { kind: "no-changes"; message: string }
   /** kubectl edit's local rules refuse the edit (identity fields changed). */
   | { kind: "refused"; message: string; fields: string[] }
   /** The same field changed here and on the cluster: nothing was written. */
   | { kind: "conflict"; conflicts: WireConflict[]; latest: JsonObject }
-  /** The exact request, computed against `latest` and dry-run on the server; nothing was written. `changed`: not the reviewed one. */
-  | { kind: "preview"; request: WireRequest; latest: JsonObject; changed?: boolean; dryRun?: DryRunCheck }
+  /**
+   * The exact request; nothing was written. An edit's is computed against `latest` and dry-run on the server
+   * (`changed`: not the one reviewed); a Kruise Rollout action's says its `effect`.
+   */
+  | {
+      kind: "preview";
+      request: WireRequest;
+      latest?: JsonObject;
+      changed?: boolean;
+      dryRun?: DryRunCheck;
+      effect?: string;
+    }
   /** The server accepted the request in a dry run; nothing was written. */
   | { kind: "dry-run"; request: WireRequest; object: JsonObject; latest: JsonObject; kept: KeptField[] }
-  /** Stored under a new resourceVersion; `kept` lists the changes the server did not take as asked. */
-  | { kind: "saved"; request: WireRequest; object: JsonObject; kept: KeptField[] }
+  /**
+   * Stored under a new resourceVersion; `kept` lists the changes the server did not take as asked; `attempts`: a
+   * Kruise Rollout approve or jump re-sent because the controller's status write put the old state back.
+   */
+  | { kind: "saved"; request: WireRequest; object: JsonObject; kept: KeptField[]; attempts?: number }
   /** Sent and accepted, but the server stored nothing new (same resourceVersion): `kept` says which fields it put back. */
   | { kind: "no-op"; request: WireRequest; object: JsonObject; kept: KeptField[] }
-  | EditFailure;
+  | WriteFailure;
+
+/** What the YAML editor's save answers. */
+export type EditOutcome = WriteOutcome;
+/** What a CloneSet update intent and a Kruise Rollout action answer: the request, the written object, or a refusal. */
+export type IntentOutcome = Extract<WriteOutcome, { kind: "preview" | "saved" }> | WriteFailure;

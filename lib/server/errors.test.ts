@@ -1,5 +1,6 @@
 import { ApiException, FetchError } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
+import { KINDS } from "@/lib/kinds";
 import { errorResponse, explainCollectionError, httpErrors, toApiErrorBody } from "./errors";
 
 const forbidden = {
@@ -101,11 +102,7 @@ describe("errorResponse", () => {
 describe("explainCollectionError", () => {
   const notServed = { code: 404, reason: "NotFound", message: "the server could not find the requested resource" };
   it("says the CloneSet CRD is missing when listing clonesets is a 404", () => {
-    const e = explainCollectionError(
-      notServed,
-      { group: "apps.kruise.io", version: "v1alpha1", name: "clonesets" },
-      "prod",
-    );
+    const e = explainCollectionError(notServed, KINDS.get("clonesets"), "prod");
     expect(e.code).toBe(404);
     expect(e.message).toContain(
       'cluster "prod" does not serve clonesets (apps.kruise.io/v1alpha1) — is OpenKruise (the CloneSet CRD) installed?',
@@ -113,6 +110,6 @@ describe("explainCollectionError", () => {
   });
   it("leaves other errors alone", () => {
     const denied = { code: 403, reason: "Forbidden", message: "x" };
-    expect(explainCollectionError(denied, { group: "", version: "v1", name: "pods" }, "prod")).toBe(denied);
+    expect(explainCollectionError(denied, KINDS.get("pods"), "prod")).toBe(denied);
   });
 });

@@ -153,11 +153,11 @@ export function errorResponse(e: unknown, what?: string): Response {
  */
 export function explainCollectionError(
   err: ApiErrorBody,
-  api: { group: string; version: string; name: string },
+  api: { group: string; version: string; resource: string; absentHint?: string },
   cluster: string,
 ): ApiErrorBody {
   if (err.code !== 404) return err;
   const gv = api.group ? `${api.group}/${api.version}` : api.version;
-  const hint = api.group === "apps.kruise.io" ? " — is OpenKruise (the CloneSet CRD) installed?" : "";
-  return { ...err, message: `cluster "${cluster}" does not serve ${api.name} (${gv})${hint} (${err.message})` };
+  const hint = api.absentHint ? ` — ${api.absentHint}` : "";
+  return { ...err, message: `cluster "${cluster}" does not serve ${api.resource} (${gv})${hint} (${err.message})` };
 }

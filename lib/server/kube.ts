@@ -1,6 +1,4 @@
 import {
-  AppsV1Api,
-  CoreV1Api,
   CustomObjectsApi,
   KubeConfig,
   Observable,
@@ -9,8 +7,9 @@ import {
   type ObservableMiddleware,
   type RequestContext,
 } from "@kubernetes/client-node";
-import type { K8sObject } from "@/lib/k8s/wire";
-import { LEAN_LIST_TEXT, withoutManagedFields } from "./lean-json";
+import type { K8sObject, ResourceName, ResourceObjects } from "@/lib/k8s/wire";
+import type { KindHome } from "@/lib/kinds";
+import { withoutManagedFields } from "./lean-json";
 import { collectionPath, type ResourceDef } from "./resources";
 
 /**
@@ -70,79 +69,102 @@ export interface ListRead {
   withoutManagedFields?: boolean;
 }
 
-export interface ListPage {
-  items: K8sObject[];
+export interface ListPage<T = K8sObject> {
+  items: T[];
   metadata: { resourceVersion?: string; continue?: string; remainingItemCount?: number };
 }
 
-/** Typed client-node APIs for one cluster, made once per KubeConfig. */
+/**
+ * client-node's CustomObjectsApi reaches any resource from its group, version and plural, which is all a kind's home
+ * says, so no call needs a case per kind. Its path template is `/apis/{group}/...`; the core group lives under
+ * `/api/v1` (api-concepts "API groups"), which the template cannot say: this middleware moves an empty group there.
+ */
+class CoreGroupPath implements ObservableMiddleware {
+  pre(ctx: RequestContext): Observable<RequestContext> {
+    const url = ctx.getUrl();
+    const at = url.indexOf("/apis//");
+    if (at >= 0) ctx.setUrl(`${url.slice(0, at)}/api/${url.slice(at + "/apis//".length)}`);
+    return new Observable(Promise.resolve(ctx));
+  }
+  post(rsp: ResponseContext): Observable<ResponseContext> {
+    return new Observable(Promise.resolve(rsp));
+  }
+}
+
+type CallOptions = { middleware: ObservableMiddleware[]; middlewareMergeStrategy: "append" };
+
+/** What one object call names: the kind's group, version and plural, and the object. */
+const objectParams = (d: ResourceDef, namespace: string, name: string) => ({
+  group: d.group,
+  version: d.version,
+  plural: d.resource,
+  namespace,
+  name,
+});
+
+/** client-node access for one cluster, made once per KubeConfig; every call is keyed by the kind's home. */
 export class KubeClient {
-  private core: CoreV1Api;
-  private apps: AppsV1Api;
   private custom: CustomObjectsApi;
   private watcher: Watch;
   constructor(readonly kc: KubeConfig) {
-    this.core = kc.makeApiClient(CoreV1Api);
-    this.apps = kc.makeApiClient(AppsV1Api);
     this.custom = kc.makeApiClient(CustomObjectsApi);
     this.watcher = new Watch(kc);
   }
 
+  /** The middleware every call runs with: the core-group path, then the caller's (raw body, exact request). */
+  private static with(o: CallOptions): CallOptions {
+    return { ...o, middleware: [new CoreGroupPath(), ...o.middleware] };
+  }
+
   /** One LIST page, optionally narrowed by a label selector on the server (see ListQuery). */
-  listPage(d: ResourceDef, namespace: string | null, q: ListQuery = {}, read: ListRead = {}): Promise<ListPage> {
-    const lean = read.withoutManagedFields && LEAN_LIST_TEXT.has(d.name) ? withoutManagedFields : undefined;
+  listPage<R extends ResourceName>(
+    d: KindHome<R>,
+    namespace: string | null,
+    q: ListQuery = {},
+    read: ListRead = {},
+  ): Promise<ListPage<ResourceObjects[R]>> {
+    const lean = read.withoutManagedFields && d.cache?.leanListText ? withoutManagedFields : undefined;
     const p = {
+      group: d.group,
+      version: d.version,
+      plural: d.resource,
       ...(q.limit ? { limit: q.limit } : {}),
       ...(q.continue ? { _continue: q.continue } : {}),
       ...(q.labelSelector ? { labelSelector: q.labelSelector } : {}),
       ...(q.resourceVersion !== undefined ? { resourceVersion: q.resourceVersion } : {}),
     };
-    return raw<ListPage>((o) => {
-      switch (d.name) {
-        case "clonesets":
-        case "rollouts":
-        case "batchreleases":
-          return namespace
-            ? this.custom.listNamespacedCustomObject(
-                { group: d.group, version: d.version, plural: d.name, namespace, ...p },
-                o,
-              )
-            : this.custom.listClusterCustomObject({ group: d.group, version: d.version, plural: d.name, ...p }, o);
-        case "pods":
-          return namespace
-            ? this.core.listNamespacedPod({ namespace, ...p }, o)
-            : this.core.listPodForAllNamespaces(p, o);
-        case "events":
-          return namespace
-            ? this.core.listNamespacedEvent({ namespace, ...p }, o)
-            : this.core.listEventForAllNamespaces(p, o);
-        case "controllerrevisions":
-          return namespace
-            ? this.apps.listNamespacedControllerRevision({ namespace, ...p }, o)
-            : this.apps.listControllerRevisionForAllNamespaces(p, o);
-      }
-    }, lean);
+    return raw<ListPage<ResourceObjects[R]>>(
+      (o) =>
+        namespace
+          ? this.custom.listNamespacedCustomObject({ ...p, namespace }, KubeClient.with(o))
+          : this.custom.listClusterCustomObject(p, KubeClient.with(o)),
+      lean,
+    );
   }
 
   /** GET one object; throws ApiException (404 etc.) like any client-node call. */
-  get(d: ResourceDef, namespace: string, name: string): Promise<K8sObject> {
-    return raw<K8sObject>((o) => {
-      switch (d.name) {
-        case "clonesets":
-        case "rollouts":
-        case "batchreleases":
-          return this.custom.getNamespacedCustomObject(
-            { group: d.group, version: d.version, plural: d.name, namespace, name },
-            o,
-          );
-        case "pods":
-          return this.core.readNamespacedPod({ namespace, name }, o);
-        case "events":
-          return this.core.readNamespacedEvent({ namespace, name }, o);
-        case "controllerrevisions":
-          return this.apps.readNamespacedControllerRevision({ namespace, name }, o);
-      }
-    });
+  get<R extends ResourceName>(d: KindHome<R>, namespace: string, name: string): Promise<ResourceObjects[R]> {
+    return raw<ResourceObjects[R]>((o) =>
+      this.custom.getNamespacedCustomObject(objectParams(d, namespace, name), KubeClient.with(o)),
+    );
+  }
+
+  /**
+   * PATCH one object (or its /status) with the caller's middleware putting the exact content type and body on the
+   * wire (lib/server/write/exact.ts); `query` carries fieldManager, dryRun and force.
+   */
+  patch(
+    d: ResourceDef,
+    namespace: string,
+    name: string,
+    query: { fieldManager: string; dryRun?: "All"; force?: boolean; subresource?: "status" },
+    o: CallOptions,
+  ): Promise<unknown> {
+    const { subresource, ...q } = query;
+    const params = { ...objectParams(d, namespace, name), body: {}, ...q };
+    return subresource === "status"
+      ? this.custom.patchNamespacedCustomObjectStatus(params, KubeClient.with(o))
+      : this.custom.patchNamespacedCustomObject(params, KubeClient.with(o));
   }
 
   /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { withoutManagedFields } from "./lean-json";
 import { trim } from "./hub/trim";
 import type { K8sObject } from "@/lib/k8s/wire";
+import { KINDS } from "@/lib/kinds";
 
 const mf = [{ manager: "kubelet", operation: "Update", fieldsV1: { "f:status": { 'f:x"]}': {} } } }];
 const pod = (i: number) => ({
@@ -28,7 +29,7 @@ describe("a LIST's text without managedFields, for pods and events", () => {
     const lean = withoutManagedFields(text);
     expect(lean.length).toBeLessThan(text.length);
     expect(lean).not.toMatch(/"managedFields":\[/);
-    const trimmed = (t: string) => (JSON.parse(t).items as K8sObject[]).map((o) => trim("pods", o));
+    const trimmed = (t: string) => (JSON.parse(t).items as K8sObject[]).map((o) => trim(KINDS.get("pods"), o));
     expect(trimmed(lean)).toEqual(trimmed(text));
     expect(JSON.parse(lean).metadata).toEqual({ resourceVersion: "9" });
   });

@@ -1,4 +1,3 @@
-import type { ResourceName } from "@/lib/k8s/wire";
 import { skipValue } from "@/lib/patch/json-text";
 
 /**
@@ -11,12 +10,9 @@ import { skipValue } from "@/lib/patch/json-text";
  * `"managedFields":[` is always an object member whose value is an array. In a Pod or an Event the only such member
  * is ObjectMeta's (labels and annotations map to strings, never arrays); a nested ObjectMeta (a pod's ephemeral
  * volume template) sits under `spec.volumes`, which trim drops whole. Custom resources and ControllerRevisions
- * (whose `data` holds a template) keep their text as it is.
+ * (whose `data` holds a template) keep their text as it is: a kind's home opts in with `cache.leanListText`.
  */
 const KEY = '"managedFields":';
-
-/** The resources whose LIST text may go through withoutManagedFields (see above). */
-export const LEAN_LIST_TEXT: ReadonlySet<ResourceName> = new Set(["pods", "events"]);
 
 export function withoutManagedFields(text: string): string {
   const parts: string[] = [];

@@ -1,6 +1,6 @@
 import type { ResourceName } from "@/lib/k8s/wire";
 import { httpErrors } from "./errors";
-import { isResourceName } from "./resources";
+import { KINDS, type KindRegistry } from "@/lib/kinds";
 
 // apimachinery pkg/util/validation/validation.go: IsDNS1123Label / IsDNS1123Subdomain.
 const LABEL = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
@@ -29,12 +29,14 @@ export function validateObjectName(name: string): string {
   return name;
 }
 
-/** Only the allow-listed resources; anything else is a 400, never forwarded. */
-export function validateResource(r: string, allowed?: readonly ResourceName[]): ResourceName {
-  if (!isResourceName(r) || (allowed && !allowed.includes(r))) {
-    const list = (allowed ?? ["clonesets", "pods", "controllerrevisions", "events", "rollouts", "batchreleases"]).join(
-      ", ",
-    );
+/** Only the kinds the registry knows (lib/kinds), or the `allowed` few of them; anything else is a 400, never forwarded. */
+export function validateResource(
+  r: string,
+  allowed?: readonly ResourceName[],
+  kinds: KindRegistry = KINDS,
+): ResourceName {
+  if (!kinds.has(r) || (allowed && !allowed.includes(r))) {
+    const list = (allowed ?? kinds.names()).join(", ");
     throw httpErrors.badRequest(
       `unknown resource ${JSON.stringify(r.slice(0, 80))}: expected one of ${list}`,
       "resource",

@@ -9,14 +9,16 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editObject } from "@/lib/server/write";
+import { postWrite } from "@/lib/server/write";
 import { CoreV1Api } from "@kubernetes/client-node";
-import type { EditableResource, EditOutcome, EditRequest } from "@/lib/k8s/wire";
+import type { EditBody } from "@/lib/contract/bodies";
+import type { EditOutcome, ResourceName } from "@/lib/k8s/wire";
 import { clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, minimalStatus, pod } from "./lib/fixtures";
 import { csrfFor } from "../support/console";
 import { api } from "@/lib/urls";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 type C = { name: string; image: string; env?: { name: string; value: string }[] };
 const containersOf = (o: { spec?: unknown }) =>
@@ -34,20 +36,22 @@ function twoContainers(name: string) {
 describe.each(KINDS)("editor save scenarios (%s)", (kind) => {
   const h = useCluster(kind, { ns: "edit" });
   const cs = () => clonesets(h.c.kubeConfig(), h.ns);
-  beforeAll(() => {
+  beforeAll(async () => {
     process.env.KRUISE_CONSOLE_KUBECONFIG = h.c.kubeconfigPath;
+    await replaceRuntime(undefined); // the first request builds it from this environment
   });
-  afterAll(() => {
+  afterAll(async () => {
     delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+    await replaceRuntime(undefined);
   });
 
-  async function save(name: string, body: EditRequest, resource: EditableResource = "clonesets"): Promise<EditOutcome> {
+  async function save(name: string, body: EditBody, resource: ResourceName = "clonesets"): Promise<EditOutcome> {
     const req = new Request(`http://127.0.0.1:3000${api.edit("admin", h.ns, resource, name)}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: "http://127.0.0.1:3000", "X-CSRF-Token": await csrfFor() },
       body: JSON.stringify(body),
     });
-    const res = await editObject(req, "admin", h.ns, resource, name);
+    const res = await postWrite(runtime(), req, "admin", h.ns, resource, name, "edit");
     const json = await res.json();
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${JSON.stringify(json)}`);
     return json as EditOutcome;

@@ -70,7 +70,7 @@ describe.each(KINDS)("lifecycle hook holds (%s)", (kind) => {
         const cs = await get();
         return cs.status?.readyReplicas === 3 && cs.status.observedGeneration === cs.metadata.generation;
       });
-      expect((await detail()).rollout.waits).toEqual([]);
+      expect((await detail()).update.waits).toEqual([]);
 
       await api().patchNamespacedCustomObject(
         {
@@ -83,26 +83,26 @@ describe.each(KINDS)("lifecycle hook holds (%s)", (kind) => {
       // Until the controller has observed the new template every panel says "waiting for the controller".
       const held = await until("3 pods in PreparingUpdate, observed by the controller", async () => {
         const d = await detail();
-        return d.rollout.waits[0]?.pods.length === 3 && !d.header.statusStale && d;
+        return d.update.waits[0]?.pods.length === 3 && !d.header.statusStale && d;
       });
-      expect(held.rollout.state).toBe("waiting-for-hook");
+      expect(held.update.state).toBe("waiting-for-hook");
       expect(held.header.phase).toBe("waiting-for-hook");
-      expect(held.rollout.waits.map((w) => w.text)).toEqual([
+      expect(held.update.waits.map((w) => w.text)).toEqual([
         `waiting for the in-place-update hook on 3 pods: remove label ${HOLD}=true (owned by your hook controller)`,
       ]);
-      expect(held.rollout.heldByHook).toBe(3);
+      expect(held.update.heldByHook).toBe(3);
 
-      const first = held.rollout.waits[0].pods[0];
+      const first = held.update.waits[0].pods[0];
       await setHold(first, null);
       const updated = await until(`${first} updated and waiting for its label`, async () => {
         const p = (await pods()).find((x) => x.metadata.name === first);
         return p?.metadata.labels?.[STATE] === "Updated" && (await detail());
       });
-      expect(updated.rollout.waits.map((w) => [w.state, w.pods])).toEqual([
-        ["PreparingUpdate", held.rollout.waits[0].pods.slice(1)],
+      expect(updated.update.waits.map((w) => [w.state, w.pods])).toEqual([
+        ["PreparingUpdate", held.update.waits[0].pods.slice(1)],
         ["Updated", [first]],
       ]);
-      expect(updated.rollout.waits[1].text).toBe(
+      expect(updated.update.waits[1].text).toBe(
         `waiting for the in-place-update hook on 1 pod: put back label ${HOLD}=true (owned by your hook controller); it is updated but not available until then`,
       );
 
@@ -111,7 +111,7 @@ describe.each(KINDS)("lifecycle hook holds (%s)", (kind) => {
         const p = (await pods()).find((x) => x.metadata.name === first);
         return p?.metadata.labels?.[STATE] === "Normal";
       });
-      expect((await detail()).rollout.waits.map((w) => w.state)).toEqual(["PreparingUpdate"]);
+      expect((await detail()).update.waits.map((w) => w.state)).toEqual(["PreparingUpdate"]);
     },
     TIMEOUT,
   );

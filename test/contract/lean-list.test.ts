@@ -12,7 +12,7 @@ import type { K8sObject } from "@/lib/k8s/wire";
 import { trim } from "@/lib/server/hub/trim";
 import { KubeClient, RawBody, type ListPage } from "@/lib/server/kube";
 import { withoutManagedFields } from "@/lib/server/lean-json";
-import { RESOURCES } from "@/lib/server/resources";
+import { KINDS as KIND_HOMES } from "@/lib/kinds";
 import { KINDS, useCluster } from "./lib/harness";
 import { core, pod } from "./lib/fixtures";
 
@@ -43,7 +43,7 @@ describe.each(KINDS)("a LIST read without managedFields (%s)", (kind) => {
 
   for (const resource of ["pods", "events"] as const) {
     it(`${resource}: one response read whole and read without managedFields trims to the same objects`, async () => {
-      const def = RESOURCES[resource];
+      const def = KIND_HOMES.get(resource);
       const cap = new RawBody();
       const opts = { middleware: [cap], middlewareMergeStrategy: "append" as const };
       const c = core(h.c.kubeConfig());
@@ -54,7 +54,7 @@ describe.each(KINDS)("a LIST read without managedFields (%s)", (kind) => {
       const lean = JSON.parse(withoutManagedFields(cap.text!)) as ListPage;
       expect(whole.items.length).toBeGreaterThan(0);
       expect(whole.items.every((o) => Array.isArray(o.metadata.managedFields))).toBe(true);
-      const kept = (items: K8sObject[]) => items.map((o) => trim(resource, o));
+      const kept = (items: K8sObject[]) => items.map((o) => trim(def, o));
       expect(kept(lean.items)).toEqual(kept(whole.items));
       expect(lean.metadata).toEqual(whole.metadata);
 

@@ -9,32 +9,40 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { AppsV1Api } from "@kubernetes/client-node";
-import { beforeAll, describe, expect, it } from "vitest";
-import { postRollout } from "@/lib/server/write";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postWrite } from "@/lib/server/write";
 import { KINDS, useCluster } from "./lib/harness";
 import { cloneSet, clonesets, core, minimalStatus, type Obj } from "./lib/fixtures";
 import { csrfFor } from "../support/console";
 import { api } from "@/lib/urls";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 const ORIGIN = "http://127.0.0.1:3000";
 
 describe.each(KINDS)("rollout writes through the dashboard (%s)", (kind) => {
   const h = useCluster(kind, { ns: "rollout-writes" });
   const cs = () => clonesets(h.c.kubeConfig(), h.ns);
-  beforeAll(() => {
+  afterAll(async () => {
+    await replaceRuntime(undefined);
+  });
+  beforeAll(async () => {
     process.env.KRUISE_CONSOLE_KUBECONFIG = h.c.kubeconfigPath;
+    await replaceRuntime(undefined); // the first request builds it from this environment
   });
 
   const post = async (name: string, body: unknown) =>
-    postRollout(
-      new Request(`${ORIGIN}${api.rollout("admin", h.ns, name)}`, {
+    postWrite(
+      runtime(),
+      new Request(`${ORIGIN}${api.update("admin", h.ns, name)}`, {
         method: "POST",
         body: JSON.stringify(body),
         headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },
       }),
       "admin",
       h.ns,
+      "clonesets",
       name,
+      "update",
     );
   const strategy = (o: Obj) => (o.spec as { updateStrategy: Record<string, unknown> }).updateStrategy;
   const baseOf = (o: Obj, template = false) => ({

@@ -60,7 +60,7 @@ test("the read-only console shows the CloneSet without any control that writes, 
       });
       return { readOnly: s.readOnly, status: r.status, body: (await r.json()) as { message: string } };
     },
-    { url: api.rollout(sandboxAdmin().context, NS, NAME), session: api.session() },
+    { url: api.update(sandboxAdmin().context, NS, NAME), session: api.session() },
   );
   expect(forged.readOnly).toBe(true);
   expect(forged.status).toBe(403);

@@ -130,7 +130,7 @@ test("the viewer signs in, reads, cannot write (disabled with the reason; forged
       });
       return { status: r.status, body: (await r.json()) as { message: string } };
     },
-    { url: api.rollout(ctx(), NS, NAME), session: api.session() },
+    { url: api.update(ctx(), NS, NAME), session: api.session() },
   );
   expect(forged.status).toBe(403);
   expect(forged.body.message).toMatch(

@@ -7,14 +7,16 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { editObject } from "@/lib/server/write";
-import type { EditOutcome, EditRequest } from "@/lib/k8s/wire";
+import { postWrite } from "@/lib/server/write";
+import type { EditBody } from "@/lib/contract/bodies";
+import type { EditOutcome } from "@/lib/k8s/wire";
 import { applyJsonPatch, clone, prepareForEdit, type JsonObject } from "@/lib/patch";
 import { startCluster, type TestCluster } from "../support/clusters";
 import { cloneSet, clonesets, pod } from "../contract/lib/fixtures";
 import { csrfFor } from "../support/console";
 import { api } from "@/lib/urls";
-import type { EditableResource } from "@/lib/k8s/wire";
+import type { ResourceName } from "@/lib/k8s/wire";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 let cluster: TestCluster;
 const NS = "shop";
@@ -24,13 +26,15 @@ const core = () => cluster.kubeConfig().makeApiClient(CoreV1Api);
 beforeAll(async () => {
   cluster = await startCluster("sandbox");
   process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+  await replaceRuntime(undefined); // the first request builds it from this environment
 });
 afterAll(async () => {
   delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await replaceRuntime(undefined);
   await cluster?.stop();
 });
 
-async function post(resource: EditableResource, name: string, body: unknown, headers: Record<string, string> = {}) {
+async function post(resource: ResourceName, name: string, body: unknown, headers: Record<string, string> = {}) {
   const req = new Request(`http://127.0.0.1:3000${api.edit("admin", NS, resource, name)}`, {
     method: "POST",
     headers: {
@@ -41,7 +45,7 @@ async function post(resource: EditableResource, name: string, body: unknown, hea
     },
     body: JSON.stringify(body),
   });
-  const res = await editObject(req, "admin", NS, resource, name);
+  const res = await postWrite(runtime(), req, "admin", NS, resource, name, "edit");
   return {
     status: res.status,
     body: (await res.json()) as EditOutcome & {
@@ -63,7 +67,7 @@ describe("edit route against the sandbox", () => {
     await cs().create(cloneSet("exact"));
     const base = await open("exact");
     const mine = withReplicas(base, 3);
-    const preview = await post("clonesets", "exact", { base, mine, preview: true } satisfies EditRequest);
+    const preview = await post("clonesets", "exact", { base, mine, preview: true } satisfies EditBody);
     expect(preview.body).toMatchObject({
       kind: "preview",
       request: {

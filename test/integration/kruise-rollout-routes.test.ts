@@ -4,11 +4,12 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAccess, postKruiseRollout, postRollout, rolloutApproveSettle } from "@/lib/server/write";
+import { getAccess, postWrite, rolloutApproveSettle } from "@/lib/server/write";
 import type { Rollout } from "@/lib/k8s/objects";
 import { api } from "@/lib/urls";
 import { csrfFor } from "../support/console";
 import { startCluster, type TestCluster } from "../support/clusters";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 // The Kruise Rollout actions through the console's write gate, against the sandbox API server: no Rollout
 // controller runs here, so each test puts the Rollout's status where it needs it, as the controller would.
@@ -100,28 +101,34 @@ async function getRollout(name: string, namespace = NS): Promise<Rollout> {
 }
 
 const post = async (user: string, name: string, body: unknown, namespace = NS) =>
-  postKruiseRollout(
-    new Request(`${ORIGIN}${api.rolloutAction(user, namespace, name)}`, {
+  postWrite(
+    runtime(),
+    new Request(`${ORIGIN}${api.kruiseRolloutAction(user, namespace, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },
     }),
     user,
     namespace,
+    "rollouts",
     name,
+    "action",
   );
 
 /** The CloneSet's own rollout route (partition, pause…), called as a script or a forged page would. */
 const postCloneSet = async (name: string, body: unknown) =>
-  postRollout(
-    new Request(`${ORIGIN}${api.rollout("admin", NS, name)}`, {
+  postWrite(
+    runtime(),
+    new Request(`${ORIGIN}${api.update("admin", NS, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },
     }),
     "admin",
     NS,
+    "clonesets",
     name,
+    "update",
   );
 
 const approve = (name: string, step = 1, extra: Record<string, unknown> = {}) => ({
@@ -134,11 +141,13 @@ const approve = (name: string, step = 1, extra: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   cluster = await startCluster("sandbox");
   process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+  await replaceRuntime(undefined); // the first request builds it from this environment
   rolloutApproveSettle.windowMs = 700;
   rolloutApproveSettle.pollMs = 20;
 });
 afterAll(async () => {
   delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await replaceRuntime(undefined);
   await cluster?.stop();
 });
 
@@ -287,21 +296,19 @@ describe("Kruise Rollout actions through the write gate", () => {
   it("tells a user without rollouts/status patch rights that approve is not theirs, and refuses their approve", async () => {
     await createPair("ro-rbac");
     await setStatus("ro-rbac", 1, "StepPaused");
-    const access = (await (
-      await getAccess(
-        new Request(`${ORIGIN}${api.access("deployer", NS, "ro-rbac", "ro-rbac")}`),
-        "deployer",
-        NS,
-        "ro-rbac",
-      )
-    ).json()) as { patch: { allowed: boolean }; rollout: { status: { allowed: boolean }; spec: { allowed: boolean } } };
-    expect(access.patch.allowed).toBe(true);
-    expect(access.rollout.status.allowed).toBe(false);
-    expect(access.rollout.spec.allowed).toBe(false);
-    const admin = (await (
-      await getAccess(new Request(`${ORIGIN}${api.access("admin", NS, "ro-rbac", "ro-rbac")}`), "admin", NS, "ro-rbac")
-    ).json()) as { rollout: { status: { allowed: boolean } } };
-    expect(admin.rollout.status.allowed).toBe(true);
+    const ask = async (cluster: string, resource: "clonesets" | "rollouts", subresource?: string) => {
+      const need = { verb: "patch", ...(subresource ? { subresource } : {}) };
+      const url = `${ORIGIN}${api.access(cluster, NS, resource, "ro-rbac", need)}`;
+      return (
+        (await (await getAccess(runtime(), new Request(url), cluster, NS, resource, "ro-rbac")).json()) as {
+          allowed: boolean;
+        }
+      ).allowed;
+    };
+    expect(await ask("deployer", "clonesets")).toBe(true);
+    expect(await ask("deployer", "rollouts", "status")).toBe(false);
+    expect(await ask("deployer", "rollouts")).toBe(false);
+    expect(await ask("admin", "rollouts", "status")).toBe(true);
     const res = await post("deployer", "ro-rbac", approve("ro-rbac"));
     expect(res.status).toBe(403);
     expect(((await res.json()) as { message: string }).message).toMatch(

@@ -4,11 +4,12 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postRollout } from "@/lib/server/write";
+import { postWrite } from "@/lib/server/write";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
 import { csrfFor } from "../support/console";
 import { startCluster, type TestCluster } from "../support/clusters";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 // Apply holds the write to its preview: the server computes the partition preview again from the pods as the
 // API server has them and refuses the write (409, nothing sent) when Kruise could now move a pod the user was
@@ -47,15 +48,18 @@ const readySince = (n: string, at: string) =>
   );
 
 const post = async (body: unknown) =>
-  postRollout(
-    new Request(`${ORIGIN}${api.rollout("admin", NS, NAME)}`, {
+  postWrite(
+    runtime(),
+    new Request(`${ORIGIN}${api.update("admin", NS, NAME)}`, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", origin: ORIGIN, "x-csrf-token": await csrfFor() },
     }),
     "admin",
     NS,
+    "clonesets",
     NAME,
+    "update",
   );
 
 let generation = 0;
@@ -63,6 +67,7 @@ let generation = 0;
 beforeAll(async () => {
   cluster = await startCluster("sandbox");
   process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+  await replaceRuntime(undefined); // the first request builds it from this environment
   const cs = (await custom().createNamespacedCustomObject({
     ...G,
     body: {
@@ -122,6 +127,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await replaceRuntime(undefined);
   await cluster?.stop();
 });
 

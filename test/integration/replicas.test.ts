@@ -58,7 +58,7 @@ describe("two console replicas sharing a Redis session store", () => {
       type: "InPlaceIfPossible",
       partition: 4,
     };
-    const res = await browser.send(b, `/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+    const res = await browser.send(b, `/api/c/admin/ns/${NS}/clonesets/${name}/update`, {
       action: "partition",
       base,
       value: 2,

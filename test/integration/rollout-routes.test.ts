@@ -4,13 +4,14 @@ vi.mock("server-only", () => ({}));
 
 import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions, type KubeConfig } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canI, getAccess, postRollout, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
+import { canI, getAccess, postWrite, readMutation, recordEvent, sendPatch } from "@/lib/server/write";
 import { actorFor, LOCAL_CALLER } from "@/lib/server/auth";
 import { csrfFor } from "../support/console";
 import { HttpError } from "@/lib/server/errors";
 import type { K8sObject } from "@/lib/k8s/wire";
 import { startCluster, type TestCluster } from "../support/clusters";
 import { api } from "@/lib/urls";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 let cluster: TestCluster;
 const NS = "shop";
@@ -44,7 +45,7 @@ async function getCloneSet(name: string): Promise<K8sObject> {
 }
 
 const mutation = (body: string, headers: Record<string, string>) =>
-  new Request(`${ORIGIN}${api.rollout("admin", NS, "x")}`, { method: "POST", body, headers });
+  new Request(`${ORIGIN}${api.update("admin", NS, "x")}`, { method: "POST", body, headers });
 
 async function thrown(p: Promise<unknown>): Promise<HttpError> {
   try {
@@ -59,9 +60,11 @@ async function thrown(p: Promise<unknown>): Promise<HttpError> {
 beforeAll(async () => {
   cluster = await startCluster("sandbox");
   process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+  await replaceRuntime(undefined); // the first request builds it from this environment
 });
 afterAll(async () => {
   delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await replaceRuntime(undefined);
   await cluster?.stop();
 });
 
@@ -181,15 +184,18 @@ describe("shared write module against the sandbox", () => {
 });
 
 const post = async (name: string, body: unknown, headers: Record<string, string> = { origin: ORIGIN }) =>
-  postRollout(
-    new Request(`${ORIGIN}${api.rollout("admin", NS, name)}`, {
+  postWrite(
+    runtime(),
+    new Request(`${ORIGIN}${api.update("admin", NS, name)}`, {
       method: "POST",
       body: JSON.stringify(body),
       headers: { "content-type": "application/json", "x-csrf-token": await csrfFor(), ...headers },
     }),
     "admin",
     NS,
+    "clonesets",
     name,
+    "update",
   );
 
 const baseOf = (o: K8sObject) => {
@@ -226,7 +232,7 @@ async function churnStatus(name: string, updatedReplicas: number) {
   );
 }
 
-describe("POST …/rollout against the sandbox", () => {
+describe("POST …/update against the sandbox", () => {
   it("refuses a cross-origin intent and writes nothing", async () => {
     const cs = await createCloneSet("rr-origin");
     const res = await post(
@@ -339,10 +345,20 @@ describe("POST …/rollout against the sandbox", () => {
     expect(await strategyOf("rr-pause")).toMatchObject({ paused: false, maxUnavailable: 1 });
   });
 
-  it("the access review says whether the user may patch the CloneSet", async () => {
-    const allowed = await (await getAccess(new Request(`${ORIGIN}/x`), "admin", NS, "rr-any")).json();
-    expect(allowed.patch.allowed).toBe(true);
-    const denied = await (await getAccess(new Request(`${ORIGIN}/x`), "nobody", NS, "rr-any")).json();
-    expect(denied.patch.allowed).toBe(false);
+  it("the access review says whether the user may patch the CloneSet, and asks only what a control needs", async () => {
+    const ask = (cluster: string, verb: string) =>
+      getAccess(
+        runtime(),
+        new Request(`${ORIGIN}${api.access(cluster, NS, "clonesets", "rr-any", { verb })}`),
+        cluster,
+        NS,
+        "clonesets",
+        "rr-any",
+      );
+    expect(await (await ask("admin", "patch")).json()).toMatchObject({ allowed: true });
+    expect(await (await ask("nobody", "patch")).json()).toMatchObject({ allowed: false });
+    const odd = await ask("admin", "escalate");
+    expect(odd.status).toBe(400);
+    expect(await odd.json()).toMatchObject({ details: { field: "verb" } });
   });
 });

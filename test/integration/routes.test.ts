@@ -4,9 +4,9 @@ vi.mock("server-only", () => ({}));
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getClusters, getObject, getStream } from "@/lib/server/routes";
-import { getHub } from "@/lib/server/hub";
 import { startCluster, type TestCluster } from "../support/clusters";
 import { createPod, waitFor } from "./hub-helpers";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 const KIND = process.env.HUB_TEST_CLUSTER === "kube-apiserver" ? "kube-apiserver" : "sandbox";
 let cluster: TestCluster;
@@ -41,11 +41,12 @@ function sseReader(res: Response) {
 beforeAll(async () => {
   cluster = await startCluster(KIND);
   process.env.KRUISE_CONSOLE_KUBECONFIG = cluster.kubeconfigPath;
+  await replaceRuntime(undefined); // the first request builds it from this environment
   await createPod(cluster.kubeConfig(), "shop", "routes-pod");
 });
 afterAll(async () => {
-  getHub().close();
   delete process.env.KRUISE_CONSOLE_KUBECONFIG;
+  await replaceRuntime(undefined);
   await cluster?.stop();
 });
 
@@ -53,7 +54,7 @@ const req = (path: string, signal?: AbortSignal) => new Request(`http://127.0.0.
 
 describe(`dashboard API routes against ${KIND}`, () => {
   it("GET /api/clusters lists every kubeconfig context as a cluster", async () => {
-    const res = await getClusters(req("/api/clusters"));
+    const res = await getClusters(runtime(), req("/api/clusters"));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.clusters.map((c: { name: string }) => c.name).sort()).toEqual([
@@ -77,7 +78,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
     ["an unknown cluster", "/api/c/elsewhere/stream?r=pods", "cluster"],
   ])("the stream answers %s with a typed 400 before streaming", async (_what, path, field) => {
     const cl = path.split("/")[3];
-    const res = await getStream(req(path), cl);
+    const res = await getStream(runtime(), req(path), cl);
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ code: 400, reason: "BadRequest", details: { field } });
@@ -85,7 +86,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
 
   it("streams status, snapshot, then live changes, and lets go of the hub when the browser leaves", async () => {
     const ctl = new AbortController();
-    const res = await getStream(req("/api/c/admin/stream?r=pods&r=clonesets&ns=shop", ctl.signal), "admin");
+    const res = await getStream(runtime(), req("/api/c/admin/stream?r=pods&r=clonesets&ns=shop", ctl.signal), "admin");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     const sse = sseReader(res);
@@ -108,15 +109,17 @@ describe(`dashboard API routes against ${KIND}`, () => {
 
     ctl.abort();
     await waitFor("hub unsubscribed", () =>
-      getHub()
-        .stats()
+      runtime()
+        .hub.stats()
         .every((s) => s.subscribers === 0),
     );
   });
 
   it("a forbidden user gets a 200 stream whose status says which permission is missing", async () => {
     const ctl = new AbortController();
-    const sse = sseReader(await getStream(req("/api/c/nobody/stream?r=clonesets&ns=shop", ctl.signal), "nobody"));
+    const sse = sseReader(
+      await getStream(runtime(), req("/api/c/nobody/stream?r=clonesets&ns=shop", ctl.signal), "nobody"),
+    );
     const st = await waitFor("error status", () =>
       sse.events.find((e) => e.event === "status" && e.data.state === "error"),
     );
@@ -126,7 +129,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
   });
 
   it("GET one object returns it without managedFields", async () => {
-    const res = await getObject(req("/x"), "admin", "shop", "pods", "routes-pod");
+    const res = await getObject(runtime(), req("/x"), "admin", "shop", "pods", "routes-pod");
     expect(res.status).toBe(200);
     const pod = await res.json();
     expect(pod).toMatchObject({ kind: "Pod", metadata: { name: "routes-pod", namespace: "shop" } });
@@ -135,7 +138,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
   });
 
   it("a missing object is the API server's typed 404", async () => {
-    const res = await getObject(req("/x"), "admin", "shop", "clonesets", "nope");
+    const res = await getObject(runtime(), req("/x"), "admin", "shop", "clonesets", "nope");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
       code: 404,
@@ -145,7 +148,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
   });
 
   it("a forbidden read is a 403 with the Kubernetes message", async () => {
-    const res = await getObject(req("/x"), "nobody", "shop", "pods", "routes-pod");
+    const res = await getObject(runtime(), req("/x"), "nobody", "shop", "pods", "routes-pod");
     expect(res.status).toBe(403);
     const body = await res.json();
     expect(body.reason).toBe("Forbidden");
@@ -158,12 +161,12 @@ describe(`dashboard API routes against ${KIND}`, () => {
     ["pods", "Bad_Name", "name"],
     ["pods", "..", "name"],
   ])("GET refuses resource %j / name %j with 400 (no generic proxy)", async (resource, name, field) => {
-    const res = await getObject(req("/x"), "admin", "shop", resource, name);
+    const res = await getObject(runtime(), req("/x"), "admin", "shop", resource, name);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 400, details: { field } });
   });
 
   it("a read-only user (viewer) can read objects", async () => {
-    expect((await getObject(req("/x"), "viewer", "shop", "pods", "routes-pod")).status).toBe(200);
+    expect((await getObject(runtime(), req("/x"), "viewer", "shop", "pods", "routes-pod")).status).toBe(200);
   });
 });

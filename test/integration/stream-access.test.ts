@@ -5,11 +5,11 @@ vi.mock("server-only", () => ({}));
 import { RbacAuthorizationV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postSignIn, postSignOut } from "@/lib/server/auth";
-import { getHub } from "@/lib/server/hub";
 import { getStream } from "@/lib/server/routes";
 import { startCluster, type ClusterKind, type TestCluster, type TestUser } from "../support/clusters";
 import { createPod, waitFor } from "./hub-helpers";
 import { api } from "@/lib/urls";
+import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
 // The same scenarios run against the real kube-apiserver when one is available (npm test builds it).
 const KINDS: ClusterKind[] = process.env.KUBE_APISERVER_BIN ? ["sandbox", "kube-apiserver"] : ["sandbox"];
@@ -60,6 +60,7 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
 
   async function signIn(user: TestUser): Promise<string> {
     const res = await postSignIn(
+      runtime(),
       new Request(`${ORIGIN}${api.signIn()}`, {
         method: "POST",
         headers: { origin: ORIGIN, "content-type": "application/json" },
@@ -72,7 +73,11 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
 
   function stream(cookie: string | undefined, query: string, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = cookie ? { cookie } : {};
-    return getStream(new Request(`${ORIGIN}${api.stream("admin", [])}?${query}`, { headers, signal }), "admin");
+    return getStream(
+      runtime(),
+      new Request(`${ORIGIN}${api.stream("admin", [])}?${query}`, { headers, signal }),
+      "admin",
+    );
   }
 
   async function openStream(cookie: string, query: string): Promise<Raw> {
@@ -84,8 +89,8 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
   }
 
   const scope = (resource: string, namespace: string | null) =>
-    getHub()
-      .stats()
+    runtime()
+      .hub.stats()
       .filter((s) => s.cluster === "admin" && s.resource === resource && s.namespace === namespace);
 
   beforeAll(async () => {
@@ -96,12 +101,13 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
       KRUISE_CONSOLE_MAX_STREAMS: String(MAX_STREAMS),
       KRUISE_CONSOLE_ACCESS_CACHE_SECONDS: "0.5",
     });
+    await replaceRuntime(undefined); // the first request builds it from this environment
     await createPod(cluster.kubeConfig(), "shop", `shop-early-${id}`);
     await createPod(cluster.kubeConfig(), "payments", `pay-early-${id}`);
   });
   afterAll(async () => {
     for (const s of open) await s.cancel().catch(() => undefined);
-    getHub().close();
+    await replaceRuntime(undefined);
     process.env = { ...saved };
     await cluster?.stop();
   });
@@ -159,16 +165,16 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
   });
 
   it("a stream without a session answers 401 and sends nothing", async () => {
-    const before = getHub()
-      .stats()
+    const before = runtime()
+      .hub.stats()
       .reduce((n, s) => n + s.subscribers, 0);
     const res = await stream(undefined, "r=pods");
     expect(res.status).toBe(401);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ code: 401, reason: "Unauthorized" });
     expect(
-      getHub()
-        .stats()
+      runtime()
+        .hub.stats()
         .reduce((n, s) => n + s.subscribers, 0),
     ).toBe(before);
   });
@@ -197,6 +203,7 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
     const s = await openStream(cookie, "r=pods");
     await waitFor("snapshot", () => names(s).includes(`shop-early-${id}`));
     const out = await postSignOut(
+      runtime(),
       new Request(`${ORIGIN}${api.signOut()}`, { method: "POST", headers: { origin: ORIGIN, cookie } }),
     );
     expect(out.status).toBe(200);

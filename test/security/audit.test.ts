@@ -6,9 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { flushAudit } from "@/lib/server/auth";
 import { ScriptedBrowser } from "./browser";
 import { NS, useConsole } from "./harness";
+import { runtime } from "@/lib/server/runtime";
 
 const REPO = path.resolve(__dirname, "../..");
 const LIMIT = 20;
@@ -29,7 +29,7 @@ describe("audit of unauthenticated writes", () => {
       const res = await anon.rollout("admin", NS, `web-${i}`, { action: "pause", base: { generation: 1 } });
       expect(res.status).toBe(401);
     }
-    await flushAudit();
+    await runtime().flushAudit();
     const lines = con.audit.slice(before);
     const refused = lines.filter((l) => "verb" in l);
     const notes = lines.filter((l) => "suppressed" in l);
@@ -60,10 +60,10 @@ describe("audit of unauthenticated writes", () => {
   it("lines written just before the process exits are in the file", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "audit-exit-")), "audit.log");
     const script = `
-      const m = await import(${JSON.stringify(path.join(REPO, "lib/server/auth/audit.ts"))});
-      const audit = m.audit ?? m.default.audit;
+      const m = await import(${JSON.stringify(path.join(REPO, "lib/server/runtime/index.ts"))});
+      const rt = (m.runtime ?? m.default.runtime)(); // the process's, from KRUISE_CONSOLE_AUDIT_LOG
       for (let i = 0; i < 500; i++)
-        audit({ time: new Date().toISOString(), user: "u" + i, groups: [], mode: "token", cluster: "dev",
+        rt.audit.record({ time: new Date().toISOString(), user: "u" + i, groups: [], mode: "token", cluster: "dev",
           verb: "patch", object: { resource: "pods", namespace: "shop", name: "p" + i }, request: {}, result: { code: 200 } });
       process.exit(0); // no await: the queue is still in memory
     `;

@@ -5,9 +5,10 @@
  */
 import { getClusters, getObject, getStream } from "@/lib/server/routes";
 import { getSession, postActivity, postSignIn, postSignOut } from "@/lib/server/auth";
-import { editObject, getAccess, postRollout } from "@/lib/server/write";
-import type { EditableResource, ResourceName } from "@/lib/k8s/wire";
+import { getAccess, postWrite } from "@/lib/server/write";
+import type { ResourceName } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
+import { runtime } from "@/lib/server/runtime";
 
 export const ORIGIN = "http://127.0.0.1:3000";
 
@@ -60,6 +61,7 @@ export class ScriptedBrowser {
   async signIn(token: string, cluster?: string): Promise<Response> {
     const res = await this.keep(
       await postSignIn(
+        runtime(),
         this.request(api.signIn(), { csrf: null }, JSON.stringify(cluster ? { token, cluster } : { token })),
       ),
     );
@@ -69,38 +71,57 @@ export class ScriptedBrowser {
     return res;
   }
   async session(cluster?: string): Promise<Response> {
-    return this.keep(await getSession(this.request(api.session(cluster))));
+    return this.keep(await getSession(runtime(), this.request(api.session(cluster))));
   }
   /** signs out of `cluster`, or of every cluster when omitted */
   async signOut(cluster?: string): Promise<Response> {
     const res = await this.keep(
-      await postSignOut(this.request(api.signOut(), {}, JSON.stringify(cluster ? { cluster } : {}))),
+      await postSignOut(runtime(), this.request(api.signOut(), {}, JSON.stringify(cluster ? { cluster } : {}))),
     );
     if (/Max-Age=0/.test(res.headers.get("set-cookie") ?? "")) this.cookie = undefined;
     return res;
   }
   /** the page's heartbeat (visible and interacted with) */
   async activity(): Promise<Response> {
-    return this.keep(await postActivity(this.request(api.activity(), {}, "{}")));
+    return this.keep(await postActivity(runtime(), this.request(api.activity(), {}, "{}")));
   }
   async clusters(): Promise<Response> {
-    return this.keep(await getClusters(this.request(api.clusters())));
+    return this.keep(await getClusters(runtime(), this.request(api.clusters())));
   }
   async object(cluster: string, ns: string, resource: string, name: string): Promise<Response> {
     return this.keep(
-      await getObject(this.request(api.object(cluster, ns, probe(resource), name)), cluster, ns, resource, name),
+      await getObject(
+        runtime(),
+        this.request(api.object(cluster, ns, probe(resource), name)),
+        cluster,
+        ns,
+        resource,
+        name,
+      ),
     );
   }
+  /** may the user patch this CloneSet (the review behind its update controls and its editor's Save) */
   async access(cluster: string, ns: string, name: string): Promise<Response> {
-    return this.keep(await getAccess(this.request(api.access(cluster, ns, name)), cluster, ns, name));
+    const url = api.access(cluster, ns, "clonesets", name, { verb: "patch" });
+    return this.keep(await getAccess(runtime(), this.request(url), cluster, ns, "clonesets", name));
   }
   /** the stream's Response; read it with readSse */
   stream(cluster: string, query: string, o: SendOptions = {}): Promise<Response> {
-    return getStream(this.request(`${api.stream(cluster, [])}?${query}`, o), cluster);
+    return getStream(runtime(), this.request(`${api.stream(cluster, [])}?${query}`, o), cluster);
   }
   async rollout(cluster: string, ns: string, name: string, intent: unknown, o: SendOptions = {}): Promise<Response> {
     const body = typeof intent === "string" ? intent : JSON.stringify(intent);
-    return this.keep(await postRollout(this.request(api.rollout(cluster, ns, name), o, body), cluster, ns, name));
+    return this.keep(
+      await postWrite(
+        runtime(),
+        this.request(api.update(cluster, ns, name), o, body),
+        cluster,
+        ns,
+        "clonesets",
+        name,
+        "update",
+      ),
+    );
   }
   async edit(
     cluster: string,
@@ -110,12 +131,8 @@ export class ScriptedBrowser {
     input: unknown,
     o: SendOptions = {},
   ): Promise<Response> {
-    const req = this.request(
-      api.edit(cluster, ns, probe(resource) as EditableResource, name),
-      o,
-      JSON.stringify(input),
-    );
-    return this.keep(await editObject(req, cluster, ns, resource, name));
+    const req = this.request(api.edit(cluster, ns, probe(resource), name), o, JSON.stringify(input));
+    return this.keep(await postWrite(runtime(), req, cluster, ns, resource, name, "edit"));
   }
 }
 

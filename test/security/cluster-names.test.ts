@@ -5,11 +5,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getHub } from "@/lib/server/hub";
 import { writeKubeconfigFile } from "../support/kubeconfig";
 import { startCountingProxy, type CountingProxy } from "../integration/hub-proxy";
 import { readSse, ScriptedBrowser } from "./browser";
 import { KINDS, NS, useConsole } from "./harness";
+import { runtime } from "@/lib/server/runtime";
 
 // One canonical cluster name everywhere, and a ceiling on upstream watches: a flood of spellings
 // of one cluster, or of scopes, cannot make the console open LIST+WATCHes without end. The console's
@@ -61,8 +61,8 @@ describe.each(KINDS)("cluster names and watch limits (%s)", (kind) => {
     }
     expect(proxy.requests.length, "no LIST or WATCH for any variant").toBe(lists);
     expect(
-      getHub()
-        .stats()
+      runtime()
+        .hub.stats()
         .map((s) => s.cluster),
     ).toEqual(["admin"]);
   });
@@ -70,7 +70,7 @@ describe.each(KINDS)("cluster names and watch limits (%s)", (kind) => {
   it("scopes per cluster are capped: beyond the limit a stream is refused with 503 naming it", async () => {
     await openAndRead("admin", "r=pods&r=controllerrevisions&r=events");
     await openAndRead("admin", `r=clonesets&r=pods&ns=${NS}`);
-    expect(getHub().stats()).toHaveLength(MAX_PER_CLUSTER);
+    expect(runtime().hub.stats()).toHaveLength(MAX_PER_CLUSTER);
     const before = proxy.requests.length;
     const res = await b.stream("admin", "r=clonesets&ns=another-namespace");
     expect(res.status).toBe(503);

@@ -4,11 +4,11 @@
  * audit lines and everything the process logs captured so tests can search them.
  */
 import { afterAll, beforeAll } from "vitest";
-import { setAuditSink } from "@/lib/server/auth";
-import { getHub } from "@/lib/server/hub";
 import type { ClusterKind, TestCluster } from "../support/clusters";
 import { useCluster } from "../contract/lib/harness";
 import { cloneSet, clonesets, type Obj } from "../contract/lib/fixtures";
+import { readConsoleConfig } from "@/lib/server/auth/config";
+import { buildRuntime, replaceRuntime, runtime } from "@/lib/server/runtime";
 
 export { KINDS } from "../contract/lib/harness";
 export const NS = "shop";
@@ -39,7 +39,9 @@ export function useConsole(
     process.env.KRUISE_CONSOLE_KUBECONFIG = kubeconfig ? await kubeconfig(h.c) : h.c.kubeconfigPath;
     process.env.KRUISE_CONSOLE_STAMP = STAMP;
     Object.assign(process.env, env);
-    setAuditSink((line) => audit.push(JSON.parse(line) as Record<string, unknown>));
+    // A fresh console for this file's mode: built from the environment just set, replacing the one before.
+    await replaceRuntime(buildRuntime(readConsoleConfig(process.env)));
+    runtime().audit.setSink((line) => audit.push(JSON.parse(line) as Record<string, unknown>));
     for (const stream of [process.stdout, process.stderr]) {
       const write = stream.write.bind(stream);
       stream.write = ((chunk: unknown, ...rest: never[]) => {
@@ -61,9 +63,8 @@ export function useConsole(
       });
     }
   });
-  afterAll(() => {
-    getHub().close();
-    setAuditSink(undefined);
+  afterAll(async () => {
+    await replaceRuntime(undefined);
     for (const r of restore.splice(0).reverse()) r();
     process.env = saved;
   });

@@ -3,10 +3,11 @@ vi.mock("server-only", () => ({}));
 
 import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
-import { getAccess, postKruiseRollout } from "@/lib/server/write";
+import { getAccess, postWrite } from "@/lib/server/write";
 import { api } from "@/lib/urls";
 import { ScriptedBrowser, type SendOptions } from "./browser";
 import { NS, unique, useConsole, type ConsoleUnderTest } from "./harness";
+import { runtime } from "@/lib/server/runtime";
 
 // Kruise Rollout actions go through the same gate as every write: identity, read-only mode, same-origin, anti-CSRF,
 // the user's own RBAC, and a Rollout that really manages the CloneSet the page shows.
@@ -62,8 +63,8 @@ const state = async (con: ConsoleUnderTest, name: string) =>
   ).status.canaryStatus.currentStepState;
 
 function post(b: ScriptedBrowser, cluster: string, rollout: string, body: unknown, o: SendOptions = {}) {
-  const req = b.request(api.rolloutAction(cluster, NS, rollout), o, JSON.stringify(body));
-  return postKruiseRollout(req, cluster, NS, rollout);
+  const req = b.request(api.kruiseRolloutAction(cluster, NS, rollout), o, JSON.stringify(body));
+  return postWrite(runtime(), req, cluster, NS, "rollouts", rollout, "action");
 }
 
 const approve = (cloneSet: string) => ({ action: "approve", cloneSet, base: { generation: 1, step: 1 } });
@@ -101,11 +102,18 @@ describe("Kruise Rollout actions, read-only mode (sandbox)", () => {
     const res = await post(b, "admin", name, approve(name));
     expect(res.status).toBe(403);
     expect((await res.json()).message).toMatch(/read-only mode/);
-    const access = await getAccess(b.request(api.access("admin", NS, name, name)), "admin", NS, name);
-    expect((await access.json()).rollout).toEqual({
-      spec: { allowed: false, reason: "this console runs in read-only mode" },
-      status: { allowed: false, reason: "this console runs in read-only mode" },
-    });
+    for (const subresource of [undefined, "status"]) {
+      const need = { verb: "patch", ...(subresource ? { subresource } : {}) };
+      const access = await getAccess(
+        runtime(),
+        b.request(api.access("admin", NS, "rollouts", name, need)),
+        "admin",
+        NS,
+        "rollouts",
+        name,
+      );
+      expect(await access.json()).toEqual({ allowed: false, reason: "this console runs in read-only mode" });
+    }
     expect(await state(con, name)).toBe("StepPaused");
   });
 });

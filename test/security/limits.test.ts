@@ -1,7 +1,7 @@
 import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ScriptedBrowser } from "./browser";
 import { KINDS, NS, STAMP, useConsole } from "./harness";
 
@@ -26,10 +26,7 @@ describe.each(KINDS)("sign-in throttling behind one ingress (%s)", (kind) => {
     KRUISE_CONSOLE_SIGNIN_GLOBAL_FAILURES: "30",
   });
   const net = kind === "sandbox" ? "198.51.100" : "203.0.113";
-  // each kind is a fresh console process: its throttle starts empty
-  beforeAll(() => {
-    delete (globalThis as { __kruiseConsoleSignInThrottle?: unknown }).__kruiseConsoleSignInThrottle;
-  });
+  // each kind is a fresh console (useConsole builds a runtime per describe): its throttle starts empty
 
   it("a guesser is held back; other people behind the same ingress still sign in, and their success frees nobody else", async () => {
     const guesser = behindIngress(`${net}.66`);

@@ -71,8 +71,8 @@ describe("token mode over two clusters whose users differ", () => {
       [PROD, "deployer"],
     ]);
     // the same browser is the viewer on dev and the deployer on prod
-    expect(await (await b.access(DEV, NS, "web")).json()).toMatchObject({ patch: { allowed: false } });
-    expect(await (await b.access(PROD, NS, "web")).json()).toMatchObject({ patch: { allowed: true } });
+    expect(await (await b.access(DEV, NS, "web")).json()).toMatchObject({ allowed: false });
+    expect(await (await b.access(PROD, NS, "web")).json()).toMatchObject({ allowed: true });
     const prodStream = await readSse(await b.stream(PROD, `r=pods&ns=${NS}`), (x) => x.includes(pod));
     expect(prodStream).toContain(pod);
   });

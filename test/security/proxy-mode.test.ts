@@ -48,12 +48,12 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     return { ...o, headers: { ...o.headers, "x-csrf-token": String(session.body.csrf) } };
   };
   const rollout = (name: string, intent: unknown, o: CallOptions) =>
-    srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, { ...o, body: intent });
+    srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, { ...o, body: intent });
   const masters = as("admin", "system:masters");
 
   it("without a client certificate the API answers 401, even from an allowed address, and the identity headers are ignored", async () => {
     const before = upstream.requests.length;
-    for (const p of ["/api/clusters", "/api/auth/session", `/api/c/admin/ns/${NS}/clonesets/web/access`]) {
+    for (const p of ["/api/clusters", "/api/auth/session", `/api/c/admin/ns/${NS}/clonesets/web/access?verb=patch`]) {
       const res = await srv.call(p, { headers: masters });
       expect(res.status, p).toBe(401);
       expect(res.body.message).toMatch(/identity headers ignored: no client certificate/);
@@ -81,8 +81,8 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     const name = unique("proxy-write");
     const cs = await con.createCloneSet(name);
     const viewer = await proxied("viewer");
-    const access = await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/access`, viewer);
-    expect(access.body).toMatchObject({ patch: { allowed: false } });
+    const access = await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/access?verb=patch`, viewer);
+    expect(access.body).toMatchObject({ allowed: false });
     const denied = await rollout(name, { action: "partition", base: baseOf(cs), value: 3 }, viewer);
     expect(denied.status).toBe(403);
     expect(denied.body.message).toMatch(
@@ -107,7 +107,7 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     const session = await srv.call("/api/auth/session", o);
     expect(session.status).toBe(403);
     expect(session.body.message).toMatch(/group "system:masters" is refused/);
-    const access = await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/access`, o);
+    const access = await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/access?verb=patch`, o);
     expect(access.status).toBe(403);
     const write = await rollout(name, { action: "pause", base: baseOf(cs) }, o);
     expect(write.status).toBe(403);
@@ -153,7 +153,7 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
         cert: pki.proxy,
         headers: { ...as("ghost", "release-managers, system:masters"), "x-csrf-token": String(session.body.csrf) },
       };
-      const res = await open.call(`/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+      const res = await open.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, {
         ...o,
         body: { action: "pause", base: baseOf(cs) },
       });

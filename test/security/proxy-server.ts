@@ -10,19 +10,29 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getSession } from "@/lib/server/auth";
 import { getClusters } from "@/lib/server/routes";
-import { getAccess, postRollout } from "@/lib/server/write";
+import { getAccess, postWrite } from "@/lib/server/write";
 import { bindRefusal, consoleEnv, parseServeArgs } from "../../scripts/serve/options";
 import { createConsoleServer, tlsServerOptions } from "../../scripts/serve/server";
 import type { Issued } from "../support/certs";
 import type { ProxyPki } from "../support/proxy-pki";
 import { STAMP } from "./harness";
+import { readConsoleConfig } from "@/lib/server/auth/config";
+import { buildRuntime, runtime, type Runtime } from "@/lib/server/runtime";
 
-type Route = (req: Request, m: RegExpMatchArray) => Promise<Response> | Response;
+type Route = (rt: Runtime, req: Request, m: RegExpMatchArray) => Promise<Response> | Response;
 const ROUTES: [string, RegExp, Route][] = [
-  ["GET", /^\/api\/clusters$/, (r) => getClusters(r)],
-  ["GET", /^\/api\/auth\/session$/, (r) => getSession(r)],
-  ["GET", /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/clonesets\/([^/]+)\/access$/, (r, m) => getAccess(r, m[1], m[2], m[3])],
-  ["POST", /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/clonesets\/([^/]+)\/rollout$/, (r, m) => postRollout(r, m[1], m[2], m[3])],
+  ["GET", /^\/api\/clusters$/, (rt, r) => getClusters(rt, r)],
+  ["GET", /^\/api\/auth\/session$/, (rt, r) => getSession(rt, r)],
+  [
+    "GET",
+    /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/([^/]+)\/([^/]+)\/access$/,
+    (rt, r, m) => getAccess(rt, r, m[1], m[2], m[3], m[4]),
+  ],
+  [
+    "POST",
+    /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/clonesets\/([^/]+)\/update$/,
+    (rt, r, m) => postWrite(rt, r, m[1], m[2], "clonesets", m[3], "update"),
+  ],
 ];
 
 async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
@@ -69,13 +79,16 @@ export async function startConsoleServer(pki: ProxyPki, flags: string[]): Promis
   if (refusal) throw new Error(refusal);
   const tls = tlsServerOptions(o);
   Object.assign(process.env, consoleEnv(o));
+  // This server's console: its configuration read from the environment just set, as scripts/serve.ts hands it to the
+  // app; the file's hub and audit log (the harness reads the audit lines) are shared.
+  const rt = buildRuntime(readConsoleConfig(process.env), { hub: runtime().hub, audit: runtime().audit });
   let origin = "";
   const server: Server = createConsoleServer(o, { secret: STAMP, hashes: [], tls }, async (req, res) => {
     const request = await toRequest(req, origin);
     const path = new URL(request.url).pathname;
     for (const [method, re, route] of ROUTES) {
       const m = path.match(re);
-      if (m && method === req.method) return send(res, await route(request, m));
+      if (m && method === req.method) return send(res, await route(rt, request, m));
     }
     await send(res, Response.json({ message: "no such route in this test server" }, { status: 404 }));
   });

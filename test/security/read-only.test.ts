@@ -36,7 +36,7 @@ describe("read-only mode (sandbox, local mode as admin)", () => {
     const name = unique("ro-access");
     await con.createCloneSet(name);
     const body = await (await new ScriptedBrowser().access("admin", NS, name)).json();
-    expect(body).toEqual({ patch: { allowed: false, reason: "this console runs in read-only mode" } });
+    expect(body).toEqual({ allowed: false, reason: "this console runs in read-only mode" });
   });
 });
 

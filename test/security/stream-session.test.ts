@@ -5,6 +5,7 @@ import { CoreV1Api, RbacAuthorizationV1Api } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 import { readSse, ScriptedBrowser, streamEnds } from "./browser";
 import { KINDS, NS, unique, useConsole } from "./harness";
+import { runtime } from "@/lib/server/runtime";
 
 // Streams re-check the session, not only the access cache: a token the cluster no longer accepts, or a
 // session idle past the idle timeout (an open stream is not use), ends the stream; a reconnect is 401.
@@ -54,7 +55,7 @@ describe.each(KINDS)("live streams and the session behind them (%s)", (kind) => 
     await b.signIn(con.c.tokens.viewer);
     const req = b.request("/api/auth/activity", { origin: "https://evil.example" }, "{}");
     const { postActivity } = await import("@/lib/server/auth");
-    expect((await postActivity(req)).status).toBe(403);
+    expect((await postActivity(runtime(), req)).status).toBe(403);
   });
 });
 

@@ -85,7 +85,7 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
     const cs = await con.createCloneSet(name);
     const b = new ScriptedBrowser();
     await b.signIn(con.c.tokens.viewer);
-    expect(await (await b.access("admin", NS, name)).json()).toMatchObject({ patch: { allowed: false } });
+    expect(await (await b.access("admin", NS, name)).json()).toMatchObject({ allowed: false });
     const res = await b.rollout("admin", NS, name, { action: "partition", base: baseOf(cs), value: 1 });
     expect(res.status).toBe(403);
     const body = await res.json();
@@ -106,7 +106,7 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
     const cs = await con.createCloneSet(name);
     const b = new ScriptedBrowser();
     await b.signIn(con.c.tokens.deployer);
-    expect(await (await b.access("admin", NS, name)).json()).toMatchObject({ patch: { allowed: true } });
+    expect(await (await b.access("admin", NS, name)).json()).toMatchObject({ allowed: true });
     const res = await b.rollout("admin", NS, name, { action: "partition", base: baseOf(cs), value: 2 });
     expect(res.status).toBe(200);
     expect((await res.json()).request.path).toContain("fieldManager=kruise-console%2Fdeployer");

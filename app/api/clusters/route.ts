@@ -1,7 +1,8 @@
 import { getClusters } from "@/lib/server/routes";
+import { runtime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
 export function GET(req: Request) {
-  return getClusters(req);
+  return getClusters(runtime(), req);
 }

@@ -1,12 +1,10 @@
 "use client";
 import Link from "next/link";
 import { memo, useMemo, useState } from "react";
-import { useClusterStream, useResourceList, type K8sObject, type ResourceName } from "@/lib/client";
+import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
 import type { CloneSet, ControllerRevision, Event, Pod } from "@/lib/k8s/objects";
 import { combineConnections } from "@/lib/kruise/view/connection";
 import { detailPods, detailView, type DetailPods } from "@/lib/kruise/view/detail";
-import { cachedPodView } from "@/lib/kruise/view/row-cache";
-import type { ViewPod } from "@/lib/kruise/view/types";
 import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
@@ -20,31 +18,24 @@ import { PodsPanel } from "./PodsPanel";
 import { PodMap } from "../podmap/PodMap";
 import { Timeline } from "../timeline/Timeline";
 import { RevisionsPanel } from "./RevisionsPanel";
-import { RolloutPanel } from "./RolloutPanel";
-import { RolloutControls } from "@/components/rollout/RolloutControls";
+import { UpdatePanel } from "./UpdatePanel";
+import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
-import { RolloutBadge } from "@/components/rollouts/RolloutBadge";
-import { ROLLOUT_ANCHOR, RolloutPanel as KruiseRolloutPanel } from "@/components/rollouts/RolloutPanel";
-import { useKruiseRollout } from "@/components/rollouts/useKruiseRollout";
+import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBadge";
+import { KRUISE_ROLLOUT_ANCHOR, KruiseRolloutPanel } from "@/components/kruise-rollout/KruiseRolloutPanel";
+import { useKruiseRollout } from "@/components/kruise-rollout/useKruiseRollout";
 
 const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "events"];
 // Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
 const STREAMED: ResourceName[] = [...RESOURCES, "rollouts", "batchreleases"];
-
-// A large pods snapshot is decoded in slices (lib/client/stream-decode.ts): each part's rows are built as it is
-// decoded, a few dozen at a time, so the first render finds them cached (row-cache.ts) instead of building 5,000.
-function preparePods(resource: ResourceName, items: K8sObject[]) {
-  if (resource !== "pods") return;
-  const now = new Date();
-  for (const p of items) cachedPodView(p as ViewPod, now);
-}
 
 // The page renders a copy of the lists a render behind the cache, in slices (useResourceList's `deferred`).
 const DEFERRED = { deferred: true };
 
 /** Reads the namespace's four live lists through one stream and renders the detail view model. */
 export function useCloneSetData(cluster: string, namespace: string, name: string) {
-  useClusterStream({ cluster, namespace, resources: STREAMED, prepare: preparePods });
+  // A large pods snapshot is decoded in slices that build its rows as they come (the pod home's prepareView).
+  useClusterStream({ cluster, namespace, resources: STREAMED });
   const cs = useResourceList(cluster, "clonesets", namespace, DEFERRED);
   const pods = useResourceList(cluster, "pods", namespace, DEFERRED);
   const revs = useResourceList(cluster, "controllerrevisions", namespace, DEFERRED);
@@ -167,7 +158,7 @@ const DetailBody = memo(function DetailBody({
   // The header's state defers to the Rollout section's own view (its name, release and state), so they agree.
   const krView = kr.view;
   const view = useMemo(
-    () => detailView(object, half, events, now, { podsLoaded, rollout: krView ?? undefined }),
+    () => detailView(object, half, events, now, { podsLoaded, kruiseRollout: krView ?? undefined }),
     [object, half, events, now, podsLoaded, krView],
   );
   // The tab says which CloneSet and its state: "cart · held 5/10 — Kruise Console".
@@ -176,12 +167,14 @@ const DetailBody = memo(function DetailBody({
     <div className={live ? undefined : "not-live"}>
       <DetailHeader
         h={view.header}
-        rollout={view.rollout}
+        update={view.update}
         yamlHref={pages.cloneSetYaml(cluster, namespace, name)}
         editHref={pages.edit(cluster, namespace, "clonesets", name)}
         readOnly={readOnly}
         badges={
-          kr.link ? <RolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${ROLLOUT_ANCHOR}`} /> : null
+          kr.link ? (
+            <KruiseRolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${KRUISE_ROLLOUT_ANCHOR}`} />
+          ) : null
         }
       />
       {kr.view ? (
@@ -195,16 +188,16 @@ const DetailBody = memo(function DetailBody({
         />
       ) : null}
       <PodMap groups={view.groups} onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))} />
-      <Timeline cs={object} progress={view.rollout.progress} events={view.events} now={now} />
-      <RolloutPanel r={view.rollout} />
-      <RolloutControls
+      <Timeline cs={object} progress={view.update.progress} events={view.events} now={now} />
+      <UpdatePanel r={view.update} />
+      <UpdateControls
         cluster={cluster}
         namespace={namespace}
         name={name}
         object={object}
         pods={pods}
         revisions={revisions}
-        rollout={view.rollout}
+        update={view.update}
         now={now}
         owner={kr.owner}
       />

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { CloneSetRow } from "@/lib/kruise/view/list";
-import type { RolloutView } from "@/lib/kruise/view/rollout";
+import type { UpdateView } from "@/lib/kruise/view/update";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { plural } from "@/lib/kruise/view/format";
@@ -41,14 +41,14 @@ function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
 /** Spec and status at a glance: images, strategy, partition, limits, paused, conditions, stale-status warning. */
 export function DetailHeader({
   h,
-  rollout,
+  update,
   yamlHref,
   editHref,
   readOnly,
   badges,
 }: {
   h: CloneSetRow;
-  rollout: RolloutView;
+  update: UpdateView;
   yamlHref: string;
   editHref: string;
   readOnly?: boolean;
@@ -59,7 +59,7 @@ export function DetailHeader({
     <section className="panel" aria-labelledby="hdr">
       <div className="page-head" style={{ marginBottom: 8 }}>
         <h1 id="hdr">{h.name}</h1>
-        <StateBadges state={h.state} rolloutBadge={badges} />
+        <StateBadges state={h.state} kruiseRolloutBadge={badges} />
         <span className="muted">namespace {h.namespace}</span>
         <span className="spacer" />
         <Link href={yamlHref}>View YAML</Link>
@@ -134,8 +134,8 @@ export function DetailHeader({
           <dt>Target</dt>
           <dd>
             <ProgressBar
-              value={rollout.progress.updatedAvailable}
-              max={rollout.progress.target}
+              value={update.progress.updatedAvailable}
+              max={update.progress.target}
               label="updated available of the partition's target"
             />
           </dd>

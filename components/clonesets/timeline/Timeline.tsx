@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { EventRow } from "@/lib/kruise/view/events";
-import type { RolloutProgress } from "@/lib/kruise/view/list";
+import type { UpdateProgress } from "@/lib/kruise/view/list";
 import {
   addSample,
   eventMarks,
@@ -24,7 +24,7 @@ export function Timeline({
   now,
 }: {
   cs: ViewCloneSet;
-  progress: RolloutProgress;
+  progress: UpdateProgress;
   events: EventRow[];
   now: Date;
 }) {

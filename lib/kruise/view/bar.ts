@@ -3,7 +3,7 @@
  * (docs/kruise-rules.md §10: expectedUpdatedReplicas is the target the partition sets).
  */
 import { plural } from "../core/plural";
-import type { RolloutProgress } from "./list";
+import type { UpdateProgress } from "./list";
 import type { ViewCloneSet } from "./types";
 
 export interface RevisionBar {
@@ -24,7 +24,7 @@ export interface RevisionBar {
 }
 
 /** Segments from the counts; `pods` is how many exist, `failingUpdated` how many updated ones fail. */
-export function revisionBar(cs: ViewCloneSet, p: RolloutProgress, pods: number, failingUpdated: number): RevisionBar {
+export function revisionBar(cs: ViewCloneSet, p: UpdateProgress, pods: number, failingUpdated: number): RevisionBar {
   const desired = cs.spec?.replicas ?? 1;
   const updated = Math.min(p.updated, pods);
   const ready = Math.min(p.updatedReady, updated);

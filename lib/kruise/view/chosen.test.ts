@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chosenSinceApply } from "./rollout";
+import { chosenSinceApply } from "./update";
 
 const row = (name: string, revision: string, terminating = false) => ({
   name,

@@ -19,7 +19,7 @@ const rolledOutStatus = {
   currentRevision: NEW,
 };
 const view = (cs: ViewCloneSet, pods: ViewPod[]) => cloneSetDetailView(cs, pods, revisions(), [], NOW);
-const stepReady = (d: ReturnType<typeof view>) => d.rollout.steps.reduce((n, s) => n + s.ready, 0);
+const stepReady = (d: ReturnType<typeof view>) => d.update.steps.reduce((n, s) => n + s.ready, 0);
 
 describe("one snapshot for every panel of the detail", () => {
   it("while the generation is ahead of observedGeneration every state says waiting for the controller", () => {
@@ -29,17 +29,17 @@ describe("one snapshot for every panel of the detail", () => {
     const d = view(cs, allUpdated());
     expect(d.header.statusStale).toBe(true);
     expect(d.header.phase).toBe("waiting-for-controller");
-    expect(d.rollout.state).toBe("waiting-for-controller");
+    expect(d.update.state).toBe("waiting-for-controller");
   });
 
   it("right after a batch, status already rolled out but a pod not ready yet: not rolled out, counts from the pods", () => {
     const pods = allUpdated();
     pods[9] = pod(9, { updated: true, updating: true });
     const d = view(cloneSet(rolledOutStatus, 0), pods);
-    expect(d.rollout.state).toBe("rolling");
+    expect(d.update.state).toBe("rolling");
     expect(d.header.phase).toBe("rolling");
     expect(d.header.ready).toBe(9);
-    expect(d.rollout.progress).toMatchObject({ updated: 10, updatedReady: 9, updatedAvailable: 9 });
+    expect(d.update.progress).toMatchObject({ updated: 10, updatedReady: 9, updatedAvailable: 9 });
     expect(d.header.updatedReady).toBe(stepReady(d));
   });
 
@@ -48,7 +48,7 @@ describe("one snapshot for every panel of the detail", () => {
       cloneSet({ updatedReplicas: 9, updatedReadyReplicas: 8, expectedUpdatedReplicas: 10 }, 0),
       allUpdated(),
     );
-    expect(d.rollout.state).toBe("complete");
+    expect(d.update.state).toBe("complete");
     expect(d.header.phase).toBe("complete");
     expect([d.header.updated, d.header.updatedReady, d.header.updatedAvailable]).toEqual([10, 10, 10]);
     expect(stepReady(d)).toBe(10);
@@ -57,7 +57,7 @@ describe("one snapshot for every panel of the detail", () => {
   it("before the pod list arrives the status counts stand in, so nothing reads zero", () => {
     const d = cloneSetDetailView(cloneSet(rolledOutStatus, 0), [], revisions(), [], NOW, { podsLoaded: false });
     expect(d.header.ready).toBe(10);
-    expect(d.rollout.progress.updatedAvailable).toBe(10);
+    expect(d.update.progress.updatedAvailable).toBe(10);
   });
 
   it("pods held by the in-place-update hook: the header, the batches and the step name the hook", () => {
@@ -72,10 +72,10 @@ describe("one snapshot for every panel of the detail", () => {
       };
     }
     const d = view({ ...cs, status: { ...cs.status, updatedReplicas: 0, updatedReadyReplicas: 0 } }, pods);
-    expect(d.rollout.state).toBe("waiting-for-hook");
+    expect(d.update.state).toBe("waiting-for-hook");
     expect(d.header.phase).toBe("waiting-for-hook");
-    expect([d.rollout.remaining, d.rollout.heldByHook]).toEqual([3, 3]);
-    expect(d.rollout.waits.map((w) => w.text)).toEqual([
+    expect([d.update.remaining, d.update.heldByHook]).toEqual([3, 3]);
+    expect(d.update.waits.map((w) => w.text)).toEqual([
       "waiting for the in-place-update hook on 3 pods: remove label example.com/hold=true (owned by your hook controller)",
     ]);
   });

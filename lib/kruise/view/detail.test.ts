@@ -38,14 +38,14 @@ describe("CloneSet detail", () => {
   });
 
   it("shows the rollout as steps of pods moved in place, with what is stuck and why", () => {
-    expect(detail.rollout.steps).toEqual([
+    expect(detail.update.steps).toEqual([
       { at: "2026-11-22T11:14:06Z", how: "in-place", pods: ["ro-p7", "ro-p8"], ready: 2, inProgress: 0, failing: 0 },
       { at: "2026-11-22T11:14:09Z", how: "in-place", pods: ["ro-p9"], ready: 0, inProgress: 0, failing: 1 },
     ]);
-    expect(detail.rollout.state).toBe("stuck");
-    expect(detail.rollout.remaining).toBe(0);
-    expect(detail.rollout.heldByPartition).toBe(7);
-    expect(detail.rollout.stuck).toEqual([
+    expect(detail.update.state).toBe("stuck");
+    expect(detail.update.remaining).toBe(0);
+    expect(detail.update.heldByPartition).toBe(7);
+    expect(detail.update.stuck).toEqual([
       {
         pod: "ro-p9",
         revision: "ro-659d94d4c9",
@@ -69,14 +69,14 @@ describe("CloneSet detail", () => {
       [],
       NOW,
     );
-    expect(d.rollout.state).toBe("held-by-partition");
+    expect(d.update.state).toBe("held-by-partition");
   });
 
   it("counts pods still mid in-place update as in progress", () => {
     const mid = [...pods().slice(0, 9), pod(9, { updated: true, updating: true })];
     const d = cloneSetDetailView(cloneSet(), mid, revisions(), [], NOW);
-    expect(d.rollout.steps[0].inProgress).toBe(1);
-    expect(d.rollout.state).toBe("rolling");
+    expect(d.update.steps[0].inProgress).toBe(1);
+    expect(d.update.state).toBe("rolling");
   });
 
   it("keeps the CloneSet's and its pods' events, newest first, and drops others", () => {

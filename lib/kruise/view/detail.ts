@@ -10,9 +10,9 @@ import { hookWaitViews } from "./hooks";
 import { ownedBy, podsByRevision, type PodGroup, type PodRow } from "./pods";
 import { revisionsView, type RevisionRow } from "./revisions";
 import { cachedPodView } from "./row-cache";
-import { inPlaceBatches, type RolloutView } from "./rollout";
+import { inPlaceBatches, type UpdateView } from "./update";
 import { podCounts } from "./snapshot";
-import type { RolloutFacts } from "./state-rollout";
+import type { KruiseRolloutFacts } from "./state-kruise-rollout";
 import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "./types";
 
 export interface CloneSetDetail {
@@ -20,15 +20,15 @@ export interface CloneSetDetail {
   revisions: RevisionRow[];
   groups: PodGroup[];
   pods: PodRow[];
-  rollout: RolloutView;
+  update: UpdateView;
   events: EventRow[];
 }
 
 export interface DetailOptions {
   /** The pod list has arrived (false while it loads: counts then come from the CloneSet's status). */
   podsLoaded?: boolean;
-  /** The Kruise Rollout that names the CloneSet, as its section shows it (lib/kruise/rollouts/view.ts). */
-  rollout?: RolloutFacts;
+  /** The Kruise Rollout that names the CloneSet, as its section shows it (lib/kruise/kruise-rollout/view.ts). */
+  kruiseRollout?: KruiseRolloutFacts;
 }
 
 /** The CloneSet's own pods as rows, its revisions, and the pods grouped by revision: the first half of the view. */
@@ -63,13 +63,13 @@ export function detailView(
 ): CloneSetDetail {
   const podRows = p.rows;
   const counts = opts.podsLoaded === false ? undefined : podCounts(cs, podRows, now);
-  const rollout = inPlaceBatches(cs, podRows, {
+  const update = inPlaceBatches(cs, podRows, {
     counts,
     waits: hookWaitViews(cs, p.owned),
     now,
-    rollout: opts.rollout,
+    kruiseRollout: opts.kruiseRollout,
   });
-  const header = cloneSetView(cs, now, opts.rollout);
+  const header = cloneSetView(cs, now, opts.kruiseRollout);
   if (counts) {
     Object.assign(header, {
       total: counts.replicas,
@@ -77,20 +77,20 @@ export function detailView(
       updated: counts.updated,
       updatedReady: counts.updatedReady,
       updatedAvailable: counts.updatedAvailable,
-      progress: rollout.progress,
+      progress: update.progress,
     });
   }
-  // One state for the whole page (./state.ts): the header's word is the rollout's.
-  header.phase = rollout.state;
-  header.state = rollout.status;
-  const failingUpdated = rollout.stuck.filter((x) => x.revision === header.updateRevision).length;
+  // One state for the whole page (./state.ts): the header's word is the update's.
+  header.phase = update.state;
+  header.state = update.status;
+  const failingUpdated = update.stuck.filter((x) => x.revision === header.updateRevision).length;
   header.bar = revisionBar(cs, header.progress, header.total, failingUpdated);
   return {
     header,
     revisions: p.revisions,
     groups: p.groups,
     pods: podRows,
-    rollout,
+    update,
     events: eventsView(cs, ...referencedPods(podRows, events), events, now),
   };
 }

@@ -4,7 +4,7 @@
 import { hookWaits, type HookName, type HookWait } from "../lifecycle/waits";
 import { listPhrase, plural } from "./format";
 import { ownedBy } from "./pods";
-import type { HookWaitView } from "./rollout";
+import type { HookWaitView } from "./update";
 import type { ViewCloneSet, ViewPod } from "./types";
 
 const HOOK_TITLE: Record<HookName, string> = {

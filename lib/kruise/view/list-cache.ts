@@ -4,12 +4,12 @@
  * CloneSets and 200 changes a second, a frame rebuilds the few rows that changed, and the table re-renders only them.
  */
 import { cloneSetView, withPods, type CloneSetRow, type RowPodFacts } from "./list";
-import type { RolloutFacts } from "./state-rollout";
+import type { KruiseRolloutFacts } from "./state-kruise-rollout";
 import type { ViewCloneSet } from "./types";
 
 interface Entry {
   now: Date;
-  rollout: RolloutFacts | undefined;
+  rollout: KruiseRolloutFacts | undefined;
   pods: RowPodFacts | undefined;
   row: CloneSetRow;
 }
@@ -20,7 +20,7 @@ const rows = new WeakMap<ViewCloneSet, Entry>();
 export function cachedListRow(
   cs: ViewCloneSet,
   now: Date,
-  rollout: RolloutFacts | undefined,
+  rollout: KruiseRolloutFacts | undefined,
   pods: RowPodFacts | undefined,
 ): CloneSetRow {
   const hit = rows.get(cs);

@@ -4,9 +4,9 @@
  */
 import { hasHooks, hookWaitViews } from "./hooks";
 import type { RowPodFacts } from "./list";
-import { byController } from "./pods";
+import { byController } from "../core/owner";
 import { cachedPodView } from "./row-cache";
-import { stuckPods } from "./rollout";
+import { stuckPods } from "./update";
 import { podCounts } from "./snapshot";
 import type { ViewCloneSet, ViewPod } from "./types";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cloneSetView, filterAndSortRows, namespacesOf, rolloutProgress } from "./list";
+import { cloneSetView, filterAndSortRows, namespacesOf, updateProgress } from "./list";
 import { humanDuration, sameRevision } from "./format";
 import { NOW, cloneSet } from "./fixtures";
 
@@ -40,13 +40,13 @@ describe("CloneSet list row", () => {
   });
 
   it("measures progress as updated-available against expectedUpdatedReplicas", () => {
-    expect(rolloutProgress(cloneSet())).toMatchObject({
+    expect(updateProgress(cloneSet())).toMatchObject({
       target: 3,
       updatedAvailable: 2,
       percent: 67,
       doneForPartition: false,
     });
-    expect(rolloutProgress(cloneSet({ updatedAvailableReplicas: 3 })).doneForPartition).toBe(true);
+    expect(updateProgress(cloneSet({ updatedAvailableReplicas: 3 })).doneForPartition).toBe(true);
     expect(cloneSetView(cloneSet({ updatedAvailableReplicas: 3 }), NOW).phase).toBe("held-by-partition");
   });
 

@@ -7,10 +7,10 @@ import { age } from "./format";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
-import type { RolloutFacts } from "./state-rollout";
+import type { KruiseRolloutFacts } from "./state-kruise-rollout";
 import type { IntOrString, ViewCloneSet, ViewCondition } from "./types";
 
-export interface RolloutProgress {
+export interface UpdateProgress {
   /** Pods on the update revision (status.updatedReplicas). */
   updated: number;
   updatedReady: number;
@@ -44,7 +44,7 @@ export interface CloneSetRow {
   maxUnavailable: string;
   maxSurge: string;
   paused: boolean;
-  progress: RolloutProgress;
+  progress: UpdateProgress;
   currentRevision: string;
   updateRevision: string;
   /** currentRevision == updateRevision: fully rolled out (says nothing about readiness). */
@@ -61,7 +61,7 @@ export interface CloneSetRow {
   /** Lifecycle hook holds, worded (filled in when the pods are known; see withPods). */
   hookWaits: string[];
   /** The Kruise Rollout that names the CloneSet, which the state defers to while it drives a release. */
-  rollout?: RolloutFacts;
+  rollout?: KruiseRolloutFacts;
 }
 
 /** @deprecated the state's kind; kept as a name for the list's callers. */
@@ -81,7 +81,7 @@ export function resolvePartition(partition: IntOrString | undefined, replicas: n
  * Rollout progress per the dashboard cheat-sheet (docs/kruise-rules.md §10): target is status.expectedUpdatedReplicas
  * (cloneset_status.go), falling back to spec.replicas − partitionReplicas before the controller wrote it.
  */
-export function rolloutProgress(cs: ViewCloneSet): RolloutProgress {
+export function updateProgress(cs: ViewCloneSet): UpdateProgress {
   const st = cs.status ?? {};
   const replicas = cs.spec?.replicas ?? 1;
   const resolved = resolvePartition(cs.spec?.updateStrategy?.partition, replicas);
@@ -99,11 +99,11 @@ export function templateImages(cs: ViewCloneSet): string[] {
 }
 
 /** One list row: kubectl's printer columns (CRD additionalPrinterColumns) plus rollout state. */
-export function cloneSetView(cs: ViewCloneSet, now: Date, rollout?: RolloutFacts): CloneSetRow {
+export function cloneSetView(cs: ViewCloneSet, now: Date, rollout?: KruiseRolloutFacts): CloneSetRow {
   const md = cs.metadata ?? {};
   const st = cs.status ?? {};
   const us = cs.spec?.updateStrategy ?? {};
-  const progress = rolloutProgress(cs);
+  const progress = updateProgress(cs);
   const synced = !!st.updateRevision && st.currentRevision === st.updateRevision;
   const stale = md.generation !== undefined && (st.observedGeneration ?? 0) < md.generation;
   const state = cloneSetState(cs, { progress, rollout });
@@ -182,7 +182,7 @@ export function withPods(row: CloneSetRow, cs: ViewCloneSet, f: RowPodFacts | un
 }
 
 /** The progress with a pods snapshot's counts (the target stays the controller's). */
-export function progressFromCounts(base: RolloutProgress, counts: PodCounts | undefined): RolloutProgress {
+export function progressFromCounts(base: UpdateProgress, counts: PodCounts | undefined): UpdateProgress {
   if (!counts) return base;
   const { target } = base;
   const percent = target <= 0 ? 100 : Math.min(100, Math.round((counts.updatedAvailable / target) * 100));

@@ -8,6 +8,7 @@ import {
   LABEL_LIFECYCLE_STATE,
   LABEL_REVISION_HASH,
 } from "../core/names";
+import { controlledBy, type Owned } from "../core/owner";
 import { parseInPlaceState, type InPlaceStateView } from "./inplace";
 import type { ViewCloneSet, ViewCondition, ViewPod } from "./types";
 
@@ -116,30 +117,9 @@ export function podView(pod: ViewPod, now: Date): PodRow {
   };
 }
 
-type OwnerRef = { uid?: string; controller?: boolean };
-type Owned = { metadata?: { ownerReferences?: OwnerRef[] } };
-
-/** An owner reference that may control the object: not marked `controller: false`. */
-const controls = (r: OwnerRef): r is OwnerRef & { uid: string } => !!r.uid && r.controller !== false;
-
-/** Pods controlled by this CloneSet: ownerReference UID match (cloneset_controller.go: claimPods via controller ref). */
+/** Pods (or revisions) this CloneSet controls: by controller reference UID (docs/kruise-rules.md §8.5). */
 export function ownedBy<T extends Owned>(items: T[], cs: ViewCloneSet): T[] {
-  const uid = cs.metadata?.uid;
-  if (!uid) return [];
-  return items.filter((o) => (o.metadata?.ownerReferences ?? []).some((r) => controls(r) && r.uid === uid));
-}
-
-/** What `ownedBy` selects, for every controller at once: objects by controller UID, in list order, in one pass. */
-export function byController<T extends Owned>(items: T[]): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const o of items)
-    for (const r of o.metadata?.ownerReferences ?? []) {
-      if (!controls(r)) continue;
-      const list = out.get(r.uid);
-      if (!list) out.set(r.uid, [o]);
-      else if (list[list.length - 1] !== o) list.push(o); // two references to one owner: listed once
-    }
-  return out;
+  return controlledBy(items, cs.metadata?.uid);
 }
 
 export interface RevisionRef {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { cloneSetDetailView } from "./detail";
 import { NOW, cloneSet, pod, pods, revisions } from "./fixtures";
-import { cloneSetView, filterAndSortRows, rolloutProgress, withPods } from "./list";
+import { cloneSetView, filterAndSortRows, updateProgress, withPods } from "./list";
 import { podFactsByCloneSet } from "./list-pods";
 import { podView } from "./pods";
 import { cloneSetState, NOT_READY_DEADLINE_S } from "./state";
 import type { ViewCloneSet } from "./types";
 
-const state = (cs: ViewCloneSet) => cloneSetState(cs, { progress: rolloutProgress(cs) });
+const state = (cs: ViewCloneSet) => cloneSetState(cs, { progress: updateProgress(cs) });
 const rolledOut = (over = {}) =>
   cloneSet(
     {
@@ -36,9 +36,9 @@ describe("one vocabulary of states", () => {
 
   it("rule 3: a pod failing with a kubelet reason makes the rollout stuck, with the pod and reason", () => {
     const d = cloneSetDetailView(cloneSet(), pods(), revisions(), [], NOW);
-    expect(d.rollout.status.kind).toBe("stuck");
-    expect(d.rollout.status.reason).toBe('ro-p9/app: ImagePullBackOff — Back-off pulling image "nginx:2.0"');
-    expect(d.header.state).toBe(d.rollout.status);
+    expect(d.update.status.kind).toBe("stuck");
+    expect(d.update.status.reason).toBe('ro-p9/app: ImagePullBackOff — Back-off pulling image "nginx:2.0"');
+    expect(d.header.state).toBe(d.update.status);
   });
 
   it("rule 3: an updated pod not ready past the deadline is stuck, one just started is not", () => {
@@ -48,7 +48,7 @@ describe("one vocabulary of states", () => {
     ready.lastTransitionTime = at(NOT_READY_DEADLINE_S + 60);
     const cs = cloneSet();
     const facts = (p: typeof stale) => ({
-      progress: rolloutProgress(cs),
+      progress: updateProgress(cs),
       pods: [podView(p, NOW)],
       failing: [],
       now: NOW,
@@ -65,7 +65,7 @@ describe("one vocabulary of states", () => {
 
   it("rule 4: pods a lifecycle hook holds say waiting for a lifecycle hook", () => {
     const cs = cloneSet();
-    expect(cloneSetState(cs, { progress: rolloutProgress(cs), hookWaits: 1 }).kind).toBe("waiting-for-hook");
+    expect(cloneSetState(cs, { progress: updateProgress(cs), hookWaits: 1 }).kind).toBe("waiting-for-hook");
   });
 
   it("rule 5: nothing to roll but fewer pods than replicas is scaling", () => {

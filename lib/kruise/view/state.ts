@@ -13,18 +13,18 @@
  *  4. waiting-for-hook: a lifecycle hook holds pods (docs/kruise-rules.md §8.2).
  *  5. scaling: nothing to roll (current = update revision) but the pod count differs from spec.replicas.
  *  6. paused: updateStrategy.paused before the partition's target is available (paused mid-rollout).
- *  7. rollout: a Kruise Rollout drives a release (./state-rollout.ts): the Rollout's step state, in its own words,
+ *  7. rollout: a Kruise Rollout drives a release (./state-kruise-rollout.ts): the Rollout's step state, in its own words,
  *     since the Rollout owns the partition (docs/kruise-rollouts.md §3, §5.6).
  *  8. complete / held-by-partition: the partition's target is available (held when it keeps pods on old revisions).
  *  9. rolling: otherwise.
  */
 import { plural } from "../core/plural";
-import type { RolloutState } from "../rollouts/state";
-import type { RolloutProgress } from "./list";
+import type { RolloutState } from "../kruise-rollout/state";
+import type { UpdateProgress } from "./list";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { sameRevision, timeOf } from "./format";
-import { drivingRollout, rolloutWord, type RolloutFacts } from "./state-rollout";
+import { drivingRollout, kruiseRolloutWord, type KruiseRolloutFacts } from "./state-kruise-rollout";
 import type { ViewCloneSet } from "./types";
 
 export type StateKind =
@@ -62,7 +62,7 @@ export interface FailingPod {
 }
 
 export interface StateFacts {
-  progress: RolloutProgress;
+  progress: UpdateProgress;
   /** Counts from one pods snapshot; without them the CloneSet's status counts are used. */
   counts?: PodCounts;
   /** Pods the detail (or the list, where it watches the namespace) knows; undefined when not watched. */
@@ -71,8 +71,8 @@ export interface StateFacts {
   /** Number of lifecycle hook holds among the pods. */
   hookWaits?: number;
   now?: Date;
-  /** The Kruise Rollout that names the CloneSet (./state-rollout.ts `rolloutFacts`), if any. */
-  rollout?: RolloutFacts;
+  /** The Kruise Rollout that names the CloneSet (./state-kruise-rollout.ts `kruiseRolloutFacts`), if any. */
+  rollout?: KruiseRolloutFacts;
 }
 
 /** Ten minutes, like a Deployment's default progressDeadlineSeconds: a new pod not ready this long is not "slow". */
@@ -87,7 +87,7 @@ export const STATE_WORD: Record<StateKind, string> = {
   scaling: "scaling",
   "waiting-for-controller": "waiting for the controller",
   "waiting-for-hook": "waiting for a lifecycle hook",
-  // The generic word; a state of this kind carries the Rollout's own words (./state-rollout.ts `rolloutWord`).
+  // The generic word; a state of this kind carries the Rollout's own words (./state-kruise-rollout.ts `kruiseRolloutWord`).
   rollout: "under a Kruise Rollout",
 };
 
@@ -134,12 +134,12 @@ function make(kind: StateKind, short: string, reason: string): CloneSetState {
 }
 
 /** Rule 7: the Rollout's words; one that waits for a person (approval, paused) needs attention like "paused". */
-function underRollout(s: RolloutState, name: string, p: RolloutProgress, replicas: number): CloneSetState {
+function underRollout(s: RolloutState, name: string, p: UpdateProgress, replicas: number): CloneSetState {
   const waitsForPerson = s.tone === "warn" || s.tone === "bad";
   return {
     kind: "rollout",
-    word: rolloutWord(s),
-    short: rolloutWord(s),
+    word: kruiseRolloutWord(s),
+    short: kruiseRolloutWord(s),
     reason: `Kruise Rollout ${name}: ${s.words}; it sets the partition, ${p.updatedAvailable} of ${replicas} updated and available`,
     attention: waitsForPerson ? ATTENTION.paused : ATTENTION.rollout,
     rollout: s,

@@ -6,66 +6,65 @@ import { appendFile } from "node:fs/promises";
 // a time writes everything queued. A line leaves the queue only once its append has finished, so
 // an exit in between writes it again synchronously (at worst a duplicate line, never a lost one).
 
-interface WriterState {
-  file?: string;
-  queue: string[];
-  writing?: Promise<void>;
-  exitHook: boolean;
+/**
+ * One audit file's queue. One per process (the audit log the composition root builds owns it), so every route bundle
+ * shares one queue and one flush.
+ */
+export class AuditWriter {
+  private file?: string;
+  private queue: string[] = [];
+  private writing?: Promise<void>;
+  private exitHook = false;
   /** bumped by flushSync, which empties the queue itself: a drain then removes nothing */
-  epoch: number;
-}
+  private epoch = 0;
 
-// On globalThis: Next's route bundles and the server script may load this module more than once,
-// and all of them must share one queue (and one flush).
-const g = globalThis as typeof globalThis & { __kruiseConsoleAuditWriter?: WriterState };
-const state = (g.__kruiseConsoleAuditWriter ??= { queue: [], exitHook: false, epoch: 0 });
-
-/** Queues `line` for `file`; returns at once. */
-export function appendLine(file: string, line: string): void {
-  if (state.file !== undefined && state.file !== file) flushSync(); // the log moved: finish the old one
-  state.file = file;
-  state.queue.push(line);
-  if (!state.exitHook) {
-    state.exitHook = true;
-    process.once("exit", flushSync);
-  }
-  state.writing ??= drain();
-}
-
-async function drain(): Promise<void> {
-  try {
-    while (state.queue.length > 0 && state.file) {
-      const n = state.queue.length;
-      const epoch = state.epoch;
-      const text = state.queue.slice(0, n).join("\n") + "\n";
-      try {
-        await appendFile(state.file, text);
-      } catch (e) {
-        console.error(
-          `kruise-console: audit log ${state.file} not writable (${(e as Error).message}); writing to stdout`,
-        );
-        process.stdout.write(text);
-      }
-      if (state.epoch === epoch) state.queue.splice(0, n);
+  /** Queues `line` for `file`; returns at once. */
+  appendLine(file: string, line: string): void {
+    if (this.file !== undefined && this.file !== file) this.flushSync(); // the log moved: finish the old one
+    this.file = file;
+    this.queue.push(line);
+    if (!this.exitHook) {
+      this.exitHook = true;
+      process.once("exit", () => this.flushSync());
     }
-  } finally {
-    state.writing = undefined;
+    this.writing ??= this.drain();
   }
-}
 
-/** Resolves once every line queued so far is in the file. */
-export async function flushWriter(): Promise<void> {
-  while (state.writing) await state.writing;
-}
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0 && this.file) {
+        const n = this.queue.length;
+        const epoch = this.epoch;
+        const text = this.queue.slice(0, n).join("\n") + "\n";
+        try {
+          await appendFile(this.file, text);
+        } catch (e) {
+          console.error(
+            `kruise-console: audit log ${this.file} not writable (${(e as Error).message}); writing to stdout`,
+          );
+          process.stdout.write(text);
+        }
+        if (this.epoch === epoch) this.queue.splice(0, n);
+      }
+    } finally {
+      this.writing = undefined;
+    }
+  }
 
-/** Writes whatever is still queued, synchronously (process exit: no later tick will come). */
-export function flushSync(): void {
-  if (!state.file || state.queue.length === 0) return;
-  const text = state.queue.splice(0).join("\n") + "\n";
-  state.epoch++;
-  try {
-    appendFileSync(state.file, text);
-  } catch {
-    process.stdout.write(text);
+  /** Resolves once every line queued so far is in the file. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  /** Writes whatever is still queued, synchronously (process exit: no later tick will come). */
+  flushSync(): void {
+    if (!this.file || this.queue.length === 0) return;
+    const text = this.queue.splice(0).join("\n") + "\n";
+    this.epoch++;
+    try {
+      appendFileSync(this.file, text);
+    } catch {
+      process.stdout.write(text);
+    }
   }
 }

@@ -3,8 +3,8 @@ vi.mock("server-only", () => ({}));
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { audit, flushAudit, type AuditRecord } from "./audit";
+import { describe, expect, it } from "vitest";
+import { AuditLog, type AuditRecord } from "./audit";
 
 const record: AuditRecord = {
   time: "2026-11-22T18:00:00.000Z",
@@ -18,17 +18,13 @@ const record: AuditRecord = {
   result: { code: 200 },
 };
 
-afterEach(() => {
-  delete process.env.KRUISE_CONSOLE_AUDIT_LOG;
-});
-
 describe("audit log", () => {
-  it("appends one JSON line per write attempt to KRUISE_CONSOLE_AUDIT_LOG, all there after flushAudit()", async () => {
+  it("appends one JSON line per write attempt to its file (KRUISE_CONSOLE_AUDIT_LOG), all there after flush()", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "audit-")), "audit.log");
-    process.env.KRUISE_CONSOLE_AUDIT_LOG = file;
-    audit(record);
-    audit({ ...record, user: "bob", result: { code: 403, reason: "Forbidden" } });
-    await flushAudit();
+    const log = new AuditLog({ file, anonPerMinute: 60 });
+    log.record(record);
+    log.record({ ...record, user: "bob", result: { code: 403, reason: "Forbidden" } });
+    await log.flush();
     const lines = fs
       .readFileSync(file, "utf8")
       .trim()

@@ -1,6 +1,5 @@
 import "server-only";
-import { appendLine, flushSync, flushWriter } from "./audit-writer";
-import { consoleConfig } from "./config";
+import { AuditWriter } from "./audit-writer";
 
 export interface AuditRecord {
   time: string;
@@ -19,31 +18,9 @@ export interface AuditRecord {
 export const AUDIT_FIELD_MAX = 256;
 /** Longest result message kept (Kubernetes' own messages run to a few hundred characters). */
 export const AUDIT_MESSAGE_MAX = 512;
-/** Default lines per minute for writes refused without a session (KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE). */
-export const AUDIT_ANON_PER_MINUTE = 60;
 const WINDOW_MS = 60_000;
 
 type Sink = (line: string) => void;
-interface AuditState {
-  sink?: Sink;
-  windowStart: number;
-  anonLines: number;
-  suppressed: number;
-  suppressedSince?: string;
-}
-// On globalThis so every bundle that loads this module shares the sink and the rate window.
-const g = globalThis as typeof globalThis & { __kruiseConsoleAudit?: AuditState };
-const state = (g.__kruiseConsoleAudit ??= { windowStart: 0, anonLines: 0, suppressed: 0 });
-
-/** Tests capture audit lines here; otherwise they go to KRUISE_CONSOLE_AUDIT_LOG or stdout. */
-export function setAuditSink(sink: Sink | undefined): void {
-  state.sink = sink;
-}
-
-function anonPerMinute(): number {
-  const n = Number(process.env.KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE);
-  return process.env.KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE && Number.isInteger(n) && n >= 0 ? n : AUDIT_ANON_PER_MINUTE;
-}
 
 function cut(s: string, max = AUDIT_FIELD_MAX): string {
   return s.length <= max ? s : `${s.slice(0, max)}…(${s.length - max} more characters)`;
@@ -73,77 +50,87 @@ function bound(r: AuditRecord): AuditRecord {
   };
 }
 
-function emit(line: string): void {
-  if (state.sink) return state.sink(line);
-  const file = consoleConfig().auditLog;
-  if (file) return appendLine(file, line);
-  process.stdout.write(line + "\n");
-}
-
-/** The line that says how many unauthenticated refusals were not written, if any. */
-function emitSuppressed(now: Date): void {
-  if (state.suppressed === 0) return;
-  const n = state.suppressed;
-  emit(
-    JSON.stringify({
-      audit: "kruise-console/v1",
-      time: now.toISOString(),
-      suppressed: n,
-      message: `suppressed ${n} audit line(s) of writes refused without a session since ${state.suppressedSince} (at most ${anonPerMinute()} per minute, KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE)`,
-    }),
-  );
-  state.suppressed = 0;
-  state.suppressedSince = undefined;
-}
-
-// Callers without a session are anyone on the network: their lines share one budget per minute.
-function admitAnonymous(now: Date): boolean {
-  if (now.getTime() - state.windowStart >= WINDOW_MS) {
-    emitSuppressed(now);
-    state.windowStart = now.getTime();
-    state.anonLines = 0;
-  }
-  if (state.anonLines < anonPerMinute()) {
-    state.anonLines++;
-    return true;
-  }
-  state.suppressed++;
-  state.suppressedSince ??= now.toISOString();
-  return false;
+/** Where the lines go and how many unauthenticated refusals a minute may write (from the configuration). */
+export interface AuditOptions {
+  /** a file of JSON lines; stdout when unset */
+  file?: string;
+  anonPerMinute: number;
 }
 
 /**
- * One JSON line per write attempt, allowed or refused (docs/architecture.md §5). Fields are cut to
- * AUDIT_FIELD_MAX; attempts without a user are rate-limited and the drop is itself logged. The file
- * is appended asynchronously; `flushAudit()` (and process exit) writes out whatever is queued.
+ * One JSON line per write attempt, allowed or refused (docs/architecture.md §5). Fields are cut to AUDIT_FIELD_MAX;
+ * attempts without a user are rate-limited and the drop is itself logged. The file is appended asynchronously;
+ * `flush()` (and process exit) writes out whatever is queued. One per process, built by the composition root.
  */
-export function audit(r: AuditRecord): void {
-  const now = new Date();
-  if (r.user === null && !admitAnonymous(now)) return;
-  emitSuppressed(now);
-  emit(JSON.stringify({ audit: "kruise-console/v1", ...bound(r) }));
-}
+export class AuditLog {
+  private sink?: Sink;
+  private windowStart = 0;
+  private anonLines = 0;
+  private suppressed = 0;
+  private suppressedSince?: string;
+  private readonly writer = new AuditWriter();
 
-/** Writes the pending "suppressed" note and waits until every queued line is in the file. */
-export async function flushAudit(): Promise<void> {
-  emitSuppressed(new Date());
-  await flushWriter();
-}
+  constructor(private readonly o: AuditOptions) {}
 
-/** The same, synchronously, for a process that is exiting. */
-export function flushAuditSync(): void {
-  emitSuppressed(new Date());
-  flushSync();
-}
+  /** Tests capture audit lines here; otherwise they go to the file or stdout. */
+  setSink(sink: Sink | undefined): void {
+    this.sink = sink;
+  }
 
-// Process exit (a crash, process.exit after SIGTERM) writes the queue out synchronously.
-const hooks = globalThis as typeof globalThis & { __kruiseConsoleAuditExitHook?: boolean };
-if (!hooks.__kruiseConsoleAuditExitHook) {
-  hooks.__kruiseConsoleAuditExitHook = true;
-  process.once("exit", () => flushAuditSync());
-}
+  record(r: AuditRecord): void {
+    const now = new Date();
+    if (r.user === null && !this.admitAnonymous(now)) return;
+    this.emitSuppressed(now);
+    this.emit(JSON.stringify({ audit: "kruise-console/v1", ...bound(r) }));
+  }
 
-// The server script shuts Next down on SIGTERM and cannot import this module itself (it is
-// server-only): it finds the flush here.
-(globalThis as typeof globalThis & { __kruiseConsoleAuditFlush?: () => Promise<void> }).__kruiseConsoleAuditFlush =
-  flushAudit;
+  /** Writes the pending "suppressed" note and waits until every queued line is in the file. */
+  async flush(): Promise<void> {
+    this.emitSuppressed(new Date());
+    await this.writer.flush();
+  }
+
+  /** The same, synchronously, for a process that is exiting. */
+  flushSync(): void {
+    this.emitSuppressed(new Date());
+    this.writer.flushSync();
+  }
+
+  private emit(line: string): void {
+    if (this.sink) return this.sink(line);
+    if (this.o.file) return this.writer.appendLine(this.o.file, line);
+    process.stdout.write(line + "\n");
+  }
+
+  /** The line that says how many unauthenticated refusals were not written, if any. */
+  private emitSuppressed(now: Date): void {
+    if (this.suppressed === 0) return;
+    const n = this.suppressed;
+    this.emit(
+      JSON.stringify({
+        audit: "kruise-console/v1",
+        time: now.toISOString(),
+        suppressed: n,
+        message: `suppressed ${n} audit line(s) of writes refused without a session since ${this.suppressedSince} (at most ${this.o.anonPerMinute} per minute, KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE)`,
+      }),
+    );
+    this.suppressed = 0;
+    this.suppressedSince = undefined;
+  }
+
+  // Callers without a session are anyone on the network: their lines share one budget per minute.
+  private admitAnonymous(now: Date): boolean {
+    if (now.getTime() - this.windowStart >= WINDOW_MS) {
+      this.emitSuppressed(now);
+      this.windowStart = now.getTime();
+      this.anonLines = 0;
+    }
+    if (this.anonLines < this.o.anonPerMinute) {
+      this.anonLines++;
+      return true;
+    }
+    this.suppressed++;
+    this.suppressedSince ??= now.toISOString();
+    return false;
+  }
+}

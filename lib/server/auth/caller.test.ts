@@ -6,7 +6,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpError } from "../errors";
 import { assertCsrf, resolveCaller, SESSION_COOKIE } from "./caller";
-import { csrfFor, sessionStore } from "./sessions";
+import { buildRuntime, type Runtime } from "../runtime";
+import { readConsoleConfig } from "./config";
+import { csrfFor } from "./sessions";
 
 const LIMITS = { ttlMs: 60_000, idleMs: 60_000, maxPerUser: 5 };
 
@@ -18,7 +20,12 @@ beforeEach(() => {
 });
 afterEach(() => {
   process.env = { ...saved };
+  current = undefined;
 });
+
+// The process state each test's configuration builds, once the test has set its environment.
+let current: Runtime | undefined;
+const state = () => (current ??= buildRuntime(readConsoleConfig(process.env)));
 
 const h = (o: Record<string, string>) => new Headers(o);
 const code = async (f: () => unknown) => {
@@ -35,10 +42,10 @@ const stamped = (peer: string, more: Record<string, string> = {}) =>
 
 describe("local mode", () => {
   it("serves loopback hosts only (a rebinding DNS name or a LAN host is refused)", async () => {
-    expect((await resolveCaller(h({ host: "127.0.0.1:3000" }))).mode).toBe("local");
-    expect((await resolveCaller(h({ host: "localhost:3000" }))).mode).toBe("local");
-    expect(await code(() => resolveCaller(h({ host: "attacker.example:3000" })))).toBe(403);
-    expect(await code(() => resolveCaller(stamped("10.1.2.3", { host: "127.0.0.1:3000" })))).toBe(403);
+    expect((await resolveCaller(state(), h({ host: "127.0.0.1:3000" }))).mode).toBe("local");
+    expect((await resolveCaller(state(), h({ host: "localhost:3000" }))).mode).toBe("local");
+    expect(await code(() => resolveCaller(state(), h({ host: "attacker.example:3000" })))).toBe(403);
+    expect(await code(() => resolveCaller(state(), stamped("10.1.2.3", { host: "127.0.0.1:3000" })))).toBe(403);
   });
 });
 
@@ -62,18 +69,28 @@ describe("token mode", () => {
     process.env.KRUISE_CONSOLE_KUBECONFIG = file;
   });
   it("needs a live session cookie", async () => {
-    expect(await code(() => resolveCaller(h({ host: "c.example" })))).toBe(401);
-    expect(await code(() => resolveCaller(h({ host: "c.example", cookie: `${SESSION_COOKIE}=forged` })))).toBe(401);
-    const { id } = await sessionStore().signIn(undefined, "dev", { name: "alice", groups: ["dev"] }, "tok", LIMITS);
+    expect(await code(() => resolveCaller(state(), h({ host: "c.example" })))).toBe(401);
+    expect(await code(() => resolveCaller(state(), h({ host: "c.example", cookie: `${SESSION_COOKIE}=forged` })))).toBe(
+      401,
+    );
+    const { id } = await state().shared.sessions.signIn(
+      undefined,
+      "dev",
+      { name: "alice", groups: ["dev"] },
+      "tok",
+      LIMITS,
+    );
     const cookie = `theme=dark; ${SESSION_COOKIE}=${id}`;
-    const c = await resolveCaller(h({ host: "c.example", cookie }), undefined, { cluster: "dev" });
+    const c = await resolveCaller(state(), h({ host: "c.example", cookie }), undefined, { cluster: "dev" });
     expect(c.user).toEqual({ name: "alice", groups: ["dev"] });
     // the session is for "dev" only: another cluster is "sign in to", never read as alice
-    expect(await code(() => resolveCaller(h({ host: "c.example", cookie }), undefined, { cluster: "prod" }))).toBe(401);
+    expect(
+      await code(() => resolveCaller(state(), h({ host: "c.example", cookie }), undefined, { cluster: "prod" })),
+    ).toBe(401);
   });
   it("mutations must echo the session's anti-CSRF token", async () => {
-    const { id } = await sessionStore().signIn(undefined, "dev", { name: "alice", groups: [] }, "tok", LIMITS);
-    const c = await resolveCaller(h({ cookie: `${SESSION_COOKIE}=${id}` }), undefined, { cluster: "dev" });
+    const { id } = await state().shared.sessions.signIn(undefined, "dev", { name: "alice", groups: [] }, "tok", LIMITS);
+    const c = await resolveCaller(state(), h({ cookie: `${SESSION_COOKIE}=${id}` }), undefined, { cluster: "dev" });
     expect(await code(() => assertCsrf(h({}), c))).toBe(403);
     expect(await code(() => assertCsrf(h({ "x-csrf-token": "guess" }), c))).toBe(403);
     expect(await code(() => assertCsrf(h({ "x-csrf-token": csrfFor(id) }), c))).toBe(200);
@@ -89,12 +106,12 @@ describe("proxy mode", () => {
   const id = { "x-remote-user": "alice", "x-remote-group": "dev, ops" };
 
   it("trusts identity headers only on a connection our server stamped as the proven proxy", async () => {
-    expect((await resolveCaller(viaProxy(id))).user).toEqual({ name: "alice", groups: ["dev", "ops"] });
+    expect((await resolveCaller(state(), viaProxy(id))).user).toEqual({ name: "alice", groups: ["dev", "ops"] });
     // Our server's stamp without the proxy proof: the reason it gave is said, the headers ignored.
     const refused = "no%20client%20certificate";
     const err = await (async () => {
       try {
-        await resolveCaller(stamped("10.0.0.5", { "x-kruise-console-proxy-refused": refused, ...id }));
+        await resolveCaller(state(), stamped("10.0.0.5", { "x-kruise-console-proxy-refused": refused, ...id }));
       } catch (e) {
         return e as HttpError;
       }
@@ -103,36 +120,51 @@ describe("proxy mode", () => {
       code: 401,
       message: expect.stringMatching(/identity headers ignored: no client certificate/),
     });
-    expect(await code(() => resolveCaller(stamped("10.0.0.5", id)))).toBe(401);
+    expect(await code(() => resolveCaller(state(), stamped("10.0.0.5", id)))).toBe(401);
     // A forged proof: the stamp is our server's secret, which a client cannot know.
     const forged = { "x-kruise-console-proxy": "auth-proxy", "x-kruise-console-peer": "10.0.0.5", ...id };
-    expect(await code(() => resolveCaller(h({ host: "c", "x-kruise-console-stamp": "guessed", ...forged })))).toBe(401);
-    expect(await code(() => resolveCaller(h({ host: "c", ...forged })))).toBe(401);
-    expect(await code(() => resolveCaller(viaProxy({})))).toBe(401);
+    expect(
+      await code(() => resolveCaller(state(), h({ host: "c", "x-kruise-console-stamp": "guessed", ...forged }))),
+    ).toBe(401);
+    expect(await code(() => resolveCaller(state(), h({ host: "c", ...forged })))).toBe(401);
+    expect(await code(() => resolveCaller(state(), viaProxy({})))).toBe(401);
   });
 
   it("refuses system:masters, the operator's groups and system: user names with 403", async () => {
     expect(
-      await code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "dev, system:masters" }))),
+      await code(() =>
+        resolveCaller(state(), viaProxy({ "x-remote-user": "bob", "x-remote-group": "dev, system:masters" })),
+      ),
     ).toBe(403);
-    expect(await code(() => resolveCaller(viaProxy({ "x-remote-user": "system:kube-controller-manager" })))).toBe(403);
-    process.env.KRUISE_CONSOLE_PROXY_REFUSE_GROUPS = "cluster-admins, ops-*";
-    expect(await code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops-oncall" })))).toBe(
-      403,
-    );
     expect(
-      await code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "cluster-admins" }))),
+      await code(() => resolveCaller(state(), viaProxy({ "x-remote-user": "system:kube-controller-manager" }))),
     ).toBe(403);
-    expect(await code(() => resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops" })))).toBe(200);
+    process.env.KRUISE_CONSOLE_PROXY_REFUSE_GROUPS = "cluster-admins, ops-*";
+    current = undefined; // configuration is read once per runtime: a new one for the new settings
+    expect(
+      await code(() => resolveCaller(state(), viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops-oncall" }))),
+    ).toBe(403);
+    expect(
+      await code(() =>
+        resolveCaller(state(), viaProxy({ "x-remote-user": "bob", "x-remote-group": "cluster-admins" })),
+      ),
+    ).toBe(403);
+    expect(
+      await code(() => resolveCaller(state(), viaProxy({ "x-remote-user": "bob", "x-remote-group": "ops" }))),
+    ).toBe(200);
     process.env.KRUISE_CONSOLE_PROXY_ALLOW_MASTERS = "1";
-    const masters = await resolveCaller(viaProxy({ "x-remote-user": "bob", "x-remote-group": "system:masters" }));
+    current = undefined;
+    const masters = await resolveCaller(
+      state(),
+      viaProxy({ "x-remote-user": "bob", "x-remote-group": "system:masters" }),
+    );
     expect(masters.user.groups).toEqual(["system:masters"]);
   });
 
   it("gives each identity its own anti-CSRF token", async () => {
-    const a = await resolveCaller(viaProxy({ "x-remote-user": "alice" }));
-    const b = await resolveCaller(viaProxy({ "x-remote-user": "bob" }));
+    const a = await resolveCaller(state(), viaProxy({ "x-remote-user": "alice" }));
+    const b = await resolveCaller(state(), viaProxy({ "x-remote-user": "bob" }));
     expect(a.csrf).not.toBe(b.csrf);
-    expect((await resolveCaller(viaProxy({ "x-remote-user": "alice" }))).csrf).toBe(a.csrf);
+    expect((await resolveCaller(state(), viaProxy({ "x-remote-user": "alice" }))).csrf).toBe(a.csrf);
   });
 });

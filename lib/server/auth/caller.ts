@@ -1,11 +1,11 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { HttpError } from "../errors";
-import { consoleConfig, type AuthMode } from "./config";
 import { peerOf } from "./peer";
 import { proxiedUser } from "./proxy";
-import { secretEquals, type Session, type UserInfo } from "./sessions";
-import { sharedState } from "./store";
+import type { Caller, ResolveOptions } from "./identity";
+import { secretEquals } from "./sessions";
+import type { AuthState } from "./state";
 import { tokenCaller } from "./token-caller";
 
 export const SESSION_COOKIE = "kruise_console_session";
@@ -15,31 +15,7 @@ interface HeaderSource {
   get(name: string): string | null;
 }
 
-/** Who is asking, resolved once per request. */
-export interface Caller {
-  mode: AuthMode;
-  /** local mode: the kubeconfig's user, named per cluster by the Actor */
-  user: UserInfo;
-  /** the value the browser must echo in X-CSRF-Token on mutations */
-  csrf: string;
-  /** token mode: the server-side session (holds the user's bearer token) */
-  session?: Session;
-  /** what per-session limits count against (token mode: the browser, across its clusters) */
-  limitKey: string;
-  /** what per-user limits count against (token mode: the user a cluster vouched for, on that cluster) */
-  userKey: string;
-}
-
-export interface ResolveOptions {
-  /**
-   * The cluster the request reads or writes. Token mode: the browser's session FOR THIS cluster, or 401
-   * "sign in to <cluster>"; null/absent = any of the browser's sessions (the cluster list, pages that
-   * name no cluster). Proxy and local mode: one identity for every cluster.
-   */
-  cluster?: string | null;
-  /** counts as use for the idle timeout (default true; the live stream passes false) */
-  use?: boolean;
-}
+export type { Caller, ResolveOptions } from "./identity";
 
 /** The session id from the Cookie header, if any. */
 export function sessionIdOf(h: HeaderSource): string | undefined {
@@ -58,8 +34,13 @@ const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
  * the user/group headers, trusted only from the auth proxy proven by its client certificate (proxy.ts). Throws 401
  * with what to do otherwise.
  */
-export async function resolveCaller(h: HeaderSource, url?: string, o: ResolveOptions = {}): Promise<Caller> {
-  const cfg = consoleConfig();
+export async function resolveCaller(
+  rt: AuthState,
+  h: HeaderSource,
+  url?: string,
+  o: ResolveOptions = {},
+): Promise<Caller> {
+  const cfg = rt.config;
   if (cfg.mode === "local") {
     const host = h.get("host") ?? (url ? new URL(url).host : "");
     const peer = peerOf(h);
@@ -70,17 +51,17 @@ export async function resolveCaller(h: HeaderSource, url?: string, o: ResolveOpt
         message: `local mode serves loopback only (Host ${JSON.stringify(host.slice(0, 100))}): start with --mode token or --mode proxy to serve a network`,
       });
     }
-    const csrf = createHmac("sha256", await sharedState().secret())
+    const csrf = createHmac("sha256", await rt.shared.secret())
       .update("local")
       .digest("base64url");
     return { mode: "local", user: { name: "", groups: [] }, csrf, limitKey: "local", userKey: "local" };
   }
-  if (cfg.mode === "token") return tokenCaller(sessionIdOf(h), o);
+  if (cfg.mode === "token") return tokenCaller(rt, sessionIdOf(h), o);
   // Proxy mode: the identity is the proxy's and holds for every cluster the console serves (each cluster
   // then decides, through impersonation, what that name may do); no per-cluster sign-in exists here.
   const user = proxiedUser(h, cfg.proxy);
   // The secret is the shared store's, so every replica derives the same token for this user.
-  const csrf = createHmac("sha256", await sharedState().secret())
+  const csrf = createHmac("sha256", await rt.shared.secret())
     .update(JSON.stringify(user))
     .digest("base64url");
   return { mode: "proxy", user, csrf, limitKey: `proxy:${JSON.stringify(user)}`, userKey: `proxy-user:${user.name}` };

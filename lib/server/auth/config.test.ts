@@ -34,6 +34,18 @@ describe("console configuration from the environment", () => {
     expect(readConsoleConfig({ KRUISE_CONSOLE_PROXY_ALLOW_MASTERS: "1" }).proxy.refuseGroups).toEqual([]);
   });
 
+  it("reads the hub's limits and the unauthenticated audit rate, and leaves a bad value at its default", () => {
+    expect(readConsoleConfig({})).toMatchObject({ watches: {}, auditAnonPerMinute: 60 });
+    const c = readConsoleConfig({
+      KRUISE_CONSOLE_WATCH_IDLE_SECONDS: "600",
+      KRUISE_CONSOLE_MAX_WATCHES_PER_CLUSTER: "6",
+      KRUISE_CONSOLE_MAX_WATCHES: "lots",
+      KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE: "0",
+    });
+    expect(c.watches).toEqual({ idleStopMs: 600_000, maxScopesPerCluster: 6 });
+    expect(c.auditAnonPerMinute).toBe(0);
+  });
+
   it("refuses what it cannot honour, saying what to set", () => {
     expect(() => readConsoleConfig({ KRUISE_CONSOLE_MODE: "open" })).toThrow(/expected one of local, token, proxy/);
     expect(() => readConsoleConfig({ KRUISE_CONSOLE_SESSION_HOURS: "soon" })).toThrow(/KRUISE_CONSOLE_SESSION_HOURS/);

@@ -18,6 +18,10 @@ export interface ConsoleConfig {
   proxy: ProxyConfig;
   /** audit log file (JSON lines); stdout when unset or `stdout` */
   auditLog?: string;
+  /** audit lines per minute for writes refused without a session (the rest are counted in one line) */
+  auditAnonPerMinute: number;
+  /** the informer hub's limits (unset: the hub's defaults, lib/server/hub/hub.ts) */
+  watches: { idleStopMs?: number; maxScopesPerCluster?: number; maxScopes?: number };
   /** where sessions, CSRF secrets, the sign-in throttle and stream caps live (store.ts) */
   sessionStore: SessionStoreConfig;
   // Per-cluster sessions and the limits that hold behind an ingress (token mode).
@@ -129,6 +133,8 @@ export function readConsoleConfig(env: Record<string, string | undefined> = proc
     ...limitsFrom(env),
     proxy: readProxyConfig(env),
     sessionStore: readSessionStore(env),
+    auditAnonPerMinute: count(env, "KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE", AUDIT_ANON_PER_MINUTE, true),
+    watches: watchLimits(env),
   };
   // `stdout` (or `-`): one JSON object per line on stdout, for a container's log pipeline.
   const auditLog = env.KRUISE_CONSOLE_AUDIT_LOG?.trim();
@@ -150,15 +156,28 @@ function limitsFrom(env: Record<string, string | undefined>) {
   };
 }
 
-let cached: { key: string; cfg: ConsoleConfig } | undefined;
+/** Default lines per minute for writes refused without a session (KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE). */
+export const AUDIT_ANON_PER_MINUTE = 60;
 
-/** The process's configuration, re-read when the KRUISE_CONSOLE_* environment changes (tests switch modes). */
-export function consoleConfig(): ConsoleConfig {
-  const key = Object.entries(process.env)
-    .filter(([k]) => k.startsWith("KRUISE_CONSOLE_"))
-    .sort()
-    .map(([k, v]) => `${k}=${v}`)
-    .join("\n");
-  if (cached?.key !== key) cached = { key, cfg: readConsoleConfig() };
-  return cached.cfg;
+/** An integer setting (≥ 1, or ≥ 0 with `zeroOk`); unset or invalid is `dflt` (these never stop the console starting). */
+function count<D extends number | undefined>(
+  env: Record<string, string | undefined>,
+  name: string,
+  dflt: D,
+  zeroOk = false,
+): number | D {
+  const n = Number(env[name]);
+  return env[name] && Number.isInteger(n) && (zeroOk ? n >= 0 : n > 0) ? n : dflt;
+}
+
+/** The hub's limits (KRUISE_CONSOLE_WATCH_IDLE_SECONDS, KRUISE_CONSOLE_MAX_WATCHES[_PER_CLUSTER]). */
+function watchLimits(env: Record<string, string | undefined>): ConsoleConfig["watches"] {
+  const idle = Number(env.KRUISE_CONSOLE_WATCH_IDLE_SECONDS);
+  const perCluster = count(env, "KRUISE_CONSOLE_MAX_WATCHES_PER_CLUSTER", undefined);
+  const total = count(env, "KRUISE_CONSOLE_MAX_WATCHES", undefined);
+  return {
+    ...(env.KRUISE_CONSOLE_WATCH_IDLE_SECONDS && Number.isFinite(idle) && idle >= 0 ? { idleStopMs: idle * 1000 } : {}),
+    ...(perCluster === undefined ? {} : { maxScopesPerCluster: perCluster }),
+    ...(total === undefined ? {} : { maxScopes: total }),
+  };
 }

@@ -1,11 +1,9 @@
 import "server-only";
 import { errorResponse, HttpError, toApiErrorBody } from "../errors";
-import { readMutation } from "../write/mutation";
+import { readMutation } from "../mutation";
 import { actorFor, type Actor } from "./actor";
-import { audit } from "./audit";
 import { assertCsrf, resolveCaller, type Caller } from "./caller";
-import { consoleConfig } from "./config";
-import { trackWrite } from "../shutdown";
+import type { AuthState } from "./state";
 
 export interface WriteTarget {
   verb: string;
@@ -45,13 +43,14 @@ export function explainForbidden(
  * session FOR that cluster; `use: false` (the live stream) does not count as use for the idle timeout.
  */
 export async function asCaller(
+  rt: AuthState,
   req: Request,
   cluster: string | null,
   fn: (caller: Caller) => Promise<Response> | Response,
   o: { use?: boolean } = {},
 ): Promise<Response> {
   try {
-    return await fn(await resolveCaller(req.headers, req.url, { cluster, ...o }));
+    return await fn(await resolveCaller(rt, req.headers, req.url, { cluster, ...o }));
   } catch (e) {
     return errorResponse(e, cluster ? `cluster "${cluster}"` : undefined);
   }
@@ -63,16 +62,18 @@ export async function asCaller(
  * from the cluster is explained. Every attempt, refused or not, writes one audit line.
  */
 export async function asWriter(
+  rt: AuthState,
   req: Request,
   cluster: string,
   t: WriteTarget,
   fn: (ctx: WriteContext) => Promise<Response>,
 ): Promise<Response> {
   // Shutdown waits for this to finish (and its audit line): a write is never cut off half-way.
-  return trackWrite(() => runWrite(req, cluster, t, fn));
+  return rt.shutdown.trackWrite(() => runWrite(rt, req, cluster, t, fn));
 }
 
 async function runWrite(
+  rt: AuthState,
   req: Request,
   cluster: string,
   t: WriteTarget,
@@ -83,8 +84,8 @@ async function runWrite(
   let ctx: WriteContext | undefined;
   let res: Response;
   try {
-    caller = await resolveCaller(req.headers, req.url, { cluster });
-    if (consoleConfig().readOnly)
+    caller = await resolveCaller(rt, req.headers, req.url, { cluster });
+    if (rt.config.readOnly)
       throw new HttpError({
         code: 403,
         reason: "Forbidden",
@@ -97,11 +98,12 @@ async function runWrite(
   } catch (e) {
     res = errorResponse(explainForbidden(e, t, what), what);
   }
-  await auditResult(res, { cluster, t, caller, ctx });
+  await auditResult(rt, res, { cluster, t, caller, ctx });
   return res;
 }
 
 async function auditResult(
+  rt: AuthState,
   res: Response,
   a: { cluster: string; t: WriteTarget; caller?: Caller; ctx?: WriteContext },
 ): Promise<void> {
@@ -116,11 +118,11 @@ async function auditResult(
     reason = body.reason;
     message = body.message?.slice(0, 500);
   }
-  audit({
+  rt.audit.record({
     time: new Date().toISOString(),
     user: a.ctx?.actor.user ?? a.caller?.user.name ?? null,
     groups: a.ctx?.actor.groups ?? a.caller?.user.groups ?? [],
-    mode: consoleConfig().mode,
+    mode: rt.config.mode,
     cluster: a.cluster,
     verb: a.t.verb,
     object: { resource: a.t.resource, namespace: a.t.namespace, name: a.t.name },

@@ -1,5 +1,7 @@
 // Shared mode (docs/architecture.md §5): who is asking, acting as them, and the write gate.
-export { consoleConfig, readConsoleConfig, type AuthMode, type ConsoleConfig } from "./config";
+export { readConsoleConfig, type AuthMode, type ConsoleConfig } from "./config";
+export type { AuthState } from "./state";
+export type { SharedState } from "./shared";
 export {
   resolveCaller,
   assertCsrf,
@@ -11,10 +13,12 @@ export {
 } from "./caller";
 export { actorFor, LOCAL_CALLER, type Actor } from "./actor";
 export { asCaller, asWriter, explainForbidden, type WriteContext, type WriteTarget as AuditTarget } from "./guard";
-export { audit, setAuditSink, flushAudit, type AuditRecord } from "./audit";
+export { AuditLog, type AuditRecord } from "./audit";
 export { postSignIn, reviewToken } from "./signin";
 export { postSignOut, postActivity, getSession } from "./session-routes";
-export { sessionStore, type SessionStore, type Session, type UserInfo } from "./sessions";
-export { tokenCheck } from "./stream-viewer";
+export type { SessionStore, Session, UserInfo } from "./sessions";
+export { streamViewer } from "./stream-viewer";
+export { ListAccess } from "./list-access";
+export { TokenCheck } from "./token-check";
 export { peerOf, PEER_HEADERS, sameAddress, type Peer } from "./peer";
 export { ImpersonatingKubeConfig, withBearerToken } from "./impersonation";

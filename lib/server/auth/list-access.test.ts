@@ -42,7 +42,7 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
 
   it("asks about the resource's API group (clonesets are apps.kruise.io)", async () => {
     const c = fakeCluster([]);
-    await new ListAccess({ review: c.review }).mayList(caller("ann"), "prod", "clonesets", "shop");
+    await new ListAccess({ review: c.review, ttlMs: () => 10_000 }).mayList(caller("ann"), "prod", "clonesets", "shop");
     expect(c.asked[0]).toMatchObject({ group: "apps.kruise.io", resource: "clonesets" });
   });
 
@@ -62,7 +62,7 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
 
   it("keeps users apart: one user's answer is never reused for another", async () => {
     const c = fakeCluster(["ann:list:pods:shop", "ann:watch:pods:shop"]);
-    const access = new ListAccess({ review: c.review, now: () => 0 });
+    const access = new ListAccess({ review: c.review, now: () => 0, ttlMs: () => 10_000 });
     expect((await access.mayList(caller("ann"), "prod", "pods", "shop")).allowed).toBe(true);
     expect((await access.mayList(caller("eve"), "prod", "pods", "shop")).allowed).toBe(false);
     expect((await access.mayList(caller("ann", ["system:masters"]), "prod", "pods", "payments")).allowed).toBe(false);
@@ -74,6 +74,7 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
     let calls = 0;
     const access = new ListAccess({
       now: () => 0,
+      ttlMs: () => 10_000,
       review: async () => {
         calls++;
         await gate;
@@ -90,7 +91,7 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
 
   it("bounds the cache: the oldest answers are dropped and asked again", async () => {
     const c = fakeCluster([]);
-    const access = new ListAccess({ review: c.review, now: () => 0, maxEntries: 4 });
+    const access = new ListAccess({ review: c.review, now: () => 0, maxEntries: 4, ttlMs: () => 10_000 });
     for (const ns of ["a", "b", "c"]) await access.mayList(caller("ann"), "prod", "pods", ns);
     expect(c.asked).toHaveLength(6);
     await access.mayList(caller("ann"), "prod", "pods", "c"); // still cached
@@ -101,6 +102,7 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
 
   it("a review that fails is a refusal that says what to fix", async () => {
     const access = new ListAccess({
+      ttlMs: () => 10_000,
       review: async () => {
         throw new Error("connect ECONNREFUSED");
       },
@@ -112,7 +114,7 @@ describe("ListAccess: may the user list and watch a resource in a namespace", ()
 
   it("local mode is always allowed and asks nothing", async () => {
     const c = fakeCluster([]);
-    const access = new ListAccess({ review: c.review });
+    const access = new ListAccess({ review: c.review, ttlMs: () => 10_000 });
     const local: Caller = {
       mode: "local",
       user: { name: "", groups: [] },

@@ -2,10 +2,9 @@ import "server-only";
 import { AuthorizationV1Api } from "@kubernetes/client-node";
 import { clientFor } from "../clusters";
 import { toApiErrorBody } from "../errors";
-import { RESOURCES } from "../resources";
-import { exactCall } from "../write/exact";
-import type { Caller } from "./caller";
-import { consoleConfig } from "./config";
+import { KINDS } from "@/lib/kinds";
+import { exactCall } from "../exact";
+import type { Caller } from "./identity";
 import type { UserInfo } from "./sessions";
 import type { ResourceName } from "@/lib/k8s/wire";
 import type { ListDecision } from "../hub/filter";
@@ -65,8 +64,8 @@ export interface ListAccessOptions {
   review?: ReviewFn;
   /** milliseconds clock (tests inject one) */
   now?: () => number;
-  /** how long an answer is reused; default half of consoleConfig().accessCacheMs (re-read per call) */
-  ttlMs?: () => number;
+  /** how long an answer is reused (the composition root: half the access-cache time) */
+  ttlMs: () => number;
   /** answers kept at most (oldest dropped first) */
   maxEntries?: number;
 }
@@ -89,12 +88,12 @@ export class ListAccess {
   private readonly maxEntries: number;
   reviews = 0;
 
-  constructor(o: ListAccessOptions = {}) {
+  constructor(o: ListAccessOptions) {
     this.review = o.review ?? subjectAccessReview;
     this.now = o.now ?? Date.now;
     // Half the configured time for the answer's age plus half for the open streams' re-check interval
     // (routes.ts): a revoked permission takes effect within KRUISE_CONSOLE_ACCESS_CACHE_SECONDS.
-    this.ttlMs = o.ttlMs ?? (() => consoleConfig().accessCacheMs / 2);
+    this.ttlMs = o.ttlMs;
     this.maxEntries = o.maxEntries ?? 10_000;
   }
 
@@ -125,20 +124,13 @@ export class ListAccess {
     const hit = this.cache.get(key);
     if (hit && now - hit.at < this.ttlMs()) return hit.answer;
     this.cache.delete(key); // re-inserted last: Map order = age order for the size bound
-    const def = RESOURCES[resource];
+    const def = KINDS.get(resource);
     this.reviews++;
-    const answer = this.review({ cluster, user, verb, group: def.group, resource: def.name, namespace }).catch(
+    const answer = this.review({ cluster, user, verb, group: def.group, resource: def.resource, namespace }).catch(
       (e: unknown): ListDecision => ({ allowed: false, failure: `access review failed: ${String(e)}` }),
     );
     this.cache.set(key, { at: now, answer });
     while (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     return answer;
   }
-}
-
-const g = globalThis as typeof globalThis & { __kruiseConsoleListAccess?: ListAccess };
-
-/** The process-wide checker the stream route uses (shared across Next's route bundles like the hub). */
-export function listAccess(): ListAccess {
-  return (g.__kruiseConsoleListAccess ??= new ListAccess());
 }

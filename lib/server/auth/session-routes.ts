@@ -1,11 +1,11 @@
 import "server-only";
 import { errorResponse, HttpError } from "../errors";
-import { assertSameOrigin, readMutation } from "../write/mutation";
+import { assertSameOrigin, readMutation } from "../mutation";
 import { resolveCaller, sessionIdOf } from "./caller";
-import { consoleConfig } from "./config";
 import { peerOf } from "./peer";
-import { csrfFor, sessionStore, type Session } from "./sessions";
+import { csrfFor, type Session } from "./sessions";
 import { cookie, NO_STORE } from "./signin";
+import type { AuthState } from "./state";
 
 const signedInTo = (s: Session) => ({ cluster: s.cluster, user: s.user, expiresAt: new Date(s.expires).toISOString() });
 
@@ -13,15 +13,15 @@ const signedInTo = (s: Session) => ({ cluster: s.cluster, user: s.user, expiresA
  * POST /api/auth/signout {cluster?} — ends the browser's session for that cluster, or all of them
  * without one; the cookie is cleared once no cluster is left.
  */
-export async function postSignOut(req: Request): Promise<Response> {
+export async function postSignOut(rt: AuthState, req: Request): Promise<Response> {
   try {
     assertSameOrigin(req);
     const body = await readMutation(req).catch(() => ({}));
     const cluster = (body as { cluster?: unknown } | null)?.cluster;
     const id = sessionIdOf(req.headers);
-    const store = sessionStore();
+    const store = rt.shared.sessions;
     await store.end(id, typeof cluster === "string" && cluster ? cluster : undefined);
-    const left = await store.list(id, consoleConfig().sessionIdleMs);
+    const left = await store.list(id, rt.config.sessionIdleMs);
     const secure = !!peerOf(req.headers)?.tls;
     return Response.json(
       { signedOut: true, signedIn: left.map(signedInTo) },
@@ -37,12 +37,12 @@ export async function postSignOut(req: Request): Promise<Response> {
  * interacted with it since the last one (lib/client/activity.ts). It counts as use of every session of
  * the browser; an open live stream does not, so a forgotten tab's stream ends at the idle timeout.
  */
-export async function postActivity(req: Request): Promise<Response> {
+export async function postActivity(rt: AuthState, req: Request): Promise<Response> {
   try {
     assertSameOrigin(req);
-    const cfg = consoleConfig();
+    const cfg = rt.config;
     if (cfg.mode !== "token") return Response.json({ mode: cfg.mode, active: 0 }, { headers: NO_STORE });
-    const active = await sessionStore().markUse(sessionIdOf(req.headers), cfg.sessionIdleMs);
+    const active = await rt.shared.sessions.markUse(sessionIdOf(req.headers), cfg.sessionIdleMs);
     if (!active)
       throw new HttpError({ code: 401, reason: "Unauthorized", message: "sign in: no session, or it expired" });
     return Response.json({ mode: cfg.mode, active }, { headers: NO_STORE });
@@ -55,17 +55,17 @@ export async function postActivity(req: Request): Promise<Response> {
  * GET /api/auth/session[?cluster=<name>] — who the browser acts as (on that cluster, in token mode),
  * which clusters it is signed in to, its anti-CSRF token and the console's mode. Asking is not use.
  */
-export async function getSession(req: Request): Promise<Response> {
-  const cfg = consoleConfig();
+export async function getSession(rt: AuthState, req: Request): Promise<Response> {
+  const cfg = rt.config;
   const cluster = new URL(req.url).searchParams.get("cluster");
   const id = sessionIdOf(req.headers);
   let token = {};
   try {
     // Inside the try: an unreachable shared store answers 503 with its message, like every other check.
-    const all = cfg.mode === "token" ? await sessionStore().list(id, cfg.sessionIdleMs) : [];
+    const all = cfg.mode === "token" ? await rt.shared.sessions.list(id, cfg.sessionIdleMs) : [];
     if (cfg.mode === "token")
       token = { clusters: all.map(signedInTo), ...(id && all.length ? { csrf: csrfFor(id) } : {}) };
-    const c = await resolveCaller(req.headers, req.url, { cluster, use: false });
+    const c = await resolveCaller(rt, req.headers, req.url, { cluster, use: false });
     return Response.json(
       {
         mode: cfg.mode,

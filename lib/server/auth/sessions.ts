@@ -80,4 +80,3 @@ export function secretEquals(a: string, b: string): boolean {
 }
 
 // The process-wide store (memory, or Redis shared by every replica): store.ts chooses.
-export { sessionStore } from "./store";

@@ -2,15 +2,13 @@ import "server-only";
 import { AuthenticationV1Api } from "@kubernetes/client-node";
 import { clientFor, listClusters } from "../clusters";
 import { errorResponse, HttpError, httpErrors, toApiErrorBody } from "../errors";
-import { readMutation } from "../write/mutation";
-import { exactCall } from "../write/exact";
+import { readMutation } from "../mutation";
+import { exactCall } from "../exact";
 import { SESSION_COOKIE, sessionIdOf } from "./caller";
-import { consoleConfig } from "./config";
 import { peerOf } from "./peer";
-import { sessionStore } from "./store";
 import type { UserInfo } from "./sessions";
 import { signInKey } from "./signin-key";
-import { signInThrottle } from "./store";
+import type { AuthState } from "./state";
 
 export const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -85,9 +83,9 @@ function targetCluster(cluster: unknown): string {
  * TokenReview and the session entry is for that cluster alone; the cookie is the browser's only
  * credential and is re-issued (a fresh id) at every sign-in, carrying the browser's other clusters over.
  */
-export async function postSignIn(req: Request): Promise<Response> {
+export async function postSignIn(rt: AuthState, req: Request): Promise<Response> {
   try {
-    const cfg = consoleConfig();
+    const cfg = rt.config;
     if (cfg.mode !== "token")
       throw new HttpError({
         code: 404,
@@ -104,7 +102,7 @@ export async function postSignIn(req: Request): Promise<Response> {
     }
     const token = sent.trim();
     const target = targetCluster(cluster);
-    const throttle = signInThrottle();
+    const throttle = rt.shared.throttle;
     const key = `${signInKey(req.headers, token, cfg.signIn.trustedProxies)}@${target}`;
     const wait = await throttle.retryAfter(key);
     if (wait > 0) return tooMany(wait, await throttle.globalCeilingReached());
@@ -117,7 +115,7 @@ export async function postSignIn(req: Request): Promise<Response> {
     }
     await throttle.succeed(key);
     const limits = { ttlMs: cfg.sessionTtlMs, idleMs: cfg.sessionIdleMs, maxPerUser: cfg.maxSessionsPerUser };
-    const { id, session } = await sessionStore().signIn(sessionIdOf(req.headers), target, user, token, limits);
+    const { id, session } = await rt.shared.sessions.signIn(sessionIdOf(req.headers), target, user, token, limits);
     const secure = !!peerOf(req.headers)?.tls || new URL(req.url).protocol === "https:";
     return Response.json(
       { cluster: target, user: session.user, expiresAt: new Date(session.expires).toISOString() },

@@ -1,20 +1,7 @@
 import "server-only";
-import type { StreamViewer } from "../sse";
+import type { StreamViewer } from "../stream/sse";
 import type { Caller } from "./caller";
-import { consoleConfig } from "./config";
-import { listAccess } from "./list-access";
-import { sessionStore } from "./sessions";
-import { reviewToken } from "./signin";
-import { TokenCheck } from "./token-check";
-
-const g = globalThis as typeof globalThis & { __kruiseConsoleTokenCheck?: TokenCheck };
-
-/** The process-wide token re-check, answers reused for half the access-cache time (like the access reviews). */
-export const tokenCheck = () =>
-  (g.__kruiseConsoleTokenCheck ??= new TokenCheck({
-    review: reviewToken,
-    ttlMs: () => consoleConfig().accessCacheMs / 2,
-  }));
+import type { AuthState } from "./state";
 
 /**
  * Whose stream this is (token and proxy modes): what they may list, and — token mode — whether their
@@ -23,10 +10,10 @@ export const tokenCheck = () =>
  * (expired, revoked). Either way the stream ends within the access-cache time and the browser's
  * reconnect gets 401 "sign in to <cluster>". A token the cluster refuses also ends the session.
  */
-export function streamViewer(caller: Caller, cluster: string): StreamViewer | undefined {
+export function streamViewer(rt: AuthState, caller: Caller, cluster: string): StreamViewer | undefined {
   if (caller.mode === "local") return undefined;
-  const cfg = consoleConfig();
-  const access = listAccess();
+  const cfg = rt.config;
+  const access = rt.listAccess;
   const { session } = caller;
   const viewer: StreamViewer = {
     mayList: (r, n) => access.mayList(caller, cluster, r, n),
@@ -34,9 +21,9 @@ export function streamViewer(caller: Caller, cluster: string): StreamViewer | un
   };
   if (!session) return viewer;
   viewer.alive = async () => {
-    if (!(await sessionStore().isLive(session, consoleConfig().sessionIdleMs))) return false;
-    const verdict = await tokenCheck().verdict(session);
-    if (verdict === "refused") await sessionStore().endSession(session);
+    if (!(await rt.shared.sessions.isLive(session, cfg.sessionIdleMs))) return false;
+    const verdict = await rt.tokenCheck.verdict(session);
+    if (verdict === "refused") await rt.shared.sessions.endSession(session);
     // "unknown" (the cluster could not be asked) also ends the stream: it stands only while confirmed
     return verdict === "still";
   };

@@ -1,9 +1,9 @@
 import "server-only";
 import { clusterName } from "../clusters";
 import { HttpError } from "../errors";
-import type { Caller, ResolveOptions } from "./caller";
-import { consoleConfig } from "./config";
-import { csrfFor, sessionStore } from "./sessions";
+import type { Caller, ResolveOptions } from "./identity";
+import { csrfFor } from "./sessions";
+import type { AuthState } from "./state";
 
 function canonical(raw: string): string | null {
   try {
@@ -23,9 +23,9 @@ const shown = (cluster: string) => JSON.stringify(cluster.slice(0, 100));
  * "sign in to <cluster>", never read (hub filter, SubjectAccessReviews) or written under a name that
  * cluster did not confirm (two clusters may well share a user or ServiceAccount name).
  */
-export async function tokenCaller(id: string | undefined, o: ResolveOptions): Promise<Caller> {
-  const idleMs = consoleConfig().sessionIdleMs;
-  const store = sessionStore();
+export async function tokenCaller(rt: AuthState, id: string | undefined, o: ResolveOptions): Promise<Caller> {
+  const idleMs = rt.config.sessionIdleMs;
+  const store = rt.shared.sessions;
   // The one canonical name. A name no context has is treated like "no cluster" here: the route itself then
   // answers 400 naming the known ones (before any cluster is read or written), and the audit keeps the caller.
   const cluster = o.cluster == null ? null : canonical(o.cluster);

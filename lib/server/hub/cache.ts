@@ -1,4 +1,5 @@
-import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import type { K8sObject } from "@/lib/k8s/wire";
+import type { KindHome } from "@/lib/kinds";
 import { trim } from "./trim";
 
 /** `namespace/name`, the identity watch events refer to (same as the browser reducer's key). */
@@ -12,18 +13,18 @@ export class ObjectCache {
   private objects = new Map<string, K8sObject>();
   version = 0;
 
-  constructor(private resource: ResourceName) {}
+  constructor(private home: KindHome) {}
 
   get size(): number {
     return this.objects.size;
   }
   replace(items: K8sObject[]): void {
-    this.objects = new Map(items.map((o) => [keyOf(o), trim(this.resource, o)]));
+    this.objects = new Map(items.map((o) => [keyOf(o), trim(this.home, o)]));
     this.version++;
   }
   /** Stores the trimmed object and returns it: the change frame carries the same trimmed form. */
   upsert(obj: K8sObject): K8sObject {
-    const kept = trim(this.resource, obj);
+    const kept = trim(this.home, obj);
     this.objects.set(keyOf(obj), kept);
     this.version++;
     return kept;
@@ -32,7 +33,7 @@ export class ObjectCache {
   remove(obj: K8sObject): K8sObject {
     this.objects.delete(keyOf(obj));
     this.version++;
-    return trim(this.resource, obj);
+    return trim(this.home, obj);
   }
   items(): K8sObject[] {
     return Array.from(this.objects.values());

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "@/lib/k8s/wire";
+import { KINDS } from "@/lib/kinds";
 import { HttpError } from "../errors";
 import { DEFAULT_BACKOFF } from "./backoff";
 import { Frame } from "./frame";
@@ -6,6 +7,7 @@ import { Scope } from "./scope";
 import type { HubOptions, Listener, ScopeKey, ScopeStats, Upstream } from "./types";
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  kinds: KINDS,
   idleStopMs: 30_000,
   pageSize: 500,
   maxObjects: 20_000,

@@ -63,6 +63,6 @@ export function tooManyStatus(def: ResourceDef, key: ScopeKey, max: number) {
     kind: "Status" as const,
     code: 507,
     reason: "TooManyObjects",
-    message: `more than ${max} ${def.name} in ${where} on cluster "${key.cluster}": the dashboard caps each watched scope; open a single namespace instead`,
+    message: `more than ${max} ${def.resource} in ${where} on cluster "${key.cluster}": the dashboard caps each watched scope; open a single namespace instead`,
   };
 }

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ConnectionState, K8sObject, WatchEventType } from "@/lib/k8s/wire";
 import { explainCollectionError, toApiErrorBody } from "../errors";
-import { RESOURCES, type ResourceDef } from "../resources";
+import type { ResourceDef } from "../resources";
 import { backoffDelay } from "./backoff";
 import { ObjectCache } from "./cache";
 import { Frame } from "./frame";
@@ -42,8 +42,8 @@ export class Scope {
     private opts: HubOptions,
     private onStopped: () => void,
   ) {
-    this.def = RESOURCES[key.resource];
-    this.cache = new ObjectCache(key.resource);
+    this.def = opts.kinds.get(key.resource);
+    this.cache = new ObjectCache(this.def);
   }
 
   /** Adds a subscriber: it gets the current status, the snapshot if one exists, then every change. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { K8sObject } from "@/lib/k8s/wire";
+import { KINDS } from "@/lib/kinds";
 import { trim } from "./trim";
 
 const pod = (): K8sObject => ({
@@ -39,7 +40,7 @@ const pod = (): K8sObject => ({
 
 describe("hub trim", () => {
   it("keeps every pod field the pod table, detail page and rollout preview read", () => {
-    const p = trim("pods", pod());
+    const p = trim(KINDS.get("pods"), pod());
     expect(p.metadata).toEqual({
       name: "web-abcde",
       namespace: "shop",
@@ -71,6 +72,6 @@ describe("hub trim", () => {
     const cs = { ...pod(), kind: "CloneSet" };
     const before = JSON.parse(JSON.stringify(cs)) as K8sObject;
     delete before.metadata.managedFields;
-    expect(trim("clonesets", cs)).toEqual(before);
+    expect(trim(KINDS.get("clonesets"), cs)).toEqual(before);
   });
 });

@@ -1,5 +1,6 @@
 import type { ConnectionState, K8sObject, ResourceName } from "@/lib/k8s/wire";
 import type { ListPage, ListQuery, ListRead } from "../kube";
+import type { KindRegistry } from "@/lib/kinds";
 import type { ResourceDef } from "../resources";
 import type { BackoffOptions } from "./backoff";
 import type { Frame } from "./frame";
@@ -24,6 +25,8 @@ export interface Upstream {
 }
 
 export interface HubOptions {
+  /** where each resource lives and how its objects are kept (default: lib/kinds KINDS) */
+  kinds: KindRegistry;
   /** how long an unwatched scope keeps its upstream watch (default 30 s) */
   idleStopMs: number;
   /** LIST page size (default 500) */

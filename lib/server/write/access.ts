@@ -2,13 +2,13 @@ import "server-only";
 import { AuthorizationV1Api } from "@kubernetes/client-node";
 import type { Actor } from "../auth/actor";
 import { HttpError, toApiErrorBody } from "../errors";
-import { exactCall } from "./exact";
+import { exactCall } from "../exact";
 
 export interface AccessQuestion {
   verb: string;
   group: string;
   resource: string;
-  namespace: string;
+  namespace?: string;
   name?: string;
   subresource?: string;
 }
@@ -27,7 +27,7 @@ export async function canI(actor: Actor, a: AccessQuestion): Promise<{ allowed: 
     verb: a.verb,
     group: a.group,
     resource: a.resource,
-    namespace: a.namespace,
+    ...(a.namespace ? { namespace: a.namespace } : {}),
     ...(a.name ? { name: a.name } : {}),
     ...(a.subresource ? { subresource: a.subresource } : {}),
   };

@@ -9,21 +9,29 @@ import {
   type JsonObject,
 } from "@/lib/patch";
 import type { JsonPatchOp } from "@/lib/patch";
-import type { DryRunCheck, EditOutcome, WireRequest } from "@/lib/k8s/wire";
-import { asWriter, explainForbidden, type Actor } from "../auth";
+import { editBody, type EditInput } from "@/lib/contract/bodies";
+import type { DryRunCheck, EditOutcome, WireConflict, WireRequest } from "@/lib/k8s/wire";
+import { KINDS } from "@/lib/kinds";
+import type { Conflict } from "@/lib/patch";
+import type { Actor, WriteContext } from "../auth";
 import { HttpError, httpErrors, toApiErrorBody } from "../errors";
-import { RESOURCES } from "../resources";
-import { validateNamespace, validateObjectName, validateResource } from "../validate";
-import { editFailure, parseEditInput, wireConflict, type EditInput } from "./edit-input";
+import { parseBody } from "./body";
 import { recordEvent } from "./events";
 import { fieldManagerFor, patchPath, sendPatch, type WriteTarget } from "./patch";
 
+const wireConflict = (c: Conflict): WireConflict => ({
+  field: c.field,
+  ...(c.base !== undefined ? { base: c.base } : {}),
+  ...(c.mine !== undefined ? { mine: c.mine } : {}),
+  ...(c.theirs !== undefined ? { theirs: c.theirs } : {}),
+});
+
 const deletedMessage = (target: WriteTarget, cluster: string) =>
-  `${RESOURCES[target.resource].kind} ${target.namespace}/${target.name} no longer exists on ${cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.`;
+  `${KINDS.get(target.resource).kind} ${target.namespace}/${target.name} no longer exists on ${cluster}: it was deleted while you were editing. Nothing was saved; your text is kept.`;
 
 async function readLatest(actor: Actor, target: WriteTarget): Promise<JsonObject> {
   try {
-    const obj = asJsonObject(await actor.client.get(RESOURCES[target.resource], target.namespace, target.name));
+    const obj = asJsonObject(await actor.client.get(KINDS.get(target.resource), target.namespace, target.name));
     if (isObject(obj.metadata)) delete obj.metadata.managedFields;
     return obj;
   } catch (e) {
@@ -52,7 +60,7 @@ async function dryRunCheck(actor: Actor, target: WriteTarget, latest: JsonObject
 /** One pass: re-read, three-way merge, then preview / refuse a changed body / send. `retry` after a guard's 422. */
 async function attempt(actor: Actor, target: WriteTarget, input: EditInput): Promise<EditOutcome | { retry: true }> {
   const latest = await readLatest(actor, target);
-  const merge = buildEditSave(input.base, input.mine, latest, { choices: input.choices });
+  const merge = buildEditSave(input.base, input.mine, latest, { choices: input.choices ?? {} });
   if (merge.kind === "no-changes")
     return { kind: "no-changes", message: "No changes to send: the cluster already has everything you changed." };
   if (merge.kind === "conflict") return { kind: "conflict", conflicts: merge.conflicts.map(wireConflict), latest };
@@ -88,19 +96,10 @@ async function attempt(actor: Actor, target: WriteTarget, input: EditInput): Pro
   }
 }
 
-/** The target, checked: a known editable kind and DNS-1123 names. */
-function targetOf(resource: string, namespace: string, name: string): WriteTarget {
-  return {
-    resource: validateResource(resource, ["clonesets", "pods"]) as WriteTarget["resource"],
-    namespace: validateNamespace(namespace),
-    name: validateObjectName(name),
-  };
-}
-
 /** The base must be the very object the URL names, or the merge would write one object's edit onto another. */
 function assertBaseIs(base: JsonObject, target: WriteTarget): void {
   const meta = base.metadata;
-  const kind = RESOURCES[target.resource].kind;
+  const kind = KINDS.get(target.resource).kind;
   if (
     !isObject(meta) ||
     meta.name !== target.name ||
@@ -110,62 +109,39 @@ function assertBaseIs(base: JsonObject, target: WriteTarget): void {
     throw httpErrors.badRequest(`base is not the ${kind} ${target.namespace}/${target.name}`, "base");
 }
 
-const answer = (out: EditOutcome) =>
-  Response.json(out, {
-    status: "code" in out ? out.code : 200,
-    headers: { "Cache-Control": "no-store" },
-  });
-
 /**
- * Saves a YAML edit without overwriting concurrent changes (docs/architecture.md §4): the latest object
- * is re-read, merged three-way (lib/patch buildEditSave) and written with a guarded JSON patch. Every
- * answer is an EditOutcome (lib/k8s/wire.ts): a conflict comes back per field and nothing is written;
- * with `expectBody` nothing is sent unless the request equals the reviewed one; a write the server
- * accepted without storing anything new is a `no-op`, never `saved`.
+ * Saves a YAML edit without overwriting concurrent changes (docs/architecture.md §4): the latest object is re-read,
+ * merged three-way (lib/patch buildEditSave) and written with a guarded JSON patch. A conflict comes back per field
+ * and nothing is written; with `expectBody` nothing is sent unless the request equals the reviewed one; a write the
+ * server accepted without storing anything new is a `no-op`, never `saved`.
  */
-export function editObject(
-  req: Request,
-  cluster: string,
-  namespace: string,
-  resource: string,
-  name: string,
-): Promise<Response> {
-  const what = resource === "pods" ? "pods" : "clonesets.apps.kruise.io";
-  const audited = { verb: "patch", resource: what, namespace, name };
-  return asWriter(req, cluster, audited, async (ctx) => {
-    const input = parseEditInput(ctx.body);
-    const target = targetOf(resource, namespace, name);
-    ctx.summary = {
-      intent: "edit",
-      ...(input.preview ? { preview: true } : {}),
-      ...(input.dryRun ? { dryRun: true } : {}),
-    };
-    const check = checkEdit(input.base, input.mine);
-    if (check.kind !== "changed") ctx.outcome = check.kind;
-    if (check.kind === "refused") return answer({ kind: "refused", message: check.message, fields: check.fields });
-    if (check.kind === "no-changes") return answer({ kind: "no-changes", message: check.message });
-    assertBaseIs(input.base, target);
-    try {
-      for (let i = 0; i < 3; i++) {
-        const out = await attempt(ctx.actor, target, input);
-        if ("request" in out && out.request)
-          ctx.summary = { ...ctx.summary, contentType: out.request.contentType, bytes: out.request.body.length };
-        if (!("retry" in out)) {
-          ctx.outcome = out.kind;
-          return answer(out);
-        }
-      }
-    } catch (e) {
-      const failure = editFailure(toApiErrorBody(explainForbidden(e, audited, `cluster "${cluster}"`)));
-      // Gone between the read and the patch: the same answer as gone before the read.
-      if (failure?.kind === "deleted") return answer({ ...failure, message: deletedMessage(target, cluster) });
-      if (failure) return answer(failure);
-      throw e;
+export async function applyEdit(ctx: WriteContext, target: WriteTarget): Promise<EditOutcome> {
+  const input = parseBody(editBody, ctx.body, "{ base, mine, … }");
+  ctx.summary = {
+    intent: "edit",
+    ...(input.preview ? { preview: true } : {}),
+    ...(input.dryRun ? { dryRun: true } : {}),
+  };
+  const check = checkEdit(input.base, input.mine);
+  if (check.kind === "refused") return { kind: "refused", message: check.message, fields: check.fields };
+  if (check.kind === "no-changes") return { kind: "no-changes", message: check.message };
+  assertBaseIs(input.base, target);
+  try {
+    for (let i = 0; i < 3; i++) {
+      const out = await attempt(ctx.actor, target, input);
+      if ("request" in out && out.request)
+        ctx.summary = { ...ctx.summary, contentType: out.request.contentType, bytes: out.request.body.length };
+      if (!("retry" in out)) return out;
     }
-    throw new HttpError({
-      code: 409,
-      reason: "Conflict",
-      message: "The object kept changing while saving; nothing was written. Try again.",
-    });
+  } catch (e) {
+    // Gone between the read and the patch: the same answer as gone before the read.
+    if (toApiErrorBody(e).code === 404)
+      throw new HttpError({ ...toApiErrorBody(e), message: deletedMessage(target, ctx.actor.cluster) });
+    throw e;
+  }
+  throw new HttpError({
+    code: 409,
+    reason: "Conflict",
+    message: "The object kept changing while saving; nothing was written. Try again.",
   });
 }

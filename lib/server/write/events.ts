@@ -4,7 +4,7 @@ import os from "node:os";
 import type { K8sObject } from "@/lib/k8s/wire";
 import type { Actor } from "../auth/actor";
 import { FIELD_MANAGER } from "./patch";
-import { exactCall } from "./exact";
+import { exactCall } from "../exact";
 
 export interface EventNote {
   reason: string;

@@ -1,9 +1,10 @@
 import "server-only";
+import { kruiseRolloutBody, type KruiseRolloutIntent } from "@/lib/contract/bodies";
 import type { Rollout } from "@/lib/k8s/objects";
-import type { K8sObject, KruiseRolloutOutcome } from "@/lib/k8s/wire";
-import { refersTo } from "@/lib/kruise/rollouts/detect";
-import { precondition } from "@/lib/kruise/rollouts/actions";
-import { currentStepOf } from "@/lib/kruise/rollouts/strip";
+import type { IntentOutcome, K8sObject, WireRequest } from "@/lib/k8s/wire";
+import { refersTo } from "@/lib/kruise/kruise-rollout/detect";
+import { precondition } from "@/lib/kruise/kruise-rollout/actions";
+import { currentStepOf } from "@/lib/kruise/kruise-rollout/strip";
 import {
   approveRequest,
   failedTests,
@@ -16,7 +17,7 @@ import {
 import type { Actor } from "../auth/actor";
 import { HttpError } from "../errors";
 import { recordEvent } from "./events";
-import { parseKruiseRolloutIntent, type KruiseRolloutIntent } from "./kruise-rollout-intent";
+import { parseBody } from "./body";
 import { readRollout, rolloutPatchPath, sendRolloutPatch, type RolloutTarget } from "./kruise-rollout-send";
 
 /**
@@ -87,24 +88,30 @@ function build(r: Rollout, i: KruiseRolloutIntent): Built {
   }
 }
 
+/** What a send ended with: the Rollout after it, and how many sends it took. */
+interface Sent {
+  object: K8sObject;
+  attempts?: number;
+}
+
 /** Send, then watch for the controller undoing it; re-send while it does, up to `settle.attempts` sends. */
-async function sendConfirmed(actor: Actor, b: Built, intent: KruiseRolloutIntent): Promise<KruiseRolloutOutcome> {
+async function sendConfirmed(actor: Actor, b: Built, intent: KruiseRolloutIntent): Promise<Sent> {
   let object = await sendRolloutPatch(actor, b.target, b.request);
-  if (!b.undone || !b.taken) return { request: { ...b.request, path: "" }, object };
+  if (!b.undone || !b.taken) return { object };
   for (let attempt = 1; ; attempt++) {
     const deadline = Date.now() + settle.windowMs;
     let undone = false;
     while (Date.now() < deadline) {
       await sleep(settle.pollMs);
-      const latest = (await readRollout(actor, b.target.namespace, b.target.name)) as Rollout;
-      object = latest as K8sObject;
-      if (b.taken(latest)) return { request: { ...b.request, path: "" }, object, attempts: attempt };
+      const latest = await readRollout(actor, b.target.namespace, b.target.name);
+      object = latest;
+      if (b.taken(latest)) return { object, attempts: attempt };
       if (b.undone(latest)) {
         undone = true;
         break;
       }
     }
-    if (!undone) return { request: { ...b.request, path: "" }, object, attempts: attempt };
+    if (!undone) return { object, attempts: attempt };
     if (attempt >= settle.attempts)
       throw conflict(
         `the Rollout controller put ${intent.action === "approve" ? "StepPaused" : "the old next step"} back after each of ${attempt} sends; check that it is healthy, then try again`,
@@ -134,9 +141,9 @@ export async function applyKruiseRollout(
   namespace: string,
   name: string,
   body: unknown,
-): Promise<Response> {
-  const intent = parseKruiseRolloutIntent(body);
-  const r = (await readRollout(actor, namespace, name)) as Rollout;
+): Promise<IntentOutcome> {
+  const intent = parseBody(kruiseRolloutBody, body, "{ action, cloneSet, base, to?, preview? }");
+  const r = await readRollout(actor, namespace, name);
   if (!refersTo(r, { metadata: { name: intent.cloneSet, namespace } }))
     throw new HttpError({
       code: 400,
@@ -150,24 +157,22 @@ export async function applyKruiseRollout(
   const pre = precondition(r, intent.action, intent.to);
   if (!pre.ok) throw conflict(`cannot ${intent.action}: ${pre.reason}`, "status.canaryStatus.currentStepState");
   const b = build(r, intent);
-  const path = rolloutPatchPath(actor, b.target);
-  if (intent.preview)
-    return Response.json(
-      { request: { ...b.request, path }, effect: pre.effect },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  let outcome: KruiseRolloutOutcome;
+  const request: WireRequest = { ...b.request, path: rolloutPatchPath(actor, b.target) };
+  if (intent.preview) return { kind: "preview", request, effect: pre.effect };
+  let sent: Sent;
   try {
-    outcome = await sendConfirmed(actor, b, intent);
+    sent = await sendConfirmed(actor, b, intent);
   } catch (e) {
     if (e instanceof HttpError && e.body.code === 422 && !b.target.status) await explainSpec422(actor, b, e);
     throw e;
   }
-  await recordEvent(actor, (outcome.object ?? r) as K8sObject, {
-    ...b.event,
-    message: `${b.event.message} by ${actor.user}`,
-  });
-  const object = outcome.object;
-  if (object?.metadata && "managedFields" in object.metadata) delete object.metadata.managedFields;
-  return Response.json({ ...outcome, request: { ...b.request, path } }, { headers: { "Cache-Control": "no-store" } });
+  await recordEvent(actor, sent.object, { ...b.event, message: `${b.event.message} by ${actor.user}` });
+  if (sent.object.metadata && "managedFields" in sent.object.metadata) delete sent.object.metadata.managedFields;
+  return {
+    kind: "saved",
+    request,
+    object: asJsonObject(sent.object),
+    kept: [],
+    ...(sent.attempts ? { attempts: sent.attempts } : {}),
+  };
 }

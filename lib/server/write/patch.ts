@@ -1,11 +1,10 @@
 import "server-only";
-import { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
-import type { K8sObject } from "@/lib/k8s/wire";
-import { kubePath } from "@/lib/urls";
+import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import { KINDS } from "@/lib/kinds";
 import type { Actor } from "../auth/actor";
 import { HttpError, toApiErrorBody } from "../errors";
-import { RESOURCES } from "../resources";
-import { exactCall } from "./exact";
+import { objectPath } from "../resources";
+import { exactCall } from "../exact";
 
 /** Every write is attributed to this field manager (managedFields, `kubectl get --show-managed-fields`). */
 export const FIELD_MANAGER = "kruise-console";
@@ -21,14 +20,12 @@ export function fieldManagerFor(actor: Pick<Actor, "caller" | "user">): string {
   return `${FIELD_MANAGER}/${user}`.slice(0, 128);
 }
 
+/** The object a write patches, or its `/status` (a Kruise Rollout's approve and jump). */
 export interface WriteTarget {
-  resource: "clonesets" | "pods";
+  resource: ResourceName;
   namespace: string;
   name: string;
-}
-export interface WireRequest {
-  contentType: string;
-  body: string;
+  subresource?: "status";
 }
 export interface SendOptions {
   dryRun?: boolean;
@@ -47,23 +44,22 @@ const PATCH_TYPES = new Set([
 
 /** The URL path (with query) a PATCH goes to, for "Show request" and for logs. */
 export function patchPath(target: WriteTarget, opts: SendOptions = {}): string {
-  const d = RESOURCES[target.resource];
   const q = new URLSearchParams({ fieldManager: opts.manager ?? FIELD_MANAGER });
   if (opts.dryRun) q.set("dryRun", "All");
   if (opts.force) q.set("force", "true");
-  return `${kubePath(d.prefix, d.name, target.namespace, target.name)}?${q}`;
+  return `${objectPath(KINDS.get(target.resource), target.namespace, target.name, target.subresource)}?${q}`;
 }
 
 /**
- * PATCH one object through client-node with the request's EXPLICIT content type and exact body,
- * fieldManager "kruise-console", `dryRun=All` when asked. CRs refuse strategic merge (415,
- * apiserver pkg/endpoints/handlers/patch.go); that answer is passed on, not papered over.
- * Throws HttpError carrying the API's Status (code, reason, message, details.causes).
+ * PATCH one object (or its /status) through client-node with the request's EXPLICIT content type and exact body,
+ * fieldManager "kruise-console", `dryRun=All` when asked. CRs refuse strategic merge (415, apiserver
+ * pkg/endpoints/handlers/patch.go); that answer is passed on, not papered over. Throws HttpError carrying the API's
+ * Status (code, reason, message, details.causes).
  */
 export async function sendPatch(
   actor: Actor,
   target: WriteTarget,
-  request: WireRequest,
+  request: { contentType: string; body: string },
   opts: SendOptions = {},
 ): Promise<K8sObject> {
   if (!PATCH_TYPES.has(request.contentType)) {
@@ -73,23 +69,16 @@ export async function sendPatch(
       message: `unsupported patch content type ${JSON.stringify(request.contentType)}`,
     });
   }
-  const kc = actor.client.kc;
-  const common = {
-    namespace: target.namespace,
-    name: target.name,
-    body: {},
+  const query = {
     fieldManager: fieldManagerFor(actor),
-    ...(opts.dryRun ? { dryRun: "All" } : {}),
+    ...(opts.dryRun ? { dryRun: "All" as const } : {}),
     ...(opts.force ? { force: true } : {}),
+    ...(target.subresource ? { subresource: target.subresource } : {}),
   };
   try {
-    return await exactCall<K8sObject>(request.contentType, request.body, (o) => {
-      if (target.resource === "pods") return kc.makeApiClient(CoreV1Api).patchNamespacedPod(common, o);
-      const d = RESOURCES.clonesets;
-      return kc
-        .makeApiClient(CustomObjectsApi)
-        .patchNamespacedCustomObject({ group: d.group, version: d.version, plural: d.name, ...common }, o);
-    });
+    return await exactCall<K8sObject>(request.contentType, request.body, (o) =>
+      actor.client.patch(KINDS.get(target.resource), target.namespace, target.name, query, o),
+    );
   } catch (e) {
     throw new HttpError(toApiErrorBody(e, `cluster "${actor.cluster}"`));
   }

@@ -1,13 +1,13 @@
 import "server-only";
 import type { CloneSet, Pod } from "@/lib/k8s/objects";
-import type { K8sObject } from "@/lib/k8s/wire";
 import { selectorString } from "@/lib/kruise/core/labels";
+import { controlledBy } from "@/lib/kruise/core/owner";
 import { plural } from "@/lib/kruise/core/plural";
 import { movablePods, previewPartition } from "@/lib/kruise/order/preview";
 import type { Actor } from "../auth/actor";
 import { toApiErrorBody } from "../errors";
-import { RESOURCES } from "../resources";
-import type { PreviewMoves } from "./intent";
+import { KINDS } from "@/lib/kinds";
+import type { PreviewMoves } from "@/lib/k8s/wire";
 import type { WriteTarget } from "./patch";
 
 // A partition preview names the pods Kruise will move next (docs/kruise-rules.md §4.1). The page computes
@@ -24,15 +24,12 @@ async function podsOf(actor: Actor, namespace: string, cs: CloneSet): Promise<Po
   const out: Pod[] = [];
   let cont: string | undefined;
   do {
-    const page = await actor.client.listPage(RESOURCES.pods, namespace, {
+    const page = await actor.client.listPage(KINDS.get("pods"), namespace, {
       limit: PAGE,
       continue: cont,
       labelSelector: selector,
     });
-    for (const p of page.items as Pod[]) {
-      const owner = p.metadata.ownerReferences?.find((o) => o.controller);
-      if (owner?.uid === cs.metadata.uid) out.push(p);
-    }
+    out.push(...controlledBy(page.items, cs.metadata.uid));
     cont = page.metadata.continue || undefined;
   } while (cont);
   return out;
@@ -68,12 +65,11 @@ export function previewDrift(shown: PreviewMoves, now: { count: number; pods: st
 export async function checkPreview(
   actor: Actor,
   t: WriteTarget,
-  object: K8sObject,
+  cs: CloneSet,
   generation: number,
   partition: number | string,
   shown: PreviewMoves,
 ): Promise<PreviewDrift | null> {
-  const cs = object as CloneSet;
   if ((cs.metadata.generation ?? 0) !== generation) return null;
   let pods: Pod[];
   try {

@@ -1,96 +1,92 @@
 import "server-only";
-import { actorFor, asCaller, asWriter, consoleConfig } from "../auth";
+import type { WriteOutcome } from "@/lib/k8s/wire";
+import { accessAttributes, KINDS, needsAccess, type AccessNeed } from "@/lib/kinds";
+import { isObject } from "@/lib/patch/json";
+import { actorFor, asCaller, asWriter, explainForbidden } from "../auth";
 import { clientFor } from "../clusters";
-import { validateNamespace, validateObjectName } from "../validate";
+import { httpErrors, toApiErrorBody } from "../errors";
+import type { Runtime } from "../runtime";
+import { validateNamespace, validateObjectName, validateResource } from "../validate";
 import { canI } from "./access";
-import { applyKruiseRollout } from "./kruise-rollout";
-import { applyRollout } from "./rollout";
+import { auditedWrite } from "./audited";
+import { WRITE_HANDLERS } from "./handlers";
+import { answer, failureOf } from "./outcome";
+import type { WriteTarget } from "./patch";
 
-// Logic behind app/api/c/<cluster>/ns/<ns>/clonesets/<name>/{rollout,access}; the route files stay one-liners.
+// Logic behind app/api/c/<cluster>/ns/<ns>/<resource>/<name>/{<write>,access}; the route files stay one-liners.
 
-function target(cluster: string, ns: string, name: string) {
+/** The object of a write or review: a kind the registry knows and DNS-1123 names (400 otherwise). */
+function targetOf(cluster: string, resource: string, ns: string, name: string): WriteTarget {
   clientFor(cluster);
-  return { resource: "clonesets" as const, namespace: validateNamespace(ns), name: validateObjectName(name) };
+  return { resource: validateResource(resource), namespace: validateNamespace(ns), name: validateObjectName(name) };
 }
 
 /**
- * POST …/rollout — a same-origin JSON intent with the anti-CSRF header, acting as the caller
- * (docs/architecture.md §4, §5).
+ * POST …/<resource>/<name>/<write>: one of the writes the kind's home offers (update, action, edit, …), through the
+ * one gate (docs/architecture.md §5: same-origin JSON with the anti-CSRF header, acting as the caller, audited) and
+ * the one contract (§4): every answer is a WriteOutcome, a cluster's refusal included (denied, deleted, stale,
+ * invalid), with its status from lib/server/write/outcome.ts.
  */
-export function postRollout(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
-  return asWriter(
-    req,
-    cluster,
-    { verb: "patch", resource: "clonesets.apps.kruise.io", namespace: ns, name },
-    async (ctx) => {
-      const t = target(cluster, ns, name);
-      const b = (ctx.body && typeof ctx.body === "object" ? ctx.body : {}) as {
-        action?: unknown;
-        value?: unknown;
-        preview?: unknown;
-      };
-      ctx.summary = {
-        intent: b.action,
-        ...(b.value !== undefined ? { value: b.value } : {}),
-        ...(b.preview === true ? { preview: true } : {}),
-      };
-      return applyRollout(ctx.actor, t, ctx.body);
-    },
-  );
-}
-
-/**
- * POST …/rollouts/<name>/action — an action on a Kruise Rollout (approve, pause, resume, jump, disable), through
- * the same gate as every write (docs/architecture.md §4, §5; docs/kruise-rollouts.md §5).
- */
-export function postKruiseRollout(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
-  return asWriter(
-    req,
-    cluster,
-    { verb: "patch", resource: "rollouts.rollouts.kruise.io", namespace: ns, name },
-    async (ctx) => {
-      clientFor(cluster);
-      const namespace = validateNamespace(ns);
-      const rollout = validateObjectName(name);
-      const b = (ctx.body && typeof ctx.body === "object" ? ctx.body : {}) as Record<string, unknown>;
-      ctx.summary = {
-        intent: b.action,
-        cloneSet: b.cloneSet,
-        ...(b.to !== undefined ? { to: b.to } : {}),
-        ...(b.preview === true ? { preview: true } : {}),
-      };
-      return applyKruiseRollout(ctx.actor, namespace, rollout, ctx.body);
-    },
-  );
+export function postWrite(
+  rt: Runtime,
+  req: Request,
+  cluster: string,
+  ns: string,
+  resource: string,
+  name: string,
+  write: string,
+): Promise<Response> {
+  const audited = auditedWrite(resource, write, ns, name);
+  return asWriter(rt, req, cluster, audited, async (ctx) => {
+    const target = targetOf(cluster, resource, ns, name);
+    const handler = Object.hasOwn(KINDS.get(target.resource).writes, write) ? WRITE_HANDLERS[write] : undefined;
+    if (!handler)
+      throw httpErrors.notFound(`${KINDS.get(target.resource).kind} offers no write named ${JSON.stringify(write)}`);
+    ctx.summary = handler.summary(isObject(ctx.body) ? ctx.body : {});
+    let outcome: WriteOutcome;
+    try {
+      outcome = await handler.run(ctx, target);
+    } catch (e) {
+      const failure = failureOf(toApiErrorBody(explainForbidden(e, audited, `cluster "${cluster}"`)));
+      if (!failure) throw e;
+      outcome = failure;
+    }
+    ctx.outcome = outcome.kind;
+    return answer(outcome);
+  });
 }
 
 const READ_ONLY = { allowed: false, reason: "this console runs in read-only mode" };
+const VERBS = new Set<string>(["get", "list", "watch", "create", "update", "patch", "delete"]);
 
 /**
- * GET …/access[?rollout=<name>] — may the caller patch the CloneSet, and (with a Rollout) patch the Rollout's
- * spec (pause, resume, jump's neighbour actions, disable) and its /status (approve, jump)?
- * SelfSubjectAccessReviews as them; always no in read-only mode.
+ * GET …/<resource>/<name>/access?verb=<verb>[&subresource=<sub>] — may the caller do this to this object? One
+ * SelfSubjectAccessReview as them (`kubectl auth can-i`), for a permission the kind's home lists (its reads and what
+ * its writes need); always no in read-only mode. Answers { allowed, reason? }.
  */
-export function getAccess(req: Request, cluster: string, ns: string, name: string): Promise<Response> {
-  return asCaller(req, cluster, async (caller) => {
-    const t = target(cluster, ns, name);
-    const rolloutName = new URL(req.url).searchParams.get("rollout");
-    const rollout = rolloutName ? validateObjectName(rolloutName) : undefined;
-    const readOnly = consoleConfig().readOnly;
-    const actor = actorFor(caller, cluster);
-    const ask = (group: string, resource: string, objectName: string, subresource?: string) =>
-      readOnly
-        ? Promise.resolve(READ_ONLY)
-        : canI(actor, { verb: "patch", group, resource, namespace: t.namespace, name: objectName, subresource });
-    const [patch, rolloutSpec, rolloutStatus] = await Promise.all([
-      ask("apps.kruise.io", "clonesets", t.name),
-      rollout ? ask("rollouts.kruise.io", "rollouts", rollout) : undefined,
-      rollout ? ask("rollouts.kruise.io", "rollouts", rollout, "status") : undefined,
-    ]);
-    const body = {
-      patch,
-      ...(rolloutSpec && rolloutStatus ? { rollout: { spec: rolloutSpec, status: rolloutStatus } } : {}),
-    };
-    return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+export function getAccess(
+  rt: Runtime,
+  req: Request,
+  cluster: string,
+  ns: string,
+  resource: string,
+  name: string,
+): Promise<Response> {
+  return asCaller(rt, req, cluster, async (caller) => {
+    const t = targetOf(cluster, resource, ns, name);
+    const q = new URL(req.url).searchParams;
+    const verb = q.get("verb") ?? "";
+    const subresource = q.get("subresource") || undefined;
+    const home = KINDS.get(t.resource);
+    const need = { verb, ...(subresource ? { subresource } : {}) } as AccessNeed;
+    if (!VERBS.has(verb) || !needsAccess(home, need))
+      throw httpErrors.badRequest(
+        `no control on ${home.kind} needs ${verb || "(no verb)"}${subresource ? ` on ${subresource}` : ""}: ask for a verb its writes need`,
+        "verb",
+      );
+    const answer = rt.config.readOnly
+      ? READ_ONLY
+      : await canI(actorFor(caller, cluster), accessAttributes(home, need, t.namespace, t.name));
+    return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
   });
 }

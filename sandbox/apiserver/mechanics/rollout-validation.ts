@@ -4,7 +4,7 @@
  * rollout_create_update_handler.go `validateRolloutSpec`. Simplification: where upstream prints the whole step
  * list with Go's %#v, the value is rendered as `[]v1beta1.CanaryStep{…}` (the message text after it is exact).
  */
-import { rolloutScaled } from "@/lib/kruise/rollouts/steps";
+import { rolloutScaled } from "@/lib/kruise/kruise-rollout/steps";
 import type { IntOrString } from "@/lib/k8s/objects";
 import { goIntOrString, GoLiteral, type WebhookFieldError } from "./go-render";
 import { isObject, type JsonObject } from "./json";

@@ -1,6 +1,7 @@
 // The CloneSet controller simulator: informers + work queue + the pure planner, all through client-node.
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
+import { controllerRefOf, type Owned } from "@/lib/kruise/core/owner";
 import { seededRandom, type Clock } from "../clock";
 import { EventRecorder, type InvolvedObject } from "../events";
 import { Informer, keyOf } from "../informer";
@@ -42,11 +43,8 @@ function sortedIndex(keys: string[], key: string): number {
   return lo;
 }
 
-function controllerUid(o: {
-  metadata: { ownerReferences?: { controller?: boolean; uid: string; kind: string }[] };
-}): string | undefined {
-  return o.metadata.ownerReferences?.find((r) => r.controller && r.kind === "CloneSet")?.uid;
-}
+/** The UID of the object's controller (docs/kruise-rules.md §8.5): the index key its CloneSet looks it up by. */
+const controllerUid = (o: Owned): string | undefined => controllerRefOf(o)?.uid;
 
 export class CloneSetController implements ExecutorHost {
   readonly kube: Kube;

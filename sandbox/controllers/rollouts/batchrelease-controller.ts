@@ -2,6 +2,7 @@
 // machine (batchrelease-machine.ts), through client-node (docs/kruise-rollouts.md §0, §6, §7).
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { BatchRelease, CloneSet, Pod } from "@/lib/k8s/objects";
+import { controllerRefOf } from "@/lib/kruise/core/owner";
 import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
@@ -21,7 +22,7 @@ export interface BatchReleaseControllerOptions {
   shared?: SharedInformers;
 }
 
-const ownerUid = (p: Pod) => p.metadata.ownerReferences?.find((r) => r.controller && r.kind === "CloneSet")?.uid;
+const ownerUid = (p: Pod) => controllerRefOf(p)?.uid;
 
 export class BatchReleaseController {
   readonly kube: Kube;

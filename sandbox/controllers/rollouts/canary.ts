@@ -4,7 +4,7 @@
 // `syncBatchRelease`; rollout_releaseManager.go `runBatchRelease`; rollout_status.go `doStepJump`.
 import type { BatchRelease, CanaryStatus, Rollout } from "@/lib/k8s/objects";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
-import { nextStepIndex, pauseSkipped, plannedReplicas } from "@/lib/kruise/rollouts/steps";
+import { nextStepIndex, pauseSkipped, plannedReplicas } from "@/lib/kruise/kruise-rollout/steps";
 import { releasePlanHash, stableJson } from "./hash";
 import { ROLLBACK_IN_BATCH_ANNOTATION, ROLLOUT_API_VERSION, ROLLOUT_RECHECK_MS } from "./keys";
 import type { RolloutContext } from "./types";

@@ -10,7 +10,7 @@ import {
   plannedReplicas,
   rolloutScaled,
   stepPartition,
-} from "@/lib/kruise/rollouts/steps";
+} from "@/lib/kruise/kruise-rollout/steps";
 import { CONTROL_INFO_ANNOTATION, ROLLOUT_API_VERSION, ROLLOUT_BATCH_ID_LABEL, ROLLOUT_ID_LABEL } from "./keys";
 
 /** The control-info annotation: the BatchRelease's controller owner reference as JSON. */

@@ -4,7 +4,7 @@
 // `recalculateCanaryStep`.
 import type { CanaryStatus } from "@/lib/k8s/objects";
 import { rfc3339 } from "@/lib/kruise/inplace/inplace";
-import { nextStepIndex, rolloutScaled } from "@/lib/kruise/rollouts/steps";
+import { nextStepIndex, rolloutScaled } from "@/lib/kruise/kruise-rollout/steps";
 import { runCanary, stepJump } from "./canary";
 import { getCondition, newCondition, progressingTransition, setCondition, type Status } from "./conditions";
 import { finalise, releaseWorkloadControl } from "./finalising";

@@ -3,7 +3,7 @@
 // pkg/controller/rollout/rollout_controller.go `Reconcile`, rollout_status.go `calculateRolloutStatus`,
 // `handleFinalizer`, `updateRolloutStatusInternal`.
 import type { BatchRelease, CloneSet, Rollout } from "@/lib/k8s/objects";
-import { nextStepIndex } from "@/lib/kruise/rollouts/steps";
+import { nextStepIndex } from "@/lib/kruise/kruise-rollout/steps";
 import { getCondition, newCondition, removeCondition, setCondition, type Status } from "./conditions";
 import { rolloutHash, stableJson } from "./hash";
 import { ROLLOUT_FINALIZER, ROLLOUT_HASH_ANNOTATION, ROLLOUT_RECHECK_MS, WORKLOAD_TYPE_LABEL } from "./keys";

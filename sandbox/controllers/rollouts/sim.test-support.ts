@@ -12,7 +12,10 @@ import { BATCH_RELEASE_FINALIZER, ROLLOUT_FINALIZER, ROLLOUT_HASH_ANNOTATION, WO
 import { reconcileRollout } from "./rollout-machine";
 import type { RolloutAction } from "./types";
 
-const merge = <T>(o: T, patch: object): T => mergeValues(o as unknown as Json, patch as Json) as unknown as T;
+// A typed object as the JSON the apiserver mechanics take, and back: a copy either way, as the wire makes one.
+const asJson = (v: object): JsonObject => JSON.parse(JSON.stringify(v));
+const fromJson = <T>(v: Json): T => JSON.parse(JSON.stringify(v));
+const merge = <T extends object>(o: T, patch: object): T => fromJson<T>(mergeValues(asJson(o), asJson(patch)));
 
 export interface SimPod {
   name: string;
@@ -96,11 +99,11 @@ export class World {
   updateCloneSet(edit: (cs: CloneSet) => void): void {
     const next = structuredClone(this.cloneSet);
     edit(next);
-    this.cloneSet = mutateCloneSetForRollout(
-      next as unknown as JsonObject,
-      this.cloneSet as unknown as JsonObject,
-      (_ns, resource) => (resource === "rollouts" ? [this.rollout] : []),
-    ) as unknown as CloneSet;
+    this.cloneSet = fromJson<CloneSet>(
+      mutateCloneSetForRollout(asJson(next), asJson(this.cloneSet), (_ns, resource) =>
+        resource === "rollouts" ? [asJson(this.rollout)] : [],
+      ),
+    );
     this.bumpCloneSet();
   }
 

@@ -1,7 +1,8 @@
 import { getSession } from "@/lib/server/auth";
+import { runtime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
 export function GET(req: Request) {
-  return getSession(req);
+  return getSession(runtime(), req);
 }

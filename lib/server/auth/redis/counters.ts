@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { StreamLimit, StreamSlots } from "../../sse";
+import type { StreamLimit, StreamSlots } from "../../stream/slots";
 import { digest } from "../sessions";
 import type { SignInCounter, ThrottleLimits } from "../throttle";
 import type { RedisConnection } from "./connection";

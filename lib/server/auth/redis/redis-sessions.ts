@@ -22,7 +22,7 @@ const context = (cluster: string, user: string) => JSON.stringify(["kruise-conso
 export class RedisSessionStore implements SessionStore {
   constructor(
     private conn: RedisConnection,
-    private cipher: TokenCipher,
+    private cipher: Pick<TokenCipher, "encrypt" | "decrypt">,
     private prefix = "kruise-console:",
     private now: () => number = Date.now,
   ) {}

@@ -1,4 +1,5 @@
 import { getObject } from "@/lib/server/routes";
+import { runtime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -7,5 +8,5 @@ export async function GET(
   ctx: { params: Promise<{ cluster: string; namespace: string; resource: string; name: string }> },
 ) {
   const { cluster, namespace, resource, name } = await ctx.params;
-  return getObject(req, cluster, namespace, resource, name);
+  return getObject(runtime(), req, cluster, namespace, resource, name);
 }

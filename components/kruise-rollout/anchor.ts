@@ -1,0 +1,1 @@
+export const KRUISE_ROLLOUT_ANCHOR = "kruise-rollout";

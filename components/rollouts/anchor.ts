@@ -1,1 +1,0 @@
-export const ROLLOUT_ANCHOR = "kruise-rollout";

@@ -1,0 +1,75 @@
+import "server-only";
+import type { UpdateIntent } from "@/lib/contract/bodies";
+import { KINDS } from "@/lib/kinds";
+import { isControlledBy } from "@/lib/kruise/core/owner";
+import { guardObject } from "@/lib/kruise/core/update-base";
+import {
+  asJsonObject,
+  partitionPatch,
+  pausePatch,
+  rollbackPatch,
+  rollingLimitsPatch,
+  type JsonObject,
+  type PatchRequest,
+} from "@/lib/patch";
+import type { Actor } from "../auth/actor";
+import { httpErrors } from "../errors";
+import type { WriteTarget } from "./patch";
+
+export const show = (v: unknown) =>
+  v === undefined || v === null ? "unset" : typeof v === "string" ? v : JSON.stringify(v);
+
+/** The revision to roll back to: one this CloneSet controls (docs/kruise-rules.md §8.5), never a namesake's. */
+async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise<JsonObject> {
+  const [cs, rev] = await Promise.all([
+    actor.client.get(KINDS.get("clonesets"), t.namespace, t.name),
+    actor.client.get(KINDS.get("controllerrevisions"), t.namespace, name),
+  ]);
+  if (!isControlledBy(rev, cs.metadata.uid))
+    throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
+  return asJsonObject(rev);
+}
+
+/** The lib/patch request for an update intent, guarded by what the page showed, and the Event that will describe it. */
+export async function buildUpdate(
+  actor: Actor,
+  t: WriteTarget,
+  i: UpdateIntent,
+): Promise<{ request: PatchRequest; event: { reason: string; message: string } }> {
+  const base = guardObject(i.base);
+  switch (i.action) {
+    case "partition":
+      return {
+        request: partitionPatch(base, i.value),
+        event: { reason: "PartitionChanged", message: `partition ${show(i.base.partition)} → ${show(i.value)}` },
+      };
+    case "pause":
+    case "resume": {
+      const paused = i.action === "pause";
+      return {
+        request: pausePatch(base, paused),
+        event: {
+          reason: paused ? "RolloutPaused" : "RolloutResumed",
+          message: paused ? "rollout paused" : "rollout resumed",
+        },
+      };
+    }
+    case "limits": {
+      const parts = (["maxUnavailable", "maxSurge"] as const)
+        .filter((k) => i.value[k] !== undefined)
+        .map((k) => `${k} ${show(i.base[k])} → ${i.value[k] === null ? "default" : show(i.value[k])}`);
+      return {
+        request: rollingLimitsPatch(base, i.value),
+        event: { reason: "RolloutLimitsChanged", message: parts.join(", ") },
+      };
+    }
+    case "rollback": {
+      const rev = await readRevision(actor, t, i.value);
+      const n = typeof rev.revision === "number" ? ` (revision ${rev.revision})` : "";
+      return {
+        request: rollbackPatch(base, rev),
+        event: { reason: "RolledBack", message: `pod template rolled back to ${i.value}${n}` },
+      };
+    }
+  }
+}
