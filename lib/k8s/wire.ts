@@ -204,8 +204,11 @@ export type EditOutcome =
   | { kind: "preview"; request: WireRequest; latest: JsonObject; changed?: boolean; dryRun?: DryRunCheck }
   /** The server accepted the request in a dry run; nothing was written. */
   | { kind: "dry-run"; request: WireRequest; object: JsonObject; latest: JsonObject; kept: KeptField[] }
-  /** Stored under a new resourceVersion; `kept` lists the changes the server did not take as asked. */
-  | { kind: "saved"; request: WireRequest; object: JsonObject; kept: KeptField[] }
+  /**
+   * Stored under a new resourceVersion; `kept` lists the changes the server did not take as asked. `metadataOnly`:
+   * no field a user edits changed, only the server's own metadata (managed fields): nothing in the spec changed.
+   */
+  | { kind: "saved"; request: WireRequest; object: JsonObject; kept: KeptField[]; metadataOnly?: true }
   /** Sent and accepted, but the server stored nothing new (same resourceVersion): `kept` says which fields it put back. */
   | { kind: "no-op"; request: WireRequest; object: JsonObject; kept: KeptField[] }
   | EditFailure;
