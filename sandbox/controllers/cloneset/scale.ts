@@ -115,10 +115,10 @@ function scaleIn(c: ScaleCtx): Action[] {
   const { input, diff, pods, update } = c;
   const { cs, now } = input;
   const candidates = pods.filter((p) => lifecycleState(p) !== "PreparingDelete");
+  // Ranks are computed within each revision group, not over all pods (choosePodsToDelete's choose).
   const opts = {
     minReadySeconds: cs.spec.minReadySeconds ?? 0,
     now,
-    allPods: candidates,
     nodeLabels: input.nodeLabels,
     topologyKeys: (cs.spec.template.spec?.topologySpreadConstraints ?? []).map((t) => t.topologyKey),
     rand: input.rand,
