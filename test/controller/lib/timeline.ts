@@ -10,6 +10,7 @@ import { isPodAvailable, isPodReady } from "@/lib/kruise/core/pod-state";
 import { LABEL_SPECIFIED_DELETE } from "@/lib/kruise/core/names";
 
 const REVISION = "controller-revision-hash";
+const LIFECYCLE = "lifecycle.apps.kruise.io/state";
 
 export type MoveKind = "created" | "in-place" | "recreate" | "deleted";
 
@@ -35,7 +36,11 @@ export class Timeline {
   maxPods = 0;
   /** the fewest Ready pods at once, after the first event */
   minReady = Infinity;
+  /** the most active pods at once that were not Ready */
+  maxUnready = 0;
   private tracks = new Map<string, Track>();
+  /** lifecycle states each pod went through (lifecycle.apps.kruise.io/state), by name, in order */
+  private states = new Map<string, string[]>();
   private seq = 0;
   private target = "";
   /**
@@ -50,13 +55,15 @@ export class Timeline {
     const t = new Timeline();
     const core = kc.makeApiClient(CoreV1Api);
     const list = await core.listNamespacedPod({ namespace: ns, labelSelector: selector });
-    for (const p of list.items as Pod[])
+    for (const p of list.items as Pod[]) {
       t.tracks.set(p.metadata.uid!, {
         pod: p,
         gone: false,
         marked: marked(p),
         terminating: !!p.metadata.deletionTimestamp,
       });
+      t.states.set(p.metadata.name!, [p.metadata.labels?.[LIFECYCLE] ?? ""]);
+    }
     t.measure();
     const req = await new Watch(kc).watch(
       `/api/v1/namespaces/${ns}/pods`,
@@ -78,16 +85,28 @@ export class Timeline {
     this.stop?.();
   }
 
-  /** uids of the pods present before the watch started that are still present */
-  present(): Pod[] {
-    return [...this.tracks.values()].filter((t) => !t.gone).map((t) => t.pod);
+  /** The watch has caught up with `pods` (a fresh list of the active pods): the same pods at the same versions. */
+  hasSeen(pods: Pod[]): boolean {
+    const active = [...this.tracks.values()].filter((t) => !t.gone && !t.terminating);
+    return (
+      active.length === pods.length &&
+      pods.every((p) => this.tracks.get(p.metadata.uid!)?.pod.metadata.resourceVersion === p.metadata.resourceVersion)
+    );
   }
 
   names(kind: MoveKind): string[] {
     return this.moves.filter((m) => m.kind === kind).map((m) => m.name);
   }
 
+  /** The lifecycle states a pod went through while watched, in order (repeats folded). */
+  statesOf(name: string): string[] {
+    return this.states.get(name) ?? [];
+  }
+
   private onEvent(type: string, p: Pod): void {
+    const state = p.metadata.labels?.[LIFECYCLE] ?? "";
+    const seen = this.states.get(p.metadata.name!) ?? [];
+    if (seen[seen.length - 1] !== state) this.states.set(p.metadata.name!, [...seen, state]);
     const uid = p.metadata.uid!;
     const was = this.tracks.get(uid);
     const name = p.metadata.name!;
@@ -113,7 +132,9 @@ export class Timeline {
     const active = [...this.tracks.values()].filter((t) => !t.gone && !t.terminating);
     const now = Date.now();
     this.maxPods = Math.max(this.maxPods, active.length);
-    this.minReady = Math.min(this.minReady, active.filter((t) => isPodReady(t.pod, now)).length);
+    const ready = active.filter((t) => isPodReady(t.pod, now)).length;
+    this.minReady = Math.min(this.minReady, ready);
+    this.maxUnready = Math.max(this.maxUnready, active.length - ready);
     if (!this.target) return;
     const inFlight = active.filter((t) =>
       t.pod.metadata.labels?.[REVISION] === this.target ? !isPodAvailable(t.pod, 0, now) : t.marked,

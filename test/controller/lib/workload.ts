@@ -3,7 +3,7 @@
  * when its status has caught up. A new kind (Advanced StatefulSet, Advanced DaemonSet) adds one `WorkloadKind`
  * and its scenario tables; `WorkloadClient` (create, patch, observe pods and events, clean up) is shared.
  */
-import { CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
+import { ApiException, CoreV1Api, CustomObjectsApi, PatchStrategy, setHeaderOptions } from "@kubernetes/client-node";
 import type { ControllerRevision, Event, Pod } from "@/lib/k8s/objects";
 import { isPodActive } from "@/lib/kruise/core/pod-state";
 import type { ControllerHandle } from "./harness";
@@ -131,4 +131,22 @@ export class WorkloadClient<T extends WorkloadObject> {
       labelSelector: this.w.podSelector(name),
     });
   }
+}
+
+/** Awaits a write that must fail: its HTTP code and the Status message. */
+export async function failure(p: Promise<unknown>): Promise<{ code: number; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (!(e instanceof ApiException)) throw e;
+    const body = typeof e.body === "string" ? e.body : JSON.stringify(e.body);
+    let message = body;
+    try {
+      message = String((JSON.parse(body) as { message?: string }).message ?? body);
+    } catch {
+      // not a Status
+    }
+    return { code: e.code, message };
+  }
+  throw new Error("expected the write to be refused, but it succeeded");
 }
