@@ -21,13 +21,13 @@ export function observedFates(t: Timeline, before: Pod[]): Map<string, PodFate> 
 /** The ways a run broke the prediction, one line each (empty: it held). */
 export function predictionBreaks(p: RolloutPrediction, fates: Map<string, PodFate>): string[] {
   const out: string[] = [];
-  const fateOf = (uid: string | undefined, name: string) => (uid && fates.get(uid)) || "(gone before the watch)";
+  const fateOf = (uid: string | undefined) => (uid && fates.get(uid)) || "(not watched)";
   for (const e of p.exact) {
-    const got = fateOf(e.pod.uid, e.pod.name);
+    const got = fateOf(e.pod.uid);
     if (got !== e.fate) out.push(`${e.pod.name}: predicted ${e.fate}, was ${got}`);
   }
   for (const g of p.groups) {
-    const got = g.of.map((m) => fateOf(m.uid, m.name));
+    const got = g.of.map((m) => fateOf(m.uid));
     const names = g.of.map((m) => m.name).join(", ");
     for (const [i, f] of got.entries())
       if (!(f in g.counts))
