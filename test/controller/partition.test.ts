@@ -3,13 +3,13 @@
  * integer and as a percentage), which pods (priority and scatter decide; ties are groups), and that the pods stay
  * the same pods (docs/kruise-rules.md §3.2, §3.3, §3.6, §4.1). Each step's prediction comes from the live objects.
  */
-import { CoreV1Api } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 import type { CloneSet, CloneSetUpdateStrategy, IntOrString } from "@/lib/k8s/objects";
 import { predictPartition } from "@/lib/kruise/order/change-prediction";
 import { CLONESET, cloneSet, imagePatch } from "./lib/cloneset";
 import { observedFates, predictionBreaks } from "./lib/fates";
 import { CONTROLLERS, useController, type ControllerHandle } from "./lib/harness";
+import { patchPodMeta } from "./lib/pods";
 import { change, newRevision, start } from "./lib/scenario";
 import { WorkloadClient } from "./lib/workload";
 
@@ -70,15 +70,7 @@ const PARTITION: PartitionRow[] = [
 ];
 
 async function label(h: ControllerHandle, names: string[], labels: Record<string, string>) {
-  const core = h.kc().makeApiClient(CoreV1Api);
-  for (const name of names) {
-    const pod = await core.readNamespacedPod({ namespace: h.ns, name });
-    await core.replaceNamespacedPod({
-      namespace: h.ns,
-      name,
-      body: { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata?.labels, ...labels } } },
-    });
-  }
+  for (const name of names) await patchPodMeta(h, name, { labels });
 }
 
 describe.each(CONTROLLERS)("partition steps, priority and scatter: the preview holds (%s)", (kind) => {

@@ -81,6 +81,25 @@ export class WorkloadClient<T extends WorkloadObject> {
     for (const e of await this.events(name)) out[e.reason ?? ""] = (out[e.reason ?? ""] ?? 0) + (e.count ?? 1);
     return out;
   }
+  /**
+   * Waits until the Events on the object count exactly `counts` per reason and hold each of `recorded` at least once
+   * (an Event is written after the action it reports, by the controller's recorder, in its own time).
+   */
+  async eventsReach(name: string, counts: Record<string, number>, recorded: string[] = []): Promise<void> {
+    let last: Record<string, number> = {};
+    try {
+      await until(
+        `${name}: Events ${JSON.stringify(counts)}`,
+        async () => {
+          last = await this.reasons(name);
+          return Object.entries(counts).every(([r, n]) => last[r] === n) && recorded.every((r) => (last[r] ?? 0) > 0);
+        },
+        30_000,
+      );
+    } catch (e) {
+      throw new Error(`${(e as Error).message}; recorded ${JSON.stringify(last)} (${this.h.hint()})`);
+    }
+  }
   async revisions(name: string): Promise<ControllerRevision[]> {
     const list = (await this.custom().listNamespacedCustomObject({
       group: "apps",
