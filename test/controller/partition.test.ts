@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { CloneSet, CloneSetUpdateStrategy, IntOrString } from "@/lib/k8s/objects";
 import { predictPartition } from "@/lib/kruise/order/change-prediction";
+import { previewPartition } from "@/lib/kruise/order/preview";
 import { CLONESET, cloneSet, imagePatch } from "./lib/cloneset";
-import { observedFates, predictionBreaks } from "./lib/fates";
+import { observedFates, predictionBreaks, sliceBreaks } from "./lib/fates";
 import { CONTROLLERS, useController, type ControllerHandle } from "./lib/harness";
 import { patchPodMeta } from "./lib/pods";
 import { change, newRevision, start } from "./lib/scenario";
@@ -95,6 +96,7 @@ describe.each(CONTROLLERS)("partition steps, priority and scatter: the preview h
       const object = await cs().get(row.id);
       const pods = await cs().pods(row.id);
       const prediction = predictPartition(object, pods, revisions, step.partition, Date.now());
+      const preview = previewPartition(object, pods, step.partition, Date.now()); // the slider's own preview
       const ran = await change(
         cs(),
         row.id,
@@ -106,6 +108,9 @@ describe.each(CONTROLLERS)("partition steps, priority and scatter: the preview h
       expect(predictionBreaks(prediction, fates), h.hint()).toEqual([]);
       const moved = ran.timeline.names("in-place");
       expect(moved).toHaveLength(step.moved);
+      const named = { exact: [...preview.willMove.exact, ...preview.willMove.held], ties: preview.willMove.ties };
+      expect(sliceBreaks(named, moved), h.hint()).toEqual([]);
+      expect(preview.perRound).toBe(step.perPass);
       expect(ran.timeline.maxInFlight).toBe(Math.min(step.perPass, step.moved));
       if (step.labelledMoved !== undefined)
         expect(moved.filter((n) => labelled.includes(n))).toHaveLength(step.labelledMoved);

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { CloneSet, CloneSetUpdateStrategy, IntOrString } from "@/lib/k8s/objects";
 import { predictPartition } from "@/lib/kruise/order/change-prediction";
+import { previewPartition } from "@/lib/kruise/order/preview";
 import type { PodFate } from "@/lib/kruise/order/rollout-prediction";
 import { CLONESET, cloneSet, imagePatch } from "./lib/cloneset";
 import { observedFates, predictionBreaks } from "./lib/fates";
@@ -112,6 +113,7 @@ describe.each(CONTROLLERS)("partition steps under maxSurge: the preview holds (%
       row.perPass,
       row.created,
     ]);
+    expect(previewPartition(object, pods, row.partition, Date.now()).perRound).toBe(row.perPass);
 
     const update = object.status!.updateRevision!;
     const ran = await change(
