@@ -90,6 +90,7 @@ describe.each(CONTROLLERS)("partition steps, priority and scatter: the preview h
           .slice(0, row.labelled.count)
       : [];
     if (row.labelled) await label(h, labelled, row.labelled.labels);
+    if (row.labelled) await cs().barrier(row.id);
     const { revisions } = await newRevision(cs(), row.id, imagePatch("nginx:2.0"));
     const uids = initial.pods.map((p) => p.metadata.uid).sort();
     for (const step of row.steps) {

@@ -106,6 +106,7 @@ describe.each(CONTROLLERS)("scale out and in: the preview holds (%s)", (kind) =>
     const initial = await start(cs(), cloneSet(row.id, { replicas: row.replicas, scaleStrategy: row.scaleStrategy }));
     const names = initial.pods.map((p) => p.metadata.name!).sort();
     for (const [i, a] of (row.annotate ?? []).entries()) await annotate(h, names[i], a);
+    if (row.annotate) await cs().barrier(row.id);
     const listed = names.slice(0, row.podsToDelete ?? 0);
     const labelled = row.label ? names.slice(0, 1) : [];
     const gone = [...listed, ...labelled];

@@ -128,6 +128,22 @@ export class WorkloadClient<T extends WorkloadObject> {
   observed(name: string): Promise<T> {
     return this.until(name, "the last change observed", (o) => o.status?.observedGeneration === o.metadata.generation);
   }
+  /**
+   * After a scenario writes pods for the controller to read (labels, annotations): a spec change the controller must
+   * observe (revisionHistoryLimit one higher, which moves no pod) is written after them, and waited for. The
+   * controller's next reconcile then comes after its pod cache had them (a watch event takes milliseconds; the
+   * round trip through its status takes longer), so a following change is decided on the pods as written.
+   */
+  async barrier(name: string): Promise<void> {
+    const o = await this.get(name);
+    const limit = (o.spec as { revisionHistoryLimit?: number }).revisionHistoryLimit ?? 10;
+    const written = await this.patch(name, { spec: { revisionHistoryLimit: limit + 1 } });
+    await this.until(
+      name,
+      "the pod writes seen",
+      (x) => (x.status?.observedGeneration ?? 0) >= written.metadata.generation!,
+    );
+  }
   watch(name: string): Promise<Timeline> {
     return Timeline.start(this.h.kc(), this.h.ns, this.w.podSelector(name));
   }
