@@ -48,7 +48,8 @@ export interface Answer {
 export interface CallOptions {
   /** the client certificate to present (none: the connection has no certificate) */
   cert?: Issued;
-  headers?: Record<string, string>;
+  /** a list is sent as that many headers of the name (how a proxy sends several groups) */
+  headers?: Record<string, string | string[]>;
   /** a JSON body makes it a POST with the Origin and Content-Type a page would send */
   body?: unknown;
 }
@@ -85,7 +86,7 @@ export async function startConsoleServer(pki: ProxyPki, flags: string[]): Promis
   const call = (p: string, c: CallOptions = {}) =>
     new Promise<Answer>((resolve, reject) => {
       const payload = c.body === undefined ? undefined : JSON.stringify(c.body);
-      const headers: Record<string, string> = {
+      const headers: Record<string, string | string[]> = {
         ...(payload ? { origin, "content-type": "application/json" } : {}),
         ...c.headers,
       };
