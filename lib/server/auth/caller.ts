@@ -3,12 +3,13 @@ import { createHmac } from "node:crypto";
 import { HttpError } from "../errors";
 import { consoleConfig, type AuthMode } from "./config";
 import { peerOf } from "./peer";
+import { sessionIdOf } from "./cookie";
 import { proxiedUser } from "./proxy";
 import { secretEquals, type Session, type UserInfo } from "./sessions";
 import { sharedState } from "./store";
 import { tokenCaller } from "./token-caller";
 
-export const SESSION_COOKIE = "kruise_console_session";
+export { SESSION_COOKIE, sessionIdOf } from "./cookie";
 export const CSRF_HEADER = "x-csrf-token";
 
 interface HeaderSource {
@@ -39,15 +40,6 @@ export interface ResolveOptions {
   cluster?: string | null;
   /** counts as use for the idle timeout (default true; the live stream passes false) */
   use?: boolean;
-}
-
-/** The session id from the Cookie header, if any. */
-export function sessionIdOf(h: HeaderSource): string | undefined {
-  for (const part of (h.get("cookie") ?? "").split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === SESSION_COOKIE) return part.slice(i + 1).trim();
-  }
-  return undefined;
 }
 
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;

@@ -4,7 +4,7 @@ import { clientFor, listClusters } from "../clusters";
 import { errorResponse, HttpError, httpErrors, toApiErrorBody } from "../errors";
 import { readMutation } from "../write/mutation";
 import { exactCall } from "../write/exact";
-import { SESSION_COOKIE, sessionIdOf } from "./caller";
+import { browserKeepsSecureCookie, sessionCookie, sessionIdOf } from "./cookie";
 import { consoleConfig } from "./config";
 import { peerOf } from "./peer";
 import { sessionStore } from "./store";
@@ -51,8 +51,19 @@ export async function reviewToken(cluster: string, token: string): Promise<UserI
   return { name, groups: r.status.user?.groups ?? [] };
 }
 
-export function cookie(value: string, maxAgeS: number, secure: boolean): string {
-  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
+/** The session cookie is Secure (cookie.ts): refuse a sign-in whose browser would drop it, saying why. */
+function assertCookieKept(req: Request): void {
+  const url = new URL(req.url);
+  const tls = !!peerOf(req.headers)?.tls || url.protocol === "https:";
+  if (browserKeepsSecureCookie(tls, req.headers.get("host") ?? url.host)) return;
+  throw new HttpError({
+    code: 403,
+    reason: "Forbidden",
+    message:
+      "sign-in needs https: the session cookie is Secure, so a browser on plain http would drop it (and the token " +
+      "would cross the network in clear). Serve with --tls-cert/--tls-key, or put the console behind a TLS ingress " +
+      "listed in --trusted-proxies so its X-Forwarded-Proto: https is believed",
+  });
 }
 
 function tooMany(wait: number, global: boolean): Response {
@@ -95,6 +106,7 @@ export async function postSignIn(req: Request): Promise<Response> {
         message: `sign-in is for token mode; this console runs in ${cfg.mode} mode`,
       });
     const raw = await readMutation(req); // same-origin, JSON, size: a cross-site page cannot sign you in as someone else
+    assertCookieKept(req);
     const { token: sent, cluster } = (raw && typeof raw === "object" ? raw : {}) as {
       token?: unknown;
       cluster?: unknown;
@@ -118,10 +130,9 @@ export async function postSignIn(req: Request): Promise<Response> {
     await throttle.succeed(key);
     const limits = { ttlMs: cfg.sessionTtlMs, idleMs: cfg.sessionIdleMs, maxPerUser: cfg.maxSessionsPerUser };
     const { id, session } = await sessionStore().signIn(sessionIdOf(req.headers), target, user, token, limits);
-    const secure = !!peerOf(req.headers)?.tls || new URL(req.url).protocol === "https:";
     return Response.json(
       { cluster: target, user: session.user, expiresAt: new Date(session.expires).toISOString() },
-      { headers: { ...NO_STORE, "Set-Cookie": cookie(id, Math.floor(cfg.sessionTtlMs / 1000), secure) } },
+      { headers: { ...NO_STORE, "Set-Cookie": sessionCookie(id, Math.floor(cfg.sessionTtlMs / 1000)) } },
     );
   } catch (e) {
     return errorResponse(e);
