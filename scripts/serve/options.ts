@@ -38,6 +38,8 @@ export interface ServeOptions {
   sessionKeyFile?: string;
   /** audit JSON lines: a file, or `stdout` (a container's log pipeline; the server's own messages then go to stderr) */
   auditLog?: string;
+  /** addresses or CIDR ranges of an ingress / load balancer whose X-Forwarded-For and -Proto are believed */
+  trustedProxies: string[];
 }
 
 export class UsageError extends Error {}
@@ -67,9 +69,13 @@ export const SERVE_USAGE = `  --host 127.0.0.1        address to bind (KRUISE_CO
   --session-store-password-file F  Redis password file (KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE)
   --session-key-file F    token mode with Redis (required): AES-256-GCM keys sealing tokens at rest, one per line,
                           the first encrypts (KRUISE_CONSOLE_SESSION_KEY_FILE)
-  --audit-log F|stdout    audit JSON lines to a file, or to stdout alone (KRUISE_CONSOLE_AUDIT_LOG)`;
+  --audit-log F|stdout    audit JSON lines to a file, or to stdout alone (KRUISE_CONSOLE_AUDIT_LOG)
+  --trusted-proxies a,b   token mode: addresses or CIDR ranges of your ingress / load balancer (e.g. the pod network
+                          its controller runs in): their X-Forwarded-For names the client the sign-in throttle counts,
+                          their X-Forwarded-Proto: https lets the Secure cookie be set (KRUISE_CONSOLE_TRUSTED_PROXIES)`;
 
 const MODES: readonly ServeMode[] = ["local", "token", "proxy"];
+const ADDRESS_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
 const list = (v: string | undefined) =>
   (v ?? "")
     .split(",")
@@ -98,6 +104,7 @@ function fromEnv(env: Env): ServeOptions {
     sessionStorePasswordFile: env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE || undefined,
     sessionKeyFile: env.KRUISE_CONSOLE_SESSION_KEY_FILE || undefined,
     auditLog: env.KRUISE_CONSOLE_AUDIT_LOG || undefined,
+    trustedProxies: list(env.KRUISE_CONSOLE_TRUSTED_PROXIES),
   };
 }
 
@@ -148,6 +155,9 @@ const VALUED: Record<string, Setter> = {
   "--audit-log": (o, v) => {
     o.auditLog = v;
   },
+  "--trusted-proxies": (o, v) => {
+    o.trustedProxies = list(v);
+  },
 };
 
 type Switch = (o: ServeOptions, on: boolean) => void;
@@ -196,6 +206,11 @@ function validate(o: ServeOptions) {
     throw new UsageError(
       `--session-store: expected "memory" or a redis://host:6379 / rediss://host:6380 URL, got ${JSON.stringify(o.sessionStore.replace(/\/\/[^@/]*@/, "//…@"))}`,
     );
+  const badProxy = o.trustedProxies.find((p) => !ADDRESS_OR_CIDR.test(p));
+  if (badProxy)
+    throw new UsageError(
+      `--trusted-proxies: ${JSON.stringify(badProxy.slice(0, 60))} is not an IP address or a CIDR range (10.0.0.0/8, fd00::/8)`,
+    );
   if (o.sessionStore !== "memory" && o.mode === "token" && !o.sessionKeyFile)
     throw new UsageError(
       "--session-store redis://… in token mode needs --session-key-file <file> (bearer tokens are encrypted at rest): " +
@@ -234,6 +249,7 @@ export function consoleEnv(o: ServeOptions): Record<string, string> {
   if (o.sessionStorePasswordFile) env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE = o.sessionStorePasswordFile;
   if (o.sessionKeyFile) env.KRUISE_CONSOLE_SESSION_KEY_FILE = o.sessionKeyFile;
   if (o.auditLog) env.KRUISE_CONSOLE_AUDIT_LOG = o.auditLog;
+  if (o.trustedProxies.length) env.KRUISE_CONSOLE_TRUSTED_PROXIES = o.trustedProxies.join(",");
   return env;
 }
 
@@ -254,5 +270,6 @@ export function toArgs(o: ServeOptions): string[] {
   if (o.sessionStorePasswordFile) a.push("--session-store-password-file", o.sessionStorePasswordFile);
   if (o.sessionKeyFile) a.push("--session-key-file", o.sessionKeyFile);
   if (o.auditLog) a.push("--audit-log", o.auditLog);
+  if (o.trustedProxies.length) a.push("--trusted-proxies", o.trustedProxies.join(","));
   return a;
 }

@@ -55,6 +55,7 @@ describe("serve flags", () => {
       tlsCert: "c.pem",
       tlsKey: "k.pem",
       sessionStore: "memory",
+      trustedProxies: [],
     });
     expect(parseServeArgs(toArgs(o))).toEqual(o);
   });
@@ -79,6 +80,16 @@ describe("serve flags", () => {
     expect(() => parseServeArgs(["--port", "x"])).toThrow(/port/);
     expect(() => parseServeArgs(["--host"])).toThrow(/--host needs a value/);
     expect(() => parseServeArgs(["--tls-cert", "c.pem"])).toThrow(/go together/);
+  });
+
+  it("takes trusted proxies as addresses or CIDR ranges, and says which entry is neither", () => {
+    const o = parseServeArgs(["--mode", "token", "--trusted-proxies", "10.0.0.0/8, fd00::/8,192.0.2.1"]);
+    expect(o.trustedProxies).toEqual(["10.0.0.0/8", "fd00::/8", "192.0.2.1"]);
+    expect(consoleEnv(o).KRUISE_CONSOLE_TRUSTED_PROXIES).toBe("10.0.0.0/8,fd00::/8,192.0.2.1");
+    expect(parseServeArgs(toArgs(o))).toEqual(o);
+    expect(() => parseServeArgs(["--trusted-proxies", "ingress.example"])).toThrow(
+      /"ingress.example" is not an IP address or a CIDR range/,
+    );
   });
 
   it("maps the options onto the environment the app reads", () => {

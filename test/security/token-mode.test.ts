@@ -58,7 +58,7 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await res.json()).message).toMatch(
-      /too many failed sign-ins with this token from your address: try again in \d+ s/,
+      /too many failed sign-ins from your address: try again in \d+ s/,
     );
   });
 

@@ -6,13 +6,12 @@ import { readMutation } from "../write/mutation";
 import { exactCall } from "../write/exact";
 import { browserKeepsSecureCookie, sessionCookie, sessionIdOf } from "./cookie";
 import { consoleConfig } from "./config";
-import { peerOf } from "./peer";
+import { viaTls } from "./client-address";
 import { sessionStore } from "./store";
 import type { UserInfo } from "./sessions";
-import { signInKey } from "./signin-key";
-import { signInThrottle } from "./store";
+import { NO_STORE, throttledReview } from "./signin-guard";
 
-export const NO_STORE = { "Cache-Control": "no-store" };
+export { NO_STORE };
 
 interface TokenReviewAnswer {
   status?: { authenticated?: boolean; user?: { username?: string; groups?: string[] }; error?: string };
@@ -52,9 +51,9 @@ export async function reviewToken(cluster: string, token: string): Promise<UserI
 }
 
 /** The session cookie is Secure (cookie.ts): refuse a sign-in whose browser would drop it, saying why. */
-function assertCookieKept(req: Request): void {
+function assertCookieKept(req: Request, trusted: readonly string[]): void {
   const url = new URL(req.url);
-  const tls = !!peerOf(req.headers)?.tls || url.protocol === "https:";
+  const tls = viaTls(req.headers, trusted) || url.protocol === "https:";
   if (browserKeepsSecureCookie(tls, req.headers.get("host") ?? url.host)) return;
   throw new HttpError({
     code: 403,
@@ -64,16 +63,6 @@ function assertCookieKept(req: Request): void {
       "would cross the network in clear). Serve with --tls-cert/--tls-key, or put the console behind a TLS ingress " +
       "listed in --trusted-proxies so its X-Forwarded-Proto: https is believed",
   });
-}
-
-function tooMany(wait: number, global: boolean): Response {
-  const message = global
-    ? `too many failed sign-ins to this console right now: try again in ${wait} s`
-    : `too many failed sign-ins with this token from your address: try again in ${wait} s`;
-  return Response.json(
-    { code: 429, reason: "TooManyRequests", message },
-    { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } },
-  );
 }
 
 /** The cluster a sign-in is for: the one named (it must be a configured context), else the current one. */
@@ -106,7 +95,7 @@ export async function postSignIn(req: Request): Promise<Response> {
         message: `sign-in is for token mode; this console runs in ${cfg.mode} mode`,
       });
     const raw = await readMutation(req); // same-origin, JSON, size: a cross-site page cannot sign you in as someone else
-    assertCookieKept(req);
+    assertCookieKept(req, cfg.signIn.trustedProxies);
     const { token: sent, cluster } = (raw && typeof raw === "object" ? raw : {}) as {
       token?: unknown;
       cluster?: unknown;
@@ -116,18 +105,8 @@ export async function postSignIn(req: Request): Promise<Response> {
     }
     const token = sent.trim();
     const target = targetCluster(cluster);
-    const throttle = signInThrottle();
-    const key = `${signInKey(req.headers, token, cfg.signIn.trustedProxies)}@${target}`;
-    const wait = await throttle.retryAfter(key);
-    if (wait > 0) return tooMany(wait, await throttle.globalCeilingReached());
-    let user: UserInfo;
-    try {
-      user = await reviewToken(target, token);
-    } catch (e) {
-      if (e instanceof HttpError && e.body.code === 401) await throttle.fail(key);
-      throw e;
-    }
-    await throttle.succeed(key);
+    const user = await throttledReview(req.headers, target, () => reviewToken(target, token));
+    if (user instanceof Response) return user;
     const limits = { ttlMs: cfg.sessionTtlMs, idleMs: cfg.sessionIdleMs, maxPerUser: cfg.maxSessionsPerUser };
     const { id, session } = await sessionStore().signIn(sessionIdOf(req.headers), target, user, token, limits);
     return Response.json(

@@ -40,7 +40,13 @@ const g = globalThis as G;
 
 const throttleLimits = (): ThrottleLimits => {
   const c = consoleConfig().signIn;
-  return { perKey: c.failuresPerKey, global: c.failuresGlobal, windowMs: c.windowMs };
+  return {
+    perAddress: c.failuresPerAddress,
+    perUser: c.signInsPerUser,
+    global: c.failuresGlobal,
+    windowMs: c.windowMs,
+    slowdownMs: c.slowdownMs,
+  };
 };
 
 // The memory parts live on globalThis one by one (tests reset them one by one).
