@@ -57,9 +57,7 @@ describe.each(KINDS)("token mode (%s)", (kind) => {
     const res = await guesser.signIn("guessed-token");
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await res.json()).message).toMatch(
-      /too many failed sign-ins from your address: try again in \d+ s/,
-    );
+    expect((await res.json()).message).toMatch(/too many failed sign-ins from your address: try again in \d+ s/);
   });
 
   it("signing in sets a __Host- session cookie (Secure, HttpOnly, SameSite=Strict, Path=/, no Domain) and returns no token", async () => {
