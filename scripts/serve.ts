@@ -13,6 +13,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { THEME_BOOT_SCRIPT } from "../components/ui/theme-script";
 import { buildScriptHashes } from "./serve/hashes";
+import { isLoopback } from "./serve/loopback";
 import { bindRefusal, consoleEnv, parseServeArgs, SERVE_USAGE, UsageError, type ServeOptions } from "./serve/options";
 import { createConsoleServer, tlsServerOptions } from "./serve/server";
 
@@ -27,6 +28,7 @@ function options(): { o: ServeOptions; tls: ServerOptions | null } {
     // Secret files are read when the store is first used: a wrong path is said now, not at the first request.
     for (const [flag, file] of [
       ["--session-store-password-file", o.sessionStorePasswordFile],
+      ["--session-store-ca-file", o.sessionStoreCaFile],
       ["--session-key-file", o.sessionKeyFile],
     ] as const)
       if (file && !readable(file)) throw new UsageError(`${flag} ${file}: cannot read that file`);
@@ -59,6 +61,12 @@ function urlOf(o: ServeOptions, port: number): string {
 
 async function main() {
   const { o, tls } = options();
+  const plainHost = /^redis:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/]+)/.exec(o.sessionStore)?.[1];
+  if (plainHost && !isLoopback(plainHost))
+    console.error(
+      `[kruise-console] warning: the session store redis://${plainHost} is plain text: anyone on the way reads and ` +
+        "writes its traffic (the password too). Use rediss:// (TLS) with --session-store-ca-file, as deploy/components/redis does.",
+    );
   // Before Next loads: consoleConfig() reads these, and peer.ts trusts only headers carrying this stamp.
   Object.assign(process.env, consoleEnv(o), {
     NEXT_TELEMETRY_DISABLED: "1",

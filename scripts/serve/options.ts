@@ -35,6 +35,8 @@ export interface ServeOptions {
   /** `memory` or a redis:// / rediss:// URL every replica shares (lib/server/auth/store.ts) */
   sessionStore: string;
   sessionStorePasswordFile?: string;
+  /** rediss://: the CA the Redis server's certificate must chain to */
+  sessionStoreCaFile?: string;
   sessionKeyFile?: string;
   /** audit JSON lines: a file, or `stdout` (a container's log pipeline; the server's own messages then go to stderr) */
   auditLog?: string;
@@ -67,6 +69,8 @@ export const SERVE_USAGE = `  --host 127.0.0.1        address to bind (KRUISE_CO
   --session-store URL     memory (default) or redis://host:6379 / rediss://host:6380, shared by every replica
                           (KRUISE_CONSOLE_SESSION_STORE)
   --session-store-password-file F  Redis password file (KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE)
+  --session-store-ca-file F  rediss://: PEM CA the Redis server's certificate must chain to
+                          (KRUISE_CONSOLE_SESSION_STORE_CA_FILE)
   --session-key-file F    token mode with Redis (required): AES-256-GCM keys sealing tokens at rest, one per line,
                           the first encrypts (KRUISE_CONSOLE_SESSION_KEY_FILE)
   --audit-log F|stdout    audit JSON lines to a file, or to stdout alone (KRUISE_CONSOLE_AUDIT_LOG)
@@ -102,6 +106,7 @@ function fromEnv(env: Env): ServeOptions {
     tlsKey: env.KRUISE_CONSOLE_TLS_KEY || undefined,
     sessionStore: (env.KRUISE_CONSOLE_SESSION_STORE || "memory").trim(),
     sessionStorePasswordFile: env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE || undefined,
+    sessionStoreCaFile: env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE || undefined,
     sessionKeyFile: env.KRUISE_CONSOLE_SESSION_KEY_FILE || undefined,
     auditLog: env.KRUISE_CONSOLE_AUDIT_LOG || undefined,
     trustedProxies: list(env.KRUISE_CONSOLE_TRUSTED_PROXIES),
@@ -148,6 +153,9 @@ const VALUED: Record<string, Setter> = {
   },
   "--session-store-password-file": (o, v) => {
     o.sessionStorePasswordFile = v;
+  },
+  "--session-store-ca-file": (o, v) => {
+    o.sessionStoreCaFile = v;
   },
   "--session-key-file": (o, v) => {
     o.sessionKeyFile = v;
@@ -247,6 +255,7 @@ export function consoleEnv(o: ServeOptions): Record<string, string> {
   if (o.proxyGroupHeader) env.KRUISE_CONSOLE_PROXY_GROUP_HEADER = o.proxyGroupHeader;
   env.KRUISE_CONSOLE_SESSION_STORE = o.sessionStore;
   if (o.sessionStorePasswordFile) env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE = o.sessionStorePasswordFile;
+  if (o.sessionStoreCaFile) env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE = o.sessionStoreCaFile;
   if (o.sessionKeyFile) env.KRUISE_CONSOLE_SESSION_KEY_FILE = o.sessionKeyFile;
   if (o.auditLog) env.KRUISE_CONSOLE_AUDIT_LOG = o.auditLog;
   if (o.trustedProxies.length) env.KRUISE_CONSOLE_TRUSTED_PROXIES = o.trustedProxies.join(",");
@@ -268,6 +277,7 @@ export function toArgs(o: ServeOptions): string[] {
   if (o.tlsCert && o.tlsKey) a.push("--tls-cert", o.tlsCert, "--tls-key", o.tlsKey);
   if (o.sessionStore !== "memory") a.push("--session-store", o.sessionStore);
   if (o.sessionStorePasswordFile) a.push("--session-store-password-file", o.sessionStorePasswordFile);
+  if (o.sessionStoreCaFile) a.push("--session-store-ca-file", o.sessionStoreCaFile);
   if (o.sessionKeyFile) a.push("--session-key-file", o.sessionKeyFile);
   if (o.auditLog) a.push("--audit-log", o.auditLog);
   if (o.trustedProxies.length) a.push("--trusted-proxies", o.trustedProxies.join(","));

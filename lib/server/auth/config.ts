@@ -62,6 +62,8 @@ export type SessionStoreConfig =
       url: string;
       /** file holding the Redis password (a mounted Secret) */
       passwordFile?: string;
+      /** rediss://: PEM CA the Redis server's certificate must chain to (else the system's roots) */
+      caFile?: string;
       /** AES-256-GCM key file sealing bearer tokens at rest (token mode); first line encrypts, all decrypt */
       keyFile?: string;
     };
@@ -84,6 +86,7 @@ export function readSessionStore(env: Record<string, string | undefined>): Sessi
       ? { passwordFile: env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE }
       : {}),
     ...(env.KRUISE_CONSOLE_SESSION_KEY_FILE ? { keyFile: env.KRUISE_CONSOLE_SESSION_KEY_FILE } : {}),
+    ...(env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE ? { caFile: env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE } : {}),
   };
 }
 

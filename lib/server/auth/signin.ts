@@ -14,7 +14,11 @@ import { NO_STORE, throttledReview } from "./signin-guard";
 export { NO_STORE };
 
 interface TokenReviewAnswer {
-  status?: { authenticated?: boolean; user?: { username?: string; groups?: string[] }; error?: string };
+  status?: {
+    authenticated?: boolean;
+    user?: { username?: string; groups?: string[]; extra?: Record<string, string[]> };
+    error?: string;
+  };
 }
 
 /**
@@ -47,7 +51,8 @@ export async function reviewToken(cluster: string, token: string): Promise<UserI
       message: `cluster "${cluster}" did not accept this token: check that it is complete, not expired, and issued for this cluster${r.status?.error ? ` (${r.status.error.replace(token, "…")})` : ""}`,
     });
   }
-  return { name, groups: r.status.user?.groups ?? [] };
+  const extra = r.status.user?.extra;
+  return { name, groups: r.status.user?.groups ?? [], ...(extra && Object.keys(extra).length ? { extra } : {}) };
 }
 
 /** The session cookie is Secure (cookie.ts): refuse a sign-in whose browser would drop it, saying why. */

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { memoryStreamSlots, type StreamSlots } from "../sse";
 import { consoleConfig } from "./config";
 import { MemorySessionStore } from "./memory-sessions";
-import { RedisConnection } from "./redis/connection";
+import { RedisConnection, type RedisTarget } from "./redis/connection";
 import { RedisSignInCounter, RedisStreamSlots } from "./redis/counters";
 import { RedisSessionStore } from "./redis/redis-sessions";
 import { TokenCipher } from "./redis/token-crypto";
@@ -64,8 +64,8 @@ const memory: SharedState = {
   close: async () => {},
 };
 
-function redisState(url: string, passwordFile: string | undefined, keyFile: string | undefined): SharedState {
-  const conn = new RedisConnection({ url, passwordFile });
+function redisState(target: RedisTarget, keyFile: string | undefined): SharedState {
+  const conn = new RedisConnection(target);
   // Proxy mode keeps no tokens: a store without a key file refuses to seal one (sign-in is token mode only).
   const cipher = keyFile ? TokenCipher.fromFile(keyFile) : undefined;
   let secret: Buffer | undefined;
@@ -97,11 +97,11 @@ function noCipher(): TokenCipher {
 export function sharedState(): SharedState {
   const cfg = consoleConfig();
   if (cfg.sessionStore.kind === "memory") return memory;
-  const { url, passwordFile, keyFile } = cfg.sessionStore;
-  const key = JSON.stringify([url, passwordFile, keyFile]);
+  const { url, passwordFile, caFile, keyFile } = cfg.sessionStore;
+  const key = JSON.stringify([url, passwordFile, caFile, keyFile]);
   if (g.__kruiseConsoleRedis?.key !== key) {
     void g.__kruiseConsoleRedis?.state.close();
-    g.__kruiseConsoleRedis = { key, state: redisState(url, passwordFile, keyFile) };
+    g.__kruiseConsoleRedis = { key, state: redisState({ url, passwordFile, caFile }, keyFile) };
   }
   return g.__kruiseConsoleRedis.state;
 }

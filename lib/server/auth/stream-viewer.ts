@@ -16,6 +16,8 @@ export const tokenCheck = () =>
     ttlMs: () => consoleConfig().accessCacheMs / 2,
   }));
 
+const UNCONFIRMED = "the cluster no longer confirms this session's token as the same user and groups";
+
 /**
  * Whose stream this is (token and proxy modes): what they may list, and — token mode — whether their
  * session still stands at each re-check (half the access-cache time): signed out, idle past the idle
@@ -29,7 +31,18 @@ export function streamViewer(caller: Caller, cluster: string): StreamViewer | un
   const access = listAccess();
   const { session } = caller;
   const viewer: StreamViewer = {
-    mayList: (r, n) => access.mayList(caller, cluster, r, n),
+    mayList: async (r, n) => {
+      // Token mode: the access reviews ask about the identity the session holds; ask them only while the
+      // cluster's own TokenReview confirms exactly that identity (groups and extras too), so a stored entry that
+      // says more than the cluster does never widens what the stream shows.
+      if (session) {
+        const verdict = await tokenCheck().verdict(session);
+        if (verdict === "refused") await sessionStore().endSession(session);
+        if (verdict !== "still")
+          return { allowed: false, failure: `sign in to ${JSON.stringify(session.cluster)} again: ${UNCONFIRMED}` };
+      }
+      return access.mayList(caller, cluster, r, n);
+    },
     recheckMs: cfg.accessCacheMs / 2,
   };
   if (!session) return viewer;
