@@ -1,6 +1,6 @@
 import "server-only";
 import type { PreviewMoves, RolloutAction, RolloutBase as WireRolloutBase } from "@/lib/k8s/wire";
-import type { JsonObject, JsonValue } from "@/lib/patch";
+import { assertWithinLimits, type JsonObject, type JsonValue } from "@/lib/patch";
 import { httpErrors } from "../errors";
 
 // The rollout intents as posted by the page (docs/architecture.md §4): what to do, the values the
@@ -24,12 +24,20 @@ export type RolloutIntent =
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 const INT_OR_PERCENT = /^\d+(\.\d+)?%$/;
 
+/** What was sent, for a message: a short scalar as JSON, a list or an object by its kind (never walked: it may nest 400,000 deep). */
+function shown(v: unknown): string {
+  if (Array.isArray(v)) return "a list";
+  if (v !== null && typeof v === "object") return "an object";
+  if (typeof v === "string") return JSON.stringify(v.slice(0, 60)) + (v.length > 60 ? "…" : "");
+  return String(v);
+}
+
 /** int ≥ 0 or "p%" (the webhook's grammar, docs/kruise-rules.md §2.3); anything else is a 400 on `field`. */
 function intOrPercent(v: unknown, field: string): number | string {
   if (typeof v === "number" && Number.isInteger(v) && v >= 0) return v;
   if (typeof v === "string" && INT_OR_PERCENT.test(v)) return v;
   throw httpErrors.badRequest(
-    `${field} must be a non-negative integer or a percentage like "25%" (got ${JSON.stringify(v)?.slice(0, 60)})`,
+    `${field} must be a non-negative integer or a percentage like "25%" (got ${shown(v)})`,
     field,
   );
 }
@@ -44,7 +52,10 @@ function parseBase(v: unknown): RolloutBase {
   if (typeof v.paused === "boolean") b.paused = v.paused;
   for (const k of ["maxUnavailable", "maxSurge"] as const)
     if (v[k] !== undefined && v[k] !== null) b[k] = intOrPercent(v[k], `base.${k}`);
-  if (isObj(v.template)) b.template = v.template as JsonObject;
+  if (isObj(v.template)) {
+    assertWithinLimits(v.template, "base.template"); // 413 past lib/patch's bounds, before anything walks it
+    b.template = v.template as JsonObject;
+  }
   return b;
 }
 
