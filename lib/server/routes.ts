@@ -2,7 +2,7 @@ import "server-only";
 import { actorFor, asCaller, consoleConfig } from "./auth";
 import { sharedState } from "./auth/store";
 import { streamViewer } from "./auth/stream-viewer";
-import { clusterName, listClusters } from "./clusters";
+import { clusterName } from "./clusters";
 import { getHub } from "./hub";
 import { READABLE, RESOURCES } from "./resources";
 import { HttpError, httpErrors } from "./errors";
@@ -13,11 +13,6 @@ import { validateNamespace, validateObjectName, validateResource } from "./valid
 // The logic behind app/api/** route handlers, which stay one-liners.
 
 const NO_STORE = { "Cache-Control": "no-store" };
-
-/** GET /api/clusters */
-export function getClusters(req: Request): Promise<Response> {
-  return asCaller(req, null, () => Response.json({ clusters: listClusters() }, { headers: NO_STORE }));
-}
 
 /**
  * GET /api/c/<cluster>/stream?r=<resource>&r=…&ns=<namespace?> — everything is validated before streaming.

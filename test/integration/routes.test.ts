@@ -3,7 +3,8 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getClusters, getObject, getStream } from "@/lib/server/routes";
+import { getClusterList } from "@/lib/server/auth";
+import { getObject, getStream } from "@/lib/server/routes";
 import { getHub } from "@/lib/server/hub";
 import { startCluster, type TestCluster } from "../support/clusters";
 import { createPod, waitFor } from "./hub-helpers";
@@ -53,7 +54,7 @@ const req = (path: string, signal?: AbortSignal) => new Request(`http://127.0.0.
 
 describe(`dashboard API routes against ${KIND}`, () => {
   it("GET /api/clusters lists every kubeconfig context as a cluster", async () => {
-    const res = await getClusters(req("/api/clusters"));
+    const res = await getClusterList(req("/api/clusters"));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.clusters.map((c: { name: string }) => c.name).sort()).toEqual([

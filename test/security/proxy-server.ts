@@ -8,8 +8,7 @@ import fs from "node:fs";
 import https from "node:https";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getSession } from "@/lib/server/auth";
-import { getClusters } from "@/lib/server/routes";
+import { getClusterList, getSession } from "@/lib/server/auth";
 import { getAccess, postRollout } from "@/lib/server/write";
 import { bindRefusal, consoleEnv, parseServeArgs } from "../../scripts/serve/options";
 import { createConsoleServer, tlsServerOptions } from "../../scripts/serve/server";
@@ -19,7 +18,7 @@ import { STAMP } from "./harness";
 
 type Route = (req: Request, m: RegExpMatchArray) => Promise<Response> | Response;
 const ROUTES: [string, RegExp, Route][] = [
-  ["GET", /^\/api\/clusters$/, (r) => getClusters(r)],
+  ["GET", /^\/api\/clusters$/, (r) => getClusterList(r)],
   ["GET", /^\/api\/auth\/session$/, (r) => getSession(r)],
   ["GET", /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/clonesets\/([^/]+)\/access$/, (r, m) => getAccess(r, m[1], m[2], m[3])],
   ["POST", /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/clonesets\/([^/]+)\/rollout$/, (r, m) => postRollout(r, m[1], m[2], m[3])],

@@ -1,7 +1,7 @@
-import { getClusters } from "@/lib/server/routes";
+import { getClusterList } from "@/lib/server/auth";
 
 export const dynamic = "force-dynamic";
 
 export function GET(req: Request) {
-  return getClusters(req);
+  return getClusterList(req);
 }

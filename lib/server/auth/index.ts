@@ -14,6 +14,7 @@ export { asCaller, asWriter, explainForbidden, type WriteContext, type WriteTarg
 export { audit, setAuditSink, flushAudit, type AuditRecord } from "./audit";
 export { postSignIn, reviewToken } from "./signin";
 export { postSignOut, postActivity, getSession } from "./session-routes";
+export { getClusterList } from "./cluster-list";
 export { sessionStore, type SessionStore, type Session, type UserInfo } from "./sessions";
 export { tokenCheck } from "./stream-viewer";
 export { peerOf, PEER_HEADERS, sameAddress, type Peer } from "./peer";

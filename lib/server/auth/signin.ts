@@ -70,15 +70,15 @@ function assertCookieKept(req: Request, trusted: readonly string[]): void {
   });
 }
 
-/** The cluster a sign-in is for: the one named (it must be a configured context), else the current one. */
+/**
+ * The cluster a sign-in is for: the one named (it must be a configured context), else the current one. Whoever
+ * asks is not signed in yet: an unknown name is said to be unknown, and nothing else about the contexts is.
+ */
 function targetCluster(cluster: unknown): string {
   const clusters = listClusters();
   if (typeof cluster === "string" && cluster) {
     if (clusters.some((c) => c.name === cluster)) return cluster;
-    throw httpErrors.badRequest(
-      `no cluster named ${JSON.stringify(cluster.slice(0, 100))}: sign in to one of ${clusters.map((c) => c.name).join(", ")}`,
-      "cluster",
-    );
+    throw httpErrors.badRequest(`unknown cluster ${JSON.stringify(cluster.slice(0, 100))}`, "cluster");
   }
   const target = (clusters.find((c) => c.current) ?? clusters[0])?.name;
   if (!target) throw httpErrors.badRequest("no cluster is configured to sign in to", "cluster");
