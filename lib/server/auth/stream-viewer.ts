@@ -38,8 +38,13 @@ export function streamViewer(caller: Caller, cluster: string): StreamViewer | un
       if (session) {
         const verdict = await tokenCheck().verdict(session);
         if (verdict === "refused") await sessionStore().endSession(session);
-        if (verdict !== "still")
-          return { allowed: false, failure: `sign in to ${JSON.stringify(session.cluster)} again: ${UNCONFIRMED}` };
+        const where = JSON.stringify(session.cluster);
+        if (verdict === "refused") return { allowed: false, failure: `sign in to ${where} again: ${UNCONFIRMED}` };
+        if (verdict === "unknown")
+          return {
+            allowed: false,
+            failure: `could not ask cluster ${where} whether this session's token still stands`,
+          };
       }
       return access.mayList(caller, cluster, r, n);
     },
