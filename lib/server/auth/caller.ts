@@ -2,13 +2,14 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import { HttpError } from "../errors";
 import { peerOf } from "./peer";
+import { sessionIdOf } from "./cookie";
 import { proxiedUser } from "./proxy";
 import type { Caller, ResolveOptions } from "./identity";
 import { secretEquals } from "./sessions";
 import type { AuthState } from "./state";
 import { tokenCaller } from "./token-caller";
 
-export const SESSION_COOKIE = "kruise_console_session";
+export { SESSION_COOKIE, sessionIdOf } from "./cookie";
 export const CSRF_HEADER = "x-csrf-token";
 
 interface HeaderSource {
@@ -16,15 +17,6 @@ interface HeaderSource {
 }
 
 export type { Caller, ResolveOptions } from "./identity";
-
-/** The session id from the Cookie header, if any. */
-export function sessionIdOf(h: HeaderSource): string | undefined {
-  for (const part of (h.get("cookie") ?? "").split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === SESSION_COOKIE) return part.slice(i + 1).trim();
-  }
-  return undefined;
-}
 
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
 

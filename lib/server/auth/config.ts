@@ -30,12 +30,15 @@ export interface ConsoleConfig {
   /** concurrent SSE streams one user may hold (token mode: per cluster; proxy mode: the proxy's user) */
   maxStreamsPerUser: number;
   signIn: {
-    /** failed sign-ins per (claimed identity, client) within the window */
-    failuresPerKey: number;
-    /** failed sign-ins from everyone together within the window */
+    /** failed sign-ins per client address (an IPv6 /64) within the window: beyond, that address gets 429 */
+    failuresPerAddress: number;
+    /** sign-ins per verified user and cluster within the window: beyond, that user gets 429 */
+    signInsPerUser: number;
+    /** failed sign-ins from everyone within the window: beyond, every sign-in is answered slowdownMs later */
     failuresGlobal: number;
+    slowdownMs: number;
     windowMs: number;
-    /** peers (an ingress, a load balancer) whose X-Forwarded-For names the client */
+    /** addresses or CIDR ranges (an ingress, a load balancer) whose X-Forwarded-For / -Proto are believed */
     trustedProxies: string[];
   };
 }
@@ -63,6 +66,8 @@ export type SessionStoreConfig =
       url: string;
       /** file holding the Redis password (a mounted Secret) */
       passwordFile?: string;
+      /** rediss://: PEM CA the Redis server's certificate must chain to (else the system's roots) */
+      caFile?: string;
       /** AES-256-GCM key file sealing bearer tokens at rest (token mode); first line encrypts, all decrypt */
       keyFile?: string;
     };
@@ -85,6 +90,7 @@ export function readSessionStore(env: Record<string, string | undefined>): Sessi
       ? { passwordFile: env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE }
       : {}),
     ...(env.KRUISE_CONSOLE_SESSION_KEY_FILE ? { keyFile: env.KRUISE_CONSOLE_SESSION_KEY_FILE } : {}),
+    ...(env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE ? { caFile: env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE } : {}),
   };
 }
 
@@ -148,8 +154,10 @@ function limitsFrom(env: Record<string, string | undefined>) {
     maxSessionsPerUser: Math.max(1, num(env, "KRUISE_CONSOLE_MAX_SESSIONS_PER_USER", 5)),
     maxStreamsPerUser: num(env, "KRUISE_CONSOLE_MAX_STREAMS_PER_USER", 24),
     signIn: {
-      failuresPerKey: num(env, "KRUISE_CONSOLE_SIGNIN_FAILURES", 10),
-      failuresGlobal: num(env, "KRUISE_CONSOLE_SIGNIN_GLOBAL_FAILURES", 100),
+      failuresPerAddress: Math.max(1, num(env, "KRUISE_CONSOLE_SIGNIN_FAILURES", 10)),
+      signInsPerUser: Math.max(1, num(env, "KRUISE_CONSOLE_SIGNIN_PER_USER", 60)),
+      failuresGlobal: Math.max(1, num(env, "KRUISE_CONSOLE_SIGNIN_GLOBAL_FAILURES", 100)),
+      slowdownMs: num(env, "KRUISE_CONSOLE_SIGNIN_SLOWDOWN_MS", 1000),
       windowMs: num(env, "KRUISE_CONSOLE_SIGNIN_WINDOW_SECONDS", 300) * 1000,
       trustedProxies: list(env.KRUISE_CONSOLE_TRUSTED_PROXIES),
     },

@@ -32,6 +32,14 @@ export function explainForbidden(
 ): unknown {
   const body = toApiErrorBody(e, what);
   if (body.code !== 403 || !/ is forbidden: /.test(body.message)) return e;
+  // Proxy mode: the cluster refused the console's impersonation of this user or group, not the user's action.
+  if (/ cannot impersonate resource /.test(body.message))
+    return new HttpError({
+      ...body,
+      message:
+        "the console may not act as you on this cluster: an operator must list your user name and groups in its " +
+        `impersonation ClusterRole (deploy/overlays/proxy/impersonation.yaml) (Kubernetes: ${body.message})`,
+    });
   return new HttpError({
     ...body,
     message: `you may not ${t.verb} ${t.resource} in ${t.namespace} (Kubernetes: ${body.message})`,

@@ -42,7 +42,12 @@ export async function subjectAccessReview(q: ReviewQuestion): Promise<ListDecisi
   const body = JSON.stringify({
     apiVersion: "authorization.k8s.io/v1",
     kind: "SubjectAccessReview",
-    spec: { user: q.user.name, groups: q.user.groups, resourceAttributes },
+    spec: {
+      user: q.user.name,
+      groups: q.user.groups,
+      ...(q.user.extra ? { extra: q.user.extra } : {}),
+      resourceAttributes,
+    },
   });
   try {
     const kc = clientFor(q.cluster).kc;
@@ -119,7 +124,15 @@ export class ListAccess {
     resource: ResourceName,
     namespace: string | null,
   ): Promise<ListDecision> {
-    const key = JSON.stringify([cluster, user.name, [...user.groups].sort(), verb, resource, namespace]);
+    const key = JSON.stringify([
+      cluster,
+      user.name,
+      [...user.groups].sort(),
+      user.extra ?? {},
+      verb,
+      resource,
+      namespace,
+    ]);
     const now = this.now();
     const hit = this.cache.get(key);
     if (hit && now - hit.at < this.ttlMs()) return hit.answer;

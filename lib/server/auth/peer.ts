@@ -15,6 +15,10 @@ export const PEER_HEADERS = {
   proxy: "x-kruise-console-proxy",
   /** proxy mode: why this connection is not the auth proxy (URI-encoded) */
   proxyRefused: "x-kruise-console-proxy-refused",
+  /** proxy mode, verified proxy only: the first non-empty user header value (URI-encoded) */
+  user: "x-kruise-console-user",
+  /** proxy mode, verified proxy only: each group header value, URI-encoded, joined by commas */
+  groups: "x-kruise-console-groups",
 } as const;
 
 /** Proxy mode: the connection is the auth proxy (its certificate's CN), or why not. */
@@ -28,7 +32,7 @@ export interface Peer {
   proxy?: ProxyProof;
 }
 
-const decode = (v: string) => {
+export const decode = (v: string) => {
   try {
     return decodeURIComponent(v);
   } catch {

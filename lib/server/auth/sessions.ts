@@ -4,6 +4,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 export interface UserInfo {
   name: string;
   groups: string[];
+  /** what the cluster's TokenReview returned as user.extra (scopes, the pod a token is bound to, …), when any */
+  extra?: Record<string, string[]>;
 }
 
 /**

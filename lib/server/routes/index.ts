@@ -1,7 +1,7 @@
 import "server-only";
 import { KINDS } from "@/lib/kinds";
 import { actorFor, asCaller, streamViewer } from "../auth";
-import { clusterName, listClusters } from "../clusters";
+import { clusterName } from "../clusters";
 import { HttpError, httpErrors } from "../errors";
 import type { Runtime } from "../runtime";
 import { SSE_HEADERS, sseStream } from "../stream/sse";
@@ -10,11 +10,6 @@ import { validateNamespace, validateObjectName, validateResource } from "../vali
 // The logic behind app/api/** route handlers, which stay one-liners.
 
 const NO_STORE = { "Cache-Control": "no-store" };
-
-/** GET /api/clusters */
-export function getClusters(rt: Runtime, req: Request): Promise<Response> {
-  return asCaller(rt, req, null, () => Response.json({ clusters: listClusters() }, { headers: NO_STORE }));
-}
 
 /**
  * GET /api/c/<cluster>/stream?r=<resource>&r=…&ns=<namespace?> — everything is validated before streaming.
