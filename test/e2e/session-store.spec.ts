@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { sandboxAdmin } from "./cluster";
+import { expect, test } from "./fixtures";
 import { api, pages, REDIS_GLOBAL_FAILURES, REDIS_STORE_PORT, REDIS_URL } from "./paths";
 
 // Token mode on a Redis session store, in Chromium (the instance on REDIS_URL, test/e2e/serve.ts). Whoever can
