@@ -35,7 +35,7 @@ export async function resolveCaller(
   const cfg = rt.config;
   if (cfg.mode === "local") {
     const host = h.get("host") ?? (url ? new URL(url).host : "");
-    const peer = peerOf(h);
+    const peer = peerOf(h, cfg.stamp);
     if (!LOOPBACK_HOST.test(host) || (peer && !/^(127\.|::1$|::ffff:127\.)/.test(peer.address))) {
       throw new HttpError({
         code: 403,
@@ -51,7 +51,7 @@ export async function resolveCaller(
   if (cfg.mode === "token") return tokenCaller(rt, sessionIdOf(h), o);
   // Proxy mode: the identity is the proxy's and holds for every cluster the console serves (each cluster
   // then decides, through impersonation, what that name may do); no per-cluster sign-in exists here.
-  const user = proxiedUser(h, cfg.proxy);
+  const user = proxiedUser(h, cfg.proxy, cfg.stamp);
   // The secret is the shared store's, so every replica derives the same token for this user.
   const csrf = createHmac("sha256", await rt.shared.secret())
     .update(JSON.stringify(user))

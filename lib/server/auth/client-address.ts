@@ -45,8 +45,8 @@ function isTrusted(b: BlockList, address: string): boolean {
  * left of the first untrusted hop could have been written by the client. "direct" when our server did not
  * stamp the request (no peer known).
  */
-export function clientAddress(h: HeaderSource, trusted: readonly string[]): string {
-  const peer = peerOf(h)?.address;
+export function clientAddress(h: HeaderSource, stamp: string | undefined, trusted: readonly string[]): string {
+  const peer = peerOf(h, stamp)?.address;
   if (!peer) return "direct";
   const list = trustedProxies(trusted);
   if (!isTrusted(list, peer)) return plain(peer);
@@ -59,8 +59,8 @@ export function clientAddress(h: HeaderSource, trusted: readonly string[]): stri
 }
 
 /** Whether the browser's link is TLS: ours, or a trusted proxy that says X-Forwarded-Proto: https. */
-export function viaTls(h: HeaderSource, trusted: readonly string[]): boolean {
-  const peer = peerOf(h);
+export function viaTls(h: HeaderSource, stamp: string | undefined, trusted: readonly string[]): boolean {
+  const peer = peerOf(h, stamp);
   if (!peer) return false;
   if (peer.tls) return true;
   const proto = (h.get("x-forwarded-proto") ?? "").split(",")[0].trim().toLowerCase();

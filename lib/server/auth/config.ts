@@ -22,7 +22,12 @@ export interface ConsoleConfig {
   auditAnonPerMinute: number;
   /** the informer hub's limits (unset: the hub's defaults, lib/server/hub/hub.ts) */
   watches: { idleStopMs?: number; maxScopesPerCluster?: number; maxScopes?: number };
-  /** where sessions, CSRF secrets, the sign-in throttle and stream caps live (store.ts) */
+  /**
+   * The secret the console's own server (scripts/serve.ts) stamps each request's peer headers with (auth/peer.ts);
+   * unset (plain `next start`): no request carries a stamp the app believes.
+   */
+  stamp?: string;
+  /** where sessions, CSRF secrets, the sign-in throttle and stream caps live (runtime/shared-state.ts) */
   sessionStore: SessionStoreConfig;
   // Per-cluster sessions and the limits that hold behind an ingress (token mode).
   /** sign-in entries one user may hold per cluster: the oldest ends beyond this */
@@ -142,6 +147,7 @@ export function readConsoleConfig(env: Record<string, string | undefined> = proc
     auditAnonPerMinute: count(env, "KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE", AUDIT_ANON_PER_MINUTE, true),
     watches: watchLimits(env),
   };
+  if (env.KRUISE_CONSOLE_STAMP) cfg.stamp = env.KRUISE_CONSOLE_STAMP;
   // `stdout` (or `-`): one JSON object per line on stdout, for a container's log pipeline.
   const auditLog = env.KRUISE_CONSOLE_AUDIT_LOG?.trim();
   if (auditLog && auditLog !== "stdout" && auditLog !== "-") cfg.auditLog = auditLog;

@@ -51,10 +51,12 @@ interface HeaderSource {
   get(name: string): string | null;
 }
 
-/** The stamped peer, or null when the request did not come through scripts/serve (e.g. plain `next start`). */
-export function peerOf(h: HeaderSource): Peer | null {
-  const secret = process.env.KRUISE_CONSOLE_STAMP;
-  if (!secret || h.get(PEER_HEADERS.stamp) !== secret) return null;
+/**
+ * The stamped peer, or null when the request did not come through scripts/serve (e.g. plain `next start`).
+ * `stamp` is the server's secret, read once with the rest of the configuration (config.ts `stamp`).
+ */
+export function peerOf(h: HeaderSource, stamp: string | undefined): Peer | null {
+  if (!stamp || h.get(PEER_HEADERS.stamp) !== stamp) return null;
   const peer: Peer = { address: h.get(PEER_HEADERS.address) ?? "", tls: h.get(PEER_HEADERS.tls) === "1" };
   const proxy = proxyProofOf(h);
   if (proxy) peer.proxy = proxy;

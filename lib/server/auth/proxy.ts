@@ -25,8 +25,8 @@ export function groupRefused(group: string, refused: readonly string[]): boolean
  * group, or a `system:` user name (kube-apiserver binds its own components by user name, e.g.
  * system:kube-controller-manager, and nodes as system:node:<name>), is 403: nothing is sent to the cluster.
  */
-export function proxiedUser(h: HeaderSource, cfg: ProxyConfig): UserInfo {
-  const peer = peerOf(h);
+export function proxiedUser(h: HeaderSource, cfg: ProxyConfig, stamp: string | undefined): UserInfo {
+  const peer = peerOf(h, stamp);
   if (!peer)
     throw unauthorized(
       "proxy mode: this request did not come through the console's server (start it with npm start / scripts/serve.ts)",

@@ -30,7 +30,7 @@ export async function throttledReview(
   review: () => Promise<UserInfo>,
 ): Promise<UserInfo | Response> {
   const throttle = rt.shared.throttle;
-  const address = addressKey(clientAddress(h, rt.config.signIn.trustedProxies));
+  const address = addressKey(clientAddress(h, rt.config.stamp, rt.config.signIn.trustedProxies));
   const wait = await throttle.addressWait(address);
   if (wait > 0) return tooMany(wait, "too many failed sign-ins from your address");
   const hold = await throttle.slowdown();

@@ -55,9 +55,9 @@ export async function reviewToken(cluster: string, token: string): Promise<UserI
 }
 
 /** The session cookie is Secure (cookie.ts): refuse a sign-in whose browser would drop it, saying why. */
-function assertCookieKept(req: Request, trusted: readonly string[]): void {
+function assertCookieKept(req: Request, stamp: string | undefined, trusted: readonly string[]): void {
   const url = new URL(req.url);
-  const tls = viaTls(req.headers, trusted) || url.protocol === "https:";
+  const tls = viaTls(req.headers, stamp, trusted) || url.protocol === "https:";
   if (browserKeepsSecureCookie(tls, req.headers.get("host") ?? url.host)) return;
   throw new HttpError({
     code: 403,
@@ -99,7 +99,7 @@ export async function postSignIn(rt: AuthState, req: Request): Promise<Response>
         message: `sign-in is for token mode; this console runs in ${cfg.mode} mode`,
       });
     const raw = await readMutation(req); // same-origin, JSON, size: a cross-site page cannot sign you in as someone else
-    assertCookieKept(req, cfg.signIn.trustedProxies);
+    assertCookieKept(req, cfg.stamp, cfg.signIn.trustedProxies);
     const { token: sent, cluster } = (raw && typeof raw === "object" ? raw : {}) as {
       token?: unknown;
       cluster?: unknown;
