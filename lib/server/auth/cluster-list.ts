@@ -1,6 +1,5 @@
 import "server-only";
 import type { ClusterInfo } from "@/lib/k8s/wire";
-import { listClusters } from "../clusters";
 import { sessionIdOf } from "./cookie";
 import { asCaller } from "./guard";
 import type { AuthState } from "./state";
@@ -25,7 +24,7 @@ export function visibleClusters(all: readonly ClusterInfo[], signedIn: ReadonlyS
 /** GET /api/clusters: 401 without a caller (nothing at all is said), else visibleClusters. */
 export function getClusterList(rt: AuthState, req: Request): Promise<Response> {
   return asCaller(rt, req, null, async (caller) => {
-    const all = listClusters();
+    const all = rt.clusters.list();
     if (caller.mode === "local") return Response.json({ clusters: all }, { headers: NO_STORE });
     const signedIn =
       caller.mode === "token"

@@ -1,4 +1,5 @@
 import "server-only";
+import { findKubeconfig, type KubeconfigSource } from "../kubeconfig";
 
 /** How the console decides who is asking (docs/architecture.md §5). */
 export type AuthMode = "local" | "token" | "proxy";
@@ -22,6 +23,11 @@ export interface ConsoleConfig {
   auditAnonPerMinute: number;
   /** the informer hub's limits (unset: the hub's defaults, lib/server/hub/hub.ts) */
   watches: { idleStopMs?: number; maxScopesPerCluster?: number; maxScopes?: number };
+  /**
+   * Where the clusters come from (kubeconfig.ts findKubeconfig: KRUISE_CONSOLE_KUBECONFIG, KUBECONFIG,
+   * ~/.kube/config, the pod's service account), or null when there is none.
+   */
+  kubeconfig: KubeconfigSource | null;
   /**
    * The secret the console's own server (scripts/serve.ts) stamps each request's peer headers with (auth/peer.ts);
    * unset (plain `next start`): no request carries a stamp the app believes.
@@ -146,6 +152,7 @@ export function readConsoleConfig(env: Record<string, string | undefined> = proc
     sessionStore: readSessionStore(env),
     auditAnonPerMinute: count(env, "KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE", AUDIT_ANON_PER_MINUTE, true),
     watches: watchLimits(env),
+    kubeconfig: findKubeconfig(env),
   };
   if (env.KRUISE_CONSOLE_STAMP) cfg.stamp = env.KRUISE_CONSOLE_STAMP;
   // `stdout` (or `-`): one JSON object per line on stdout, for a container's log pipeline.

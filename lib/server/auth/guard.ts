@@ -101,7 +101,7 @@ async function runWrite(
       });
     const body = await readMutation(req);
     assertCsrf(req.headers, caller);
-    ctx = { actor: actorFor(caller, cluster), body, summary: {} };
+    ctx = { actor: actorFor(rt.clusters, caller, cluster), body, summary: {} };
     res = await fn(ctx);
   } catch (e) {
     res = errorResponse(explainForbidden(e, t, what), what);

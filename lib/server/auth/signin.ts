@@ -1,6 +1,6 @@
 import "server-only";
 import { AuthenticationV1Api } from "@kubernetes/client-node";
-import { clientFor, listClusters } from "../clusters";
+import type { Clusters } from "../clusters";
 import { errorResponse, HttpError, httpErrors, toApiErrorBody } from "../errors";
 import { readMutation } from "../mutation";
 import { exactCall } from "../exact";
@@ -25,8 +25,8 @@ interface TokenReviewAnswer {
  * (authentication.k8s.io/v1, kubernetes pkg/registry/authentication/tokenreview/storage.go), which
  * runs the API server's own authenticators. Throws 401 when the cluster does not accept the token.
  */
-export async function reviewToken(cluster: string, token: string): Promise<UserInfo> {
-  const kc = clientFor(cluster).kc;
+export async function reviewToken(clusters: Clusters, cluster: string, token: string): Promise<UserInfo> {
+  const kc = clusters.client(cluster).kc;
   const body = JSON.stringify({ apiVersion: "authentication.k8s.io/v1", kind: "TokenReview", spec: { token } });
   let r: TokenReviewAnswer;
   try {
@@ -73,8 +73,8 @@ function assertCookieKept(req: Request, stamp: string | undefined, trusted: read
  * The cluster a sign-in is for: the one named (it must be a configured context), else the current one. Whoever
  * asks is not signed in yet: an unknown name is said to be unknown, and nothing else about the contexts is.
  */
-function targetCluster(cluster: unknown): string {
-  const clusters = listClusters();
+function targetCluster(all: Clusters, cluster: unknown): string {
+  const clusters = all.list();
   if (typeof cluster === "string" && cluster) {
     if (clusters.some((c) => c.name === cluster)) return cluster;
     throw httpErrors.badRequest(`unknown cluster ${JSON.stringify(cluster.slice(0, 100))}`, "cluster");
@@ -108,8 +108,8 @@ export async function postSignIn(rt: AuthState, req: Request): Promise<Response>
       throw httpErrors.badRequest("paste your Kubernetes bearer token (one line, no spaces)", "token");
     }
     const token = sent.trim();
-    const target = targetCluster(cluster);
-    const user = await throttledReview(rt, req.headers, target, () => reviewToken(target, token));
+    const target = targetCluster(rt.clusters, cluster);
+    const user = await throttledReview(rt, req.headers, target, () => reviewToken(rt.clusters, target, token));
     if (user instanceof Response) return user;
     const limits = { ttlMs: cfg.sessionTtlMs, idleMs: cfg.sessionIdleMs, maxPerUser: cfg.maxSessionsPerUser };
     const { id, session } = await rt.shared.sessions.signIn(sessionIdOf(req.headers), target, user, token, limits);
