@@ -51,7 +51,7 @@ describe.each(KINDS)("proxy mode: one group per X-Remote-Group value (%s)", (kin
     const o = await proxied("ldap-user", [DN, "release-managers"]);
     expect(o.user).toEqual({ name: "ldap-user", groups: [DN, "release-managers"] });
     const before = upstream.requests.length;
-    await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+    await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, {
       ...o,
       body: { action: "pause", base: baseOf(cs), preview: true },
     });
@@ -105,13 +105,13 @@ describe.each(KINDS)("proxy mode: one group per X-Remote-Group value (%s)", (kin
       });
       try {
         const outsider = await proxied("ldap-user", ["developers"]);
-        const refused = await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+        const refused = await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, {
           ...outsider,
           body: { action: "pause", base: baseOf(cs) },
         });
         expect(refused.status).toBe(403);
         const member = await proxied("ldap-user", [DN]);
-        const ok = await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/rollout`, {
+        const ok = await srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, {
           ...member,
           body: { action: "pause", base: baseOf(cs) },
         });

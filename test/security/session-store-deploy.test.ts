@@ -11,6 +11,11 @@ import { startRedis, type TestRedis } from "../integration/redis-server";
 import { makePki } from "../support/certs";
 import { ScriptedBrowser } from "./browser";
 import { useConsole } from "./harness";
+import { readConsoleConfig } from "@/lib/server/auth/config";
+import { buildRuntime, replaceRuntime } from "@/lib/server/runtime";
+
+/** A console built from the environment as it is now, in place of the one before (closing its store connection). */
+const reconfigure = () => replaceRuntime(buildRuntime(readConsoleConfig(process.env)));
 
 // The session store as shipped: Redis reached over TLS only (rediss://, its certificate checked against the
 // CA in Secret kruise-console-redis-tls), with a password, and NetworkPolicies that let only the console reach
@@ -144,6 +149,7 @@ describe("a TLS-only Redis with a password, as deploy/components/redis runs it (
         for (const [k, v] of Object.entries(t))
           if (v === undefined) delete process.env[k];
           else process.env[k] = v;
+        await reconfigure(); // the configuration is read once per console: a console started this way
         const res = await new ScriptedBrowser().signIn(con.c.tokens.viewer);
         expect(res.status, JSON.stringify(t)).toBe(503);
         expect((await res.json()).message).toMatch(/^session store unreachable: rediss?:\/\/127\.0\.0\.1:\d+/);
@@ -159,6 +165,7 @@ describe("a TLS-only Redis with a password, as deploy/components/redis runs it (
         KRUISE_CONSOLE_SESSION_STORE_CA_FILE: ca,
         KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE: password,
       });
+      await reconfigure();
     }
   });
 });
