@@ -17,6 +17,10 @@ export interface TestRedis {
   port: number;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** freezes the server (SIGSTOP): connections stay open and nothing is answered, as a hung Redis does */
+  freeze(): void;
+  /** lets a frozen server go on (SIGCONT) */
+  thaw(): void;
   /** redis-cli against it (security tests scan and edit keys) */
   cli(...args: string[]): string;
   close(): Promise<void>;
@@ -88,6 +92,8 @@ export async function startRedis(o: RedisOptions = {}): Promise<TestRedis> {
     port,
     start,
     stop,
+    freeze: () => void child?.proc.kill("SIGSTOP"),
+    thaw: () => void child?.proc.kill("SIGCONT"),
     cli: (...args) => execFileSync("redis-cli", [...cliArgs, ...args], { encoding: "utf8" }),
     close: async () => {
       await stop();

@@ -153,4 +153,22 @@ describe("Redis session store shared by two replicas", () => {
     const { id } = await a.sessions.signIn(undefined, "dev", alice, "tok-after", LIMITS);
     expect((await b.sessions.get(id, "dev", LIMITS.idleMs))?.token).toBe("tok-after");
   });
+
+  it("a console closed while Redis answers nothing (frozen mid-command) still closes, its request answered 503", async () => {
+    const c = replica();
+    await waitUntil("the third client connected", async () => c.conn.ready);
+    redis.freeze();
+    try {
+      const err = await c.sessions.get("some-id", "dev", LIMITS.idleMs).catch((e: unknown) => e);
+      expect((err as HttpError).body).toMatchObject({ code: 503, reason: "ServiceUnavailable" });
+      await c.conn.quit(); // the GET's reply is still due and never comes: the close must not wait for it
+      expect(c.conn.ready).toBe(false);
+    } finally {
+      redis.thaw();
+    }
+    await waitUntil("the other clients answer again", async () => {
+      await a.sessions.get("some-id", "dev", LIMITS.idleMs);
+      return a.conn.ready && b.conn.ready;
+    });
+  });
 });

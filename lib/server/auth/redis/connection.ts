@@ -115,8 +115,30 @@ export class RedisConnection {
     }
   }
 
+  /**
+   * Closes the connection (a runtime replaced or closed). Gracefully when Redis answers: replies come in order, so
+   * once a PING is answered nothing sent before it is still due, and the close waits for nothing. Otherwise (Redis
+   * stopped, unreachable, or frozen mid-command: a reply that never comes) at once, failing what is still due,
+   * rather than waiting for ever.
+   */
   async quit(): Promise<void> {
-    if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
+    if (!this.client.isOpen) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), COMMAND_TIMEOUT_MS);
+    });
+    const answered =
+      this.client.isReady &&
+      (await Promise.race([
+        this.client.ping().then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]));
+    clearTimeout(timer);
+    if (answered) await this.client.close().catch(() => this.client.destroy());
+    else this.client.destroy();
   }
 
   private mark(up: boolean, why?: string): void {
