@@ -46,7 +46,7 @@ const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 export default defineConfig({
   testDir: "test/e2e",
   testMatch: "*.spec.ts",
-  // One shared sandbox and four dashboards for every spec. Most specs work in namespaces of their own or only read
+  // One shared sandbox and five dashboards for every spec. Most specs work in namespaces of their own or only read
   // the demo, and spend most of their time waiting on the browser, the controllers and the clock: two run at once
   // (project "together"). The specs that disturb what others see run after them, one at a time ("alone").
   workers: 2,
