@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getClusterList } from "@/lib/server/auth";
 import { getObject, getStream } from "@/lib/server/routes";
 import { startCluster, type TestCluster } from "../support/clusters";
+import { requestWith } from "../support/request";
 import { createPod, waitFor } from "./hub-helpers";
 import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
@@ -51,7 +52,7 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-const req = (path: string, signal?: AbortSignal) => new Request(`http://127.0.0.1:3000${path}`, { signal });
+const req = (path: string, signal?: AbortSignal) => requestWith(`http://127.0.0.1:3000${path}`, { signal });
 
 describe(`dashboard API routes against ${KIND}`, () => {
   it("GET /api/clusters lists every kubeconfig context as a cluster", async () => {

@@ -8,6 +8,7 @@ import { getClusterList, getSession, postActivity, postSignIn, postSignOut } fro
 import { getAccess, postWrite } from "@/lib/server/write";
 import type { ResourceName } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
+import { requestWith } from "../support/request";
 import { runtime } from "@/lib/server/runtime";
 
 export const ORIGIN = "http://127.0.0.1:3000";
@@ -44,7 +45,7 @@ export class ScriptedBrowser {
 
   request(path: string, o: SendOptions = {}, body?: string): Request {
     const write = body !== undefined;
-    return new Request(`${ORIGIN}${path}`, {
+    return requestWith(`${ORIGIN}${path}`, {
       method: write ? "POST" : "GET",
       headers: this.headers(o, write),
       body,
