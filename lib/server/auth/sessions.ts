@@ -81,4 +81,4 @@ export function secretEquals(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-// The process-wide store (memory, or Redis shared by every replica): store.ts chooses.
+// The process's store (memory, or Redis shared by every replica) is built by lib/server/runtime/shared-state.ts.
