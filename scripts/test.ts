@@ -28,13 +28,15 @@ async function main() {
   // The real-controller lane needs the OpenKruise source archive, which the repository cannot carry.
   const archive = process.env.KRUISE_SOURCE_ARCHIVE ?? "";
   const lane = wants("controller") && archive !== "";
+  // The e2e project "real" runs the console against kruise-manager too (playwright.config.ts).
+  const real = archive !== "" && (lane || wants("e2e"));
   if (wants("controller") && !lane)
     console.log(
       "\ncontroller: not run — the real-controller lane needs KRUISE_SOURCE_ARCHIVE=<openkruise-kruise-v1.6.2.tar.gz, with vendor/> (e.g. KRUISE_SOURCE_ARCHIVE=... npm test -- controller)",
     );
 
   let kubeApiserver = "";
-  if (wants("contract") || wants("security") || lane) {
+  if (wants("contract") || wants("security") || real) {
     // The script prints progress on stderr and the binary's path as its last stdout line.
     const built = await steps.run(
       { label: "kube-apiserver build", cmd: "bash", args: ["test/setup/kube-apiserver-build.sh"] },
@@ -45,7 +47,7 @@ async function main() {
     tally.check("kube-apiserver built from Debian's source package", kubeApiserver !== "" && existsSync(kubeApiserver));
   }
   let kruiseManager = "";
-  if (lane) {
+  if (real) {
     // Built once per archive (minutes the first time), then only the cached directory is printed.
     const built = await steps.run(
       { label: "kruise-manager build", cmd: "bash", args: ["test/setup/kruise-manager-build.sh"] },
@@ -142,7 +144,16 @@ async function main() {
     const out = path.join(tmp, "playwright.json");
     rmSync(out, { force: true });
     const e2e = await steps.run(
-      { label: "e2e", cmd: "npx", args: ["playwright", "test"], extra: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+      {
+        label: "e2e",
+        cmd: "npx",
+        args: ["playwright", "test"],
+        extra: {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+          ...(kubeApiserver ? { KUBE_APISERVER_BIN: kubeApiserver } : {}),
+          ...(kruiseManager ? { KRUISE_MANAGER_DIR: kruiseManager } : {}),
+        },
+      },
       true,
     );
     tally.addPlaywright(out, e2e.ok);

@@ -8,6 +8,8 @@
  * so per-cluster sign-in is exercised with two clusters whose users differ.
  * The sandbox kubeconfig is written to test/e2e/cluster.ts's KUBECONFIG path so specs can run kubectl.
  * The dashboard reaches the sandbox only through that kubeconfig, like any cluster.
+ * With the kruise-manager build at hand (paths.ts REAL_CONTROLLER), the real-controller cluster starts beside the
+ * sandbox (real-cluster.ts) and the local instance also reads its kubeconfig, context `kruise`, once it is written.
  */
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +17,8 @@ import { needsBuild } from "../../scripts/launcher/build";
 import { startChild, stopChildren, waitForLine } from "../../scripts/launcher/children";
 import { parse, stringify } from "yaml";
 import { makeProxyPki, PROXY_CN, proxyFlags } from "../support/proxy-pki";
-import { E2E_KUBECONFIG, PROXY_PKI_DIR, SHARED_LOG } from "./paths";
+import { E2E_KUBECONFIG, KRUISE_KUBECONFIG, PROXY_PKI_DIR, REAL_CONTROLLER, SHARED_LOG } from "./paths";
+import { clearRealCluster, startRealCluster, stopRealCluster } from "./real-cluster";
 import {
   PROD,
   PROD_ADMIN_TOKEN,
@@ -30,11 +33,17 @@ const port = process.argv[process.argv.indexOf("--port") + 1];
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 /** One scripts/serve.ts instance; resolves once it prints its ready line, then keeps echoing (and logging) its output. */
-async function serve(name: string, args: string[], log?: NodeJS.WritableStream, kubeconfig = E2E_KUBECONFIG) {
+async function serve(
+  name: string,
+  args: string[],
+  log?: NodeJS.WritableStream,
+  kubeconfig: string | string[] = E2E_KUBECONFIG,
+) {
   // node with tsx as a loader (no npx in between), so stopping the child stops the server itself.
   const app = startChild(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], {
     cwd: root,
-    env: { ...env, KRUISE_CONSOLE_KUBECONFIG: kubeconfig },
+    // A list is merged as kubectl merges KUBECONFIG; a file not yet written is skipped until it is.
+    env: { ...env, KRUISE_CONSOLE_KUBECONFIG: [kubeconfig].flat().join(path.delimiter) },
     pipe: true,
     group: "shared",
   });
@@ -89,6 +98,9 @@ interface KubeconfigDoc {
 async function main() {
   rmSync(E2E_KUBECONFIG, { force: true });
   mkdirSync(path.dirname(E2E_KUBECONFIG), { recursive: true });
+  clearRealCluster();
+  // Not awaited: its specs wait for its kubeconfig (test/e2e/real.ts), the others never need it.
+  if (REAL_CONTROLLER) void startRealCluster((l) => console.log(`[kruise] ${l}`));
   const sandbox = startChild(
     "npx",
     ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", E2E_KUBECONFIG, "--scenario", "demo", "--fast"],
@@ -115,7 +127,12 @@ async function main() {
     serve("read-only", ["--port", need("E2E_READONLY_PORT"), "--mode", "local", "--read-only"]),
     serve("proxy", ["--port", need("E2E_PROXY_PORT"), ...proxyFlags(pki), "--proxy-allowed-names", PROXY_CN]),
   ]);
-  await serve("local", ["--port", port, "--mode", "local"]);
+  await serve(
+    "local",
+    ["--port", port, "--mode", "local"],
+    undefined,
+    REAL_CONTROLLER ? [E2E_KUBECONFIG, KRUISE_KUBECONFIG] : E2E_KUBECONFIG,
+  );
 }
 
 function need(name: string): string {
@@ -124,11 +141,16 @@ function need(name: string): string {
   return v;
 }
 
-const stop = () => void stopChildren().then(() => process.exit(0));
+const stop = () =>
+  void stopRealCluster()
+    .catch(() => undefined)
+    .then(() => stopChildren())
+    .then(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 main().catch(async (e: unknown) => {
   console.error(e);
+  await stopRealCluster().catch(() => undefined);
   await stopChildren();
   process.exit(1);
 });
