@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import type { StatefulSet } from "@/lib/k8s/objects";
 import { previewStatefulPartition } from "@/lib/kruise/statefulset/preview";
+import { newStatefulSetRevision } from "@/lib/kruise/statefulset/revision";
 import { CONTROLLERS, useController } from "./lib/harness";
 import { patchPodMeta } from "./lib/pods";
 import { change, newRevision, start } from "./lib/scenario";
@@ -74,6 +75,8 @@ describe.each(CONTROLLERS)("Advanced StatefulSet partition steps: the preview ho
     const { object } = await newRevision(sts(), row.id, statefulImagePatch("nginx:2.0"));
     const uids = initial.pods.map((p) => p.metadata.uid).sort();
     const updateRevision = object.status!.updateRevision!;
+    // The revision is named by the hash of its data, as lib/kruise computes it from the stored object.
+    expect(updateRevision).toBe(newStatefulSetRevision(object, 0).metadata.name);
     let updated = 0;
     for (const step of row.steps) {
       const live = await sts().get(row.id);
@@ -96,6 +99,11 @@ describe.each(CONTROLLERS)("Advanced StatefulSet partition steps: the preview ho
       expect(ran.timeline.maxInFlight).toBe(Math.min(step.perPass, step.moved.length));
       expect(ran.timeline.names("created")).toEqual([]);
       expect(ran.pods.map((p) => p.metadata.uid).sort()).toEqual(uids);
+      // InPlaceUpdateReady is set True whole once the update is done: no StartInPlaceUpdate reason left behind.
+      for (const p of ran.pods.filter((x) => moved.includes(x.metadata.name!))) {
+        const ready = p.status?.conditions?.find((c) => c.type === "InPlaceUpdateReady");
+        expect([ready?.status, ready?.reason]).toEqual(["True", undefined]);
+      }
       await sts().eventsReach(row.id, { SuccessfulUpdatePodInPlace: updated });
     }
     const done = await sts().get(row.id);

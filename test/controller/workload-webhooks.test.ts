@@ -6,7 +6,8 @@
  * sandbox/apiserver/mechanics/workload-admission.test.ts.)
  */
 import { describe, expect, it } from "vitest";
-import type { DaemonSet, StatefulSet } from "@/lib/k8s/objects";
+import type { CloneSet, DaemonSet, StatefulSet } from "@/lib/k8s/objects";
+import { CLONESET } from "./lib/cloneset";
 import { DAEMONSET } from "./lib/daemonset";
 import { CONTROLLERS, useController } from "./lib/harness";
 import { STATEFULSET } from "./lib/statefulset";
@@ -62,6 +63,20 @@ describe.each(CONTROLLERS)("Advanced StatefulSet and DaemonSet webhooks (%s)", (
       },
     });
     expect(s.spec.template.spec).toMatchObject({ restartPolicy: "Always", dnsPolicy: "ClusterFirst" });
+  });
+
+  it("a container of a StatefulSet's or CloneSet's template gets imagePullPolicy Always whatever its tag; an init container keeps Kubernetes' rule", async () => {
+    const tpl = { initContainers: [{ name: "init", image: "busybox:1.36" }] };
+    const s = await sts().create(asts("pull", { replicas: 0 }, tpl));
+    const c = await new WorkloadClient<CloneSet>(h, CLONESET).create({
+      ...asts("pull", { replicas: 0 }, tpl),
+      apiVersion: "apps.kruise.io/v1alpha1",
+      kind: "CloneSet",
+    } as unknown as CloneSet);
+    for (const spec of [s.spec.template.spec, c.spec.template.spec]) {
+      expect(spec?.containers[0].imagePullPolicy).toBe("Always");
+      expect(spec?.initContainers?.[0].imagePullPolicy).toBe("IfNotPresent");
+    }
   });
 
   it("podUpdatePolicy InPlaceIfPossible without the InPlaceUpdateReady readiness gate is refused with 422", async () => {
