@@ -38,6 +38,17 @@ const port = Number(process.env.E2E_PORT);
  * every demo CloneSet's state, which a concurrent spec's CloneSet in a demo namespace would change (states).
  */
 const ALONE = /\/(reconnect|failover|kruise-rollout|list|states)\.spec\.ts$/;
+/**
+ * Specs on the real controller (kruise-manager v1.6.2 on kube-apiserver 1.20.2, context `kruise`, started by serve.ts
+ * beside the sandbox): project "real", which needs the kruise-manager build (test/e2e/paths.ts REAL_CONTROLLER).
+ */
+const REAL = /\/real\/[^/]+\.spec\.ts$/;
+const realController = !!(process.env.KRUISE_SOURCE_ARCHIVE || process.env.KRUISE_MANAGER_DIR);
+// One line, from the runner only (workers load this file too).
+if (!realController && !process.env.TEST_WORKER_INDEX)
+  console.log(
+    "e2e: project real (the specs on kruise-manager) not run: it needs KRUISE_SOURCE_ARCHIVE=<openkruise-kruise-v1.6.2.tar.gz, with vendor/>",
+  );
 // A kubeconfig path per run, so two runs on one machine never read each other's sandbox.
 process.env.E2E_KUBECONFIG ??= path.resolve(__dirname, ".tmp/e2e", String(port), "kubeconfig");
 process.env.E2E_SHARED_LOG ??= path.join(path.dirname(process.env.E2E_KUBECONFIG), "shared.log");
@@ -54,8 +65,10 @@ export default defineConfig({
   projects: [
     // Playwright runs a project's teardown after it whether or not its tests pass, so "alone" always runs, and
     // never beside a spec of "together".
-    { name: "together", testIgnore: ALONE, teardown: "alone" },
+    { name: "together", testIgnore: [ALONE, REAL], teardown: "alone" },
     { name: "alone", testMatch: ALONE, workers: 1 },
+    // Beside "together" (its specs work on another cluster), and like it before "alone".
+    ...(realController ? [{ name: "real", testMatch: REAL, teardown: "alone" }] : []),
   ],
   timeout: 180_000,
   // Generous: the machine running the suite may be busy; nothing here asserts speed (bench/ does).

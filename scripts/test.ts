@@ -4,7 +4,8 @@
  * KRUISE_SOURCE_ARCHIVE the real kruise-manager build), runs lint, type check, vitest (unit, integration, contract,
  * security, and the controller lane when it can) in two lanes side by side, then Playwright e2e alone (its specs
  * share one sandbox and some watch the clock), and prints one closing line with the real totals:
- * `N passed, N failed, N skipped`.
+ * `N passed, N failed, N skipped`. Every sandbox in the run draws its tie-breaks from one SANDBOX_SEED, new per run
+ * unless given, printed so a failure can be replayed.
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -14,7 +15,25 @@ import { Steps, type Step } from "./suite/steps";
 const root = path.resolve(__dirname, "..");
 const tmp = path.join(root, ".tmp");
 mkdirSync(tmp, { recursive: true });
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+const seed = runSeed(process.env.SANDBOX_SEED);
+// One seed for the run's sandbox controllers and kubelets (every suite, the e2e sandbox included): a new one each
+// run unless given, printed at the start and with the failures, so a failing run replays with the same tie-breaks.
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+  SANDBOX_SEED: String(seed),
+};
+
+/** SANDBOX_SEED as sandbox/controllers reads it (a whole number below 2^32), else a fresh one. */
+function runSeed(given: string | undefined): number {
+  if (given === undefined || given.trim() === "") return Math.floor(Math.random() * 0xffffffff);
+  if (!/^\d+$/.test(given.trim()) || Number(given) > 0xffffffff) {
+    console.error(`SANDBOX_SEED must be a whole number from 0 to 4294967295, not ${JSON.stringify(given)}`);
+    process.exit(2);
+  }
+  return Number(given);
+}
 const only = process.argv.slice(2); // e.g. `npm test -- unit contract`
 const wants = (step: string) => only.length === 0 || only.includes(step);
 
@@ -22,19 +41,22 @@ const tally = new Tally(root);
 const steps = new Steps(root, tmp, env);
 
 async function main() {
+  console.log(`sandbox seed ${seed} (replay a run with SANDBOX_SEED=${seed} npm test -- <steps>)`);
   const deps = await steps.run({ label: "system packages", cmd: "bash", args: ["test/setup/system-deps.sh"] }, true);
   tally.check("system packages installed", deps.ok);
 
   // The real-controller lane needs the OpenKruise source archive, which the repository cannot carry.
   const archive = process.env.KRUISE_SOURCE_ARCHIVE ?? "";
   const lane = wants("controller") && archive !== "";
+  // The e2e project "real" runs the console against kruise-manager too (playwright.config.ts).
+  const real = archive !== "" && (lane || wants("e2e"));
   if (wants("controller") && !lane)
     console.log(
       "\ncontroller: not run — the real-controller lane needs KRUISE_SOURCE_ARCHIVE=<openkruise-kruise-v1.6.2.tar.gz, with vendor/> (e.g. KRUISE_SOURCE_ARCHIVE=... npm test -- controller)",
     );
 
   let kubeApiserver = "";
-  if (wants("contract") || wants("security") || lane) {
+  if (wants("contract") || wants("security") || real) {
     // The script prints progress on stderr and the binary's path as its last stdout line.
     const built = await steps.run(
       { label: "kube-apiserver build", cmd: "bash", args: ["test/setup/kube-apiserver-build.sh"] },
@@ -45,7 +67,7 @@ async function main() {
     tally.check("kube-apiserver built from Debian's source package", kubeApiserver !== "" && existsSync(kubeApiserver));
   }
   let kruiseManager = "";
-  if (lane) {
+  if (real) {
     // Built once per archive (minutes the first time), then only the cached directory is printed.
     const built = await steps.run(
       { label: "kruise-manager build", cmd: "bash", args: ["test/setup/kruise-manager-build.sh"] },
@@ -142,14 +164,26 @@ async function main() {
     const out = path.join(tmp, "playwright.json");
     rmSync(out, { force: true });
     const e2e = await steps.run(
-      { label: "e2e", cmd: "npx", args: ["playwright", "test"], extra: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+      {
+        label: "e2e",
+        cmd: "npx",
+        args: ["playwright", "test"],
+        extra: {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+          ...(kubeApiserver ? { KUBE_APISERVER_BIN: kubeApiserver } : {}),
+          ...(kruiseManager ? { KRUISE_MANAGER_DIR: kruiseManager } : {}),
+        },
+      },
       true,
     );
     tally.addPlaywright(out, e2e.ok);
   }
 
   steps.print();
-  if (tally.failures.length) console.log(`\nFailed:\n${tally.failures.map((f) => `  ✘ ${f}`).join("\n")}`);
+  if (tally.failures.length)
+    console.log(
+      `\nFailed (sandbox seed ${seed}: replay with SANDBOX_SEED=${seed}):\n${tally.failures.map((f) => `  ✘ ${f}`).join("\n")}`,
+    );
   console.log(`\n${tally.line()}`);
   process.exit(tally.totals.failed === 0 && tally.totals.passed > 0 ? 0 : 1);
 }

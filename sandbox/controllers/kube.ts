@@ -13,7 +13,7 @@ import {
   type V1Node,
   type V1Pod,
 } from "@kubernetes/client-node";
-import type { CloneSet, ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
+import type { CloneSet, ControllerRevision, Node, Pod, PodCondition } from "@/lib/k8s/objects";
 import { withConnectionReuse } from "./connections";
 import { untyped } from "./untyped";
 
@@ -165,6 +165,16 @@ export class Kube {
       (o) => (status ? this.core.patchNamespacedPodStatus(p, o) : this.core.patchNamespacedPod(p, o)),
       STRATEGIC,
     );
+  }
+
+  /**
+   * Sets each condition whole, as Kruise's util.SetPodCondition replaces the stored one (openkruise/kruise
+   * `pkg/util/pods.go`, written with UpdatePodStatus): a reason or message the new condition lacks is removed
+   * (null in the strategic merge patch), so InPlaceUpdateReady turned True no longer says StartInPlaceUpdate.
+   */
+  patchPodConditions(ns: string, name: string, conditions: PodCondition[]): Promise<Written> {
+    const whole = conditions.map((c) => ({ reason: null, message: null, ...c }));
+    return this.patchPod(ns, name, { status: { conditions: whole } }, true);
   }
 
   async deletePod(ns: string, name: string, gracePeriodSeconds?: number, uid?: string): Promise<void> {

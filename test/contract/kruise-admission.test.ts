@@ -46,7 +46,7 @@ describe.each(KINDS)("Kruise CloneSet admission (%s)", (kind) => {
     expect(spec.containers[0]).toMatchObject({
       terminationMessagePath: "/dev/termination-log",
       terminationMessagePolicy: "File",
-      imagePullPolicy: "IfNotPresent",
+      imagePullPolicy: "Always", // Kruise's SetDefaultPodSpec, "for in-place update", whatever the tag
     });
   });
 

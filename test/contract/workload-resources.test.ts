@@ -2,7 +2,8 @@
  * Contract: the Advanced StatefulSet (statefulsets.apps.kruise.io, v1beta1 stored, v1alpha1 served) and Advanced
  * DaemonSet (daemonsets.apps.kruise.io v1alpha1) resources on both servers, with the v1.6.2 CRDs; and Kruise's
  * webhooks for them (docs/kruise-rules.md §13.11, §14.11), which only the sandbox runs — on kube-apiserver those cases
- * show what the bare server does instead, and the real-controller lane (test/controller) judges the webhooks.
+ * show what the bare server does instead. The real-controller lane repeats the webhook cases against kruise-manager's
+ * own webhooks, word for word (test/controller/workload-webhooks.test.ts).
  */
 import { CoreV1Api } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";

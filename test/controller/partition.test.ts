@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { CloneSet, CloneSetUpdateStrategy, IntOrString } from "@/lib/k8s/objects";
 import { predictPartition } from "@/lib/kruise/order/change-prediction";
 import { previewPartition } from "@/lib/kruise/order/preview";
+import { newControllerRevision } from "@/lib/kruise/revision/revision";
 import { CLONESET, cloneSet, imagePatch } from "./lib/cloneset";
 import { observedFates, predictionBreaks, sliceBreaks } from "./lib/fates";
 import { CONTROLLERS, useController, type ControllerHandle } from "./lib/harness";
@@ -91,7 +92,9 @@ describe.each(CONTROLLERS)("partition steps, priority and scatter: the preview h
       : [];
     if (row.labelled) await label(h, labelled, row.labelled.labels);
     if (row.labelled) await cs().barrier(row.id);
-    const { revisions } = await newRevision(cs(), row.id, imagePatch("nginx:2.0"));
+    const { revisions, object: changed } = await newRevision(cs(), row.id, imagePatch("nginx:2.0"));
+    // The revision is named by the hash of its data, as lib/kruise computes it from the stored object.
+    expect(changed.status?.updateRevision).toBe(newControllerRevision(changed, 0).metadata.name);
     const uids = initial.pods.map((p) => p.metadata.uid).sort();
     for (const step of row.steps) {
       const object = await cs().get(row.id);

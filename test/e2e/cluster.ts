@@ -1,6 +1,7 @@
 /**
- * What specs need from the cluster: kubectl against the sandbox kubeconfig, and the sandbox's fault
- * endpoint (admin token from the same kubeconfig).
+ * What specs need from a cluster: kubectl against a kubeconfig and context (the sandbox's by default; the
+ * real-controller cluster's through `kubectlOn`, test/e2e/real.ts), and the sandbox's fault endpoint (admin token
+ * from the same kubeconfig).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -9,12 +10,40 @@ import https from "node:https";
 import { parse } from "yaml";
 import { E2E_KUBECONFIG } from "./paths";
 
+/** kubectl bound to one kubeconfig and (unless it is the file's current one) one context. */
+export interface Kubectl {
+  /** the console's cluster name for it (the kubeconfig context) */
+  context: string;
+  run(...args: string[]): string;
+  json<T>(...args: string[]): T;
+  /** `kubectl apply -f -` of one object */
+  apply(obj: unknown): string;
+}
+
+export function kubectlOn(kubeconfig: string, context?: string): Kubectl {
+  const base = ["--kubeconfig", kubeconfig, ...(context ? ["--context", context] : [])];
+  const run = (...args: string[]) =>
+    execFileSync("kubectl", [...base, ...args], { encoding: "utf8", timeout: 120_000, maxBuffer: 512 * 1024 * 1024 });
+  return {
+    get context() {
+      return context ?? sandboxAdmin().context;
+    },
+    run,
+    json: <T>(...args: string[]) => JSON.parse(run(...args, "-o", "json")) as T,
+    apply: (obj: unknown) =>
+      execFileSync("kubectl", [...base, "apply", "-f", "-"], {
+        input: JSON.stringify(obj),
+        encoding: "utf8",
+        timeout: 120_000,
+      }),
+  };
+}
+
+/** The sandbox's kubectl (the demo kubeconfig's current context). */
+export const sandboxKubectl: Kubectl = kubectlOn(E2E_KUBECONFIG);
+
 export function kubectl(...args: string[]): string {
-  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, ...args], {
-    encoding: "utf8",
-    timeout: 120_000,
-    maxBuffer: 512 * 1024 * 1024,
-  });
+  return sandboxKubectl.run(...args);
 }
 
 /**
@@ -22,10 +51,10 @@ export function kubectl(...args: string[]): string {
  * TLS handshake timeout on a saturated machine) is retried twice and then thrown, instead of surfacing later as a
  * missing namespace.
  */
-export function ensureNamespace(ns: string): void {
+export function ensureNamespace(ns: string, k: Kubectl = sandboxKubectl): void {
   for (let attempt = 1; ; attempt++) {
     try {
-      kubectl("create", "namespace", ns);
+      k.run("create", "namespace", ns);
       return;
     } catch (e) {
       if (/AlreadyExists/.test(String((e as { stderr?: string }).stderr ?? e))) return;
@@ -35,16 +64,12 @@ export function ensureNamespace(ns: string): void {
 }
 
 export function kubectlJson<T>(...args: string[]): T {
-  return JSON.parse(kubectl(...args, "-o", "json")) as T;
+  return sandboxKubectl.json<T>(...args);
 }
 
 /** `kubectl apply -f -` of one object. */
 export function kubectlApply(obj: unknown): string {
-  return execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "apply", "-f", "-"], {
-    input: JSON.stringify(obj),
-    encoding: "utf8",
-    timeout: 120_000,
-  });
+  return sandboxKubectl.apply(obj);
 }
 
 /** A one-container InPlaceIfPossible CloneSet selected by `app: <name>`, as the specs create them. */

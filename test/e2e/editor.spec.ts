@@ -9,7 +9,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { execFileSync } from "node:child_process";
 import { ensureNamespace, kubectl, kubectlJson, sandboxAdmin } from "./cluster";
-import { focusEditor, editorLines } from "./monaco";
+import { focusEditor, editorLines, replaceAll } from "./monaco";
 import { E2E_KUBECONFIG, pages } from "./paths";
 
 const NS = "editor-e2e";
@@ -66,19 +66,6 @@ async function openEditor(page: Page, name: string) {
   await expect(editorLines(page)).toContainText("kind: CloneSet", {
     timeout: 60_000,
   });
-}
-
-/** Monaco's own find/replace widget (Ctrl+H), typed into like a user does. */
-async function replaceAll(page: Page, find: string, replace: string) {
-  await focusEditor(page);
-  await page.keyboard.press("Control+H");
-  const findBox = page.locator(".find-widget textarea[aria-label=Find]");
-  await findBox.fill(find);
-  const replaceBox = page.locator(".find-widget textarea[aria-label=Replace]");
-  await replaceBox.fill(replace);
-  await replaceBox.press("Control+Alt+Enter");
-  await page.keyboard.press("Escape");
-  await expect(editorLines(page)).toContainText(replace.trim());
 }
 
 /** Review & save, check the reviewed request, send it, and return what was reviewed and what was sent. */

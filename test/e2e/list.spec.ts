@@ -67,6 +67,8 @@ test("filters by namespace and name are kept in the URL", async ({ page }) => {
   const list = cloneSets();
   const ns = list[0].metadata.namespace;
   await page.goto(pages.cloneSets(sandboxAdmin().context));
+  // Once a row (the client's own read) shows, the page has hydrated and hears the select's change.
+  await expect(page.getByTestId("cloneset-row").first()).toBeVisible();
   await page.getByLabel("Namespace").selectOption(ns);
   await expect(page).toHaveURL(new RegExp(`ns=${ns}`));
   await expect(page.getByTestId("cloneset-row")).toHaveCount(list.filter((c) => c.metadata.namespace === ns).length);

@@ -17,3 +17,16 @@ export async function focusEditor(page: Page): Promise<void> {
   await page.locator(`${EDITOR} textarea.inputarea`).focus();
   await expect(page.locator(`${EDITOR} .monaco-editor.focused`)).toHaveCount(1);
 }
+
+/** Monaco's own find/replace widget (Ctrl+H), typed into like a user does. */
+export async function replaceAll(page: Page, find: string, replace: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press("Control+H");
+  const findBox = page.locator(".find-widget textarea[aria-label=Find]");
+  await findBox.fill(find);
+  const replaceBox = page.locator(".find-widget textarea[aria-label=Replace]");
+  await replaceBox.fill(replace);
+  await replaceBox.press("Control+Alt+Enter");
+  await page.keyboard.press("Escape");
+  await expect(editorLines(page)).toContainText(replace.trim());
+}

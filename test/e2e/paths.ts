@@ -28,3 +28,15 @@ export const REDIS_GLOBAL_FAILURES = 20;
 export const PROXY_PKI_DIR = path.join(path.dirname(E2E_KUBECONFIG), "proxy-pki");
 /** The token-mode instance's stdout+stderr (audit lines go to stdout). */
 export const SHARED_LOG = process.env.E2E_SHARED_LOG ?? path.join(path.dirname(E2E_KUBECONFIG), "shared.log");
+
+/**
+ * The real-controller cluster (kube-apiserver 1.20.2 with kruise-manager, test/e2e/real-cluster.ts) runs when the
+ * kruise-manager build can be had: from KRUISE_SOURCE_ARCHIVE, or already built in KRUISE_MANAGER_DIR.
+ */
+export const REAL_CONTROLLER = !!(process.env.KRUISE_SOURCE_ARCHIVE || process.env.KRUISE_MANAGER_DIR);
+/** Its context name in the local instance's kubeconfig: specs open `/c/kruise/...`. */
+export const KRUISE_CONTEXT = "kruise";
+/** Written by serve.ts once kruise-manager is ready (the local instance's kubeconfig list names it from the start). */
+export const KRUISE_KUBECONFIG = path.join(path.dirname(E2E_KUBECONFIG), "kruise-kubeconfig");
+/** Written instead when the real cluster could not start: why, for the specs that wait for it. */
+export const KRUISE_FAILED = path.join(path.dirname(E2E_KUBECONFIG), "kruise-failed.txt");

@@ -1,7 +1,7 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { cloneSetManifest, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { pages } from "./paths";
+import { readPreview, setSlider, until } from "./slider";
 
 // Rollout controls end to end on the sandbox (--fast): partition slider with a preview that names the pods,
 // safe apply (conflict on a concurrent partition change, none under status churn), pause/resume, undo.
@@ -37,57 +37,6 @@ const onRevision = (rev: string) => pods().filter((p) => p.metadata.labels?.["co
 const uids = () => Object.fromEntries(pods().map((p) => [p.metadata.name, p.metadata.uid]));
 
 const applyManifest = (image: string) => kubectlApply(manifest(image));
-
-/** Polls kubectl state (no fixed sleeps): generous timeout for a loaded machine. */
-async function until<T>(what: string, f: () => T | undefined | false, timeout = 60_000): Promise<T> {
-  let v: T | undefined | false;
-  await expect
-    .poll(
-      () => {
-        v = f();
-        return !!v;
-      },
-      { message: what, timeout, intervals: [200, 500, 1000] },
-    )
-    .toBe(true);
-  return v as T;
-}
-
-async function setSlider(page: Page, to: number) {
-  const slider = page.getByRole("slider", { name: /Partition/ });
-  // Keys pressed while the permission check is pending would be dropped: a user waits for the control too.
-  await expect(slider).toBeEnabled();
-  const from = Number(await slider.inputValue());
-  await slider.focus();
-  for (let i = 0; i < Math.abs(from - to); i++) await slider.press(from > to ? "ArrowLeft" : "ArrowRight");
-  await expect(slider).toHaveValue(String(to));
-}
-
-interface ShownPreview {
-  count: number;
-  exact: string[];
-  ties: { count: number; of: string[] }[];
-  /** every pod the preview allows to move */
-  allowed: string[];
-}
-
-/** The preview's whole pick as the page shows it, read in one pass (never across two renders). */
-async function readPreview(page: Page): Promise<ShownPreview> {
-  return page.getByTestId("preview-will-move").evaluate((block) => {
-    const attr = (e: Element, a: string) => e.getAttribute(a) ?? "";
-    const exact = [...block.querySelectorAll('[data-testid="preview-pod"]')].map((e) => attr(e, "data-name"));
-    const ties = [...block.querySelectorAll('[data-testid="preview-tie"]')].map((e) => ({
-      count: Number(attr(e, "data-count")),
-      of: attr(e, "data-of").split(","),
-    }));
-    return {
-      count: Number(attr(block, "data-count")),
-      exact,
-      ties,
-      allowed: [...exact, ...ties.flatMap((g) => g.of)],
-    };
-  });
-}
 
 interface PodKeysJ {
   metadata: { name: string; creationTimestamp?: string };

@@ -10,6 +10,8 @@
  * test/integration/redis-server.ts does) and trusts 127.0.0.1 as its ingress (paths.ts REDIS_URL).
  * The sandbox kubeconfig is written to test/e2e/cluster.ts's KUBECONFIG path so specs can run kubectl.
  * The dashboard reaches the sandbox only through that kubeconfig, like any cluster.
+ * With the kruise-manager build at hand (paths.ts REAL_CONTROLLER), the real-controller cluster starts beside the
+ * sandbox (real-cluster.ts) and the local instance also reads its kubeconfig, context `kruise`, once it is written.
  */
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -19,7 +21,8 @@ import { parse, stringify } from "yaml";
 import { randomBytes } from "node:crypto";
 import { startRedis, type TestRedis } from "../integration/redis-server";
 import { makeProxyPki, PROXY_CN, proxyFlags } from "../support/proxy-pki";
-import { E2E_KUBECONFIG, PROXY_PKI_DIR, REDIS_GLOBAL_FAILURES, SHARED_LOG } from "./paths";
+import { E2E_KUBECONFIG, KRUISE_KUBECONFIG, PROXY_PKI_DIR, REAL_CONTROLLER, REDIS_GLOBAL_FAILURES, SHARED_LOG } from "./paths";
+import { clearRealCluster, startRealCluster, stopRealCluster } from "./real-cluster";
 import {
   PROD,
   PROD_ADMIN_TOKEN,
@@ -39,13 +42,14 @@ async function serve(
   name: string,
   args: string[],
   log?: NodeJS.WritableStream,
-  kubeconfig = E2E_KUBECONFIG,
+  kubeconfig: string | string[] = E2E_KUBECONFIG,
   more: Record<string, string> = {},
 ) {
   // node with tsx as a loader (no npx in between), so stopping the child stops the server itself.
   const app = startChild(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], {
     cwd: root,
-    env: { ...env, ...more, KRUISE_CONSOLE_KUBECONFIG: kubeconfig },
+    // A list is merged as kubectl merges KUBECONFIG; a file not yet written is skipped until it is.
+    env: { ...env, ...more, KRUISE_CONSOLE_KUBECONFIG: [kubeconfig].flat().join(path.delimiter) },
     pipe: true,
     group: "shared",
   });
@@ -117,6 +121,9 @@ interface KubeconfigDoc {
 async function main() {
   rmSync(E2E_KUBECONFIG, { force: true });
   mkdirSync(path.dirname(E2E_KUBECONFIG), { recursive: true });
+  clearRealCluster();
+  // Not awaited: its specs wait for its kubeconfig (test/e2e/real.ts), the others never need it.
+  if (REAL_CONTROLLER) void startRealCluster((l) => console.log(`[kruise] ${l}`));
   const sandbox = startChild(
     "npx",
     ["tsx", "sandbox/cli.ts", "--port", "0", "--kubeconfig", E2E_KUBECONFIG, "--scenario", "demo", "--fast"],
@@ -144,7 +151,12 @@ async function main() {
     serve("proxy", ["--port", need("E2E_PROXY_PORT"), ...proxyFlags(pki), "--proxy-allowed-names", PROXY_CN]),
     serveOnRedis(),
   ]);
-  await serve("local", ["--port", port, "--mode", "local"]);
+  await serve(
+    "local",
+    ["--port", port, "--mode", "local"],
+    undefined,
+    REAL_CONTROLLER ? [E2E_KUBECONFIG, KRUISE_KUBECONFIG] : E2E_KUBECONFIG,
+  );
 }
 
 function need(name: string): string {
@@ -153,11 +165,16 @@ function need(name: string): string {
   return v;
 }
 
-const stop = () => void Promise.all([stopChildren(), redis?.close()]).then(() => process.exit(0));
+const stop = () =>
+  void stopRealCluster()
+    .catch(() => undefined)
+    .then(() => Promise.all([stopChildren(), redis?.close()]))
+    .then(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 main().catch(async (e: unknown) => {
   console.error(e);
+  await stopRealCluster().catch(() => undefined);
   await Promise.all([stopChildren(), redis?.close()]);
   process.exit(1);
 });

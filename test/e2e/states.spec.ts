@@ -104,6 +104,9 @@ test("checkout, whose Rollout waits for approval at step 1, has one state on its
 
 test("sorting by needs attention puts the stuck CloneSet first", async ({ page }) => {
   await page.goto(pages.cloneSets(ctx()));
+  // Rows come from the client's own read, so once one shows the page has hydrated and the select's change is heard
+  // (a change made before that is lost, as a user's would be).
+  await expect(page.getByTestId("cloneset-row").first()).toBeVisible();
   await page.getByLabel("Sort by").selectOption("attention");
   await expect(page).toHaveURL(/sort=attention/);
   const first = page.getByTestId("cloneset-row").first();

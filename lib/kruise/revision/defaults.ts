@@ -20,11 +20,12 @@ function pullPolicy(image: string | undefined): string {
   return tag === "" || tag === "latest" ? "Always" : "IfNotPresent";
 }
 
-function defaultContainer(c: Container): Container {
+/** `init`: an init container keeps Kubernetes' pull policy default; a container gets Always (see below). */
+function defaultContainer(c: Container, init = false): Container {
   const out: Container = {
     terminationMessagePath: "/dev/termination-log",
     terminationMessagePolicy: "File",
-    imagePullPolicy: pullPolicy(c.image),
+    imagePullPolicy: init ? pullPolicy(c.image) : "Always",
     resources: {},
     ...c,
   };
@@ -47,8 +48,9 @@ function defaultContainer(c: Container): Container {
  * Pod template with the standard pod-spec defaults (restartPolicy Always, terminationGracePeriodSeconds 30,
  * dnsPolicy ClusterFirst, schedulerName default-scheduler, securityContext {}, container
  * terminationMessage*, imagePullPolicy, resources {}, port protocol, probe timings) and
- * `metadata.creationTimestamp: null` as Go's typed encoding writes it.
- * Upstream: kruise apis/apps/defaults/v1alpha1.go SetDefaultsCloneSet → SetDefaultPodSpec.
+ * `metadata.creationTimestamp: null` as Go's typed encoding writes it. A container's imagePullPolicy defaults to
+ * Always whatever its tag ("for in-place update"); an init container's to Kubernetes' rule.
+ * Upstream: kruise apis/apps/defaults/v1alpha1.go SetDefaultsCloneSet → apis/apps/defaults/pod.go SetDefaultPodSpec.
  */
 export function defaultPodTemplate(t: PodTemplateSpec): PodTemplateSpec {
   const spec: PodSpec = {
@@ -59,7 +61,7 @@ export function defaultPodTemplate(t: PodTemplateSpec): PodTemplateSpec {
     securityContext: {},
     ...(t.spec ?? { containers: [] }),
   };
-  spec.containers = (t.spec?.containers ?? []).map(defaultContainer);
-  if (t.spec?.initContainers) spec.initContainers = t.spec.initContainers.map(defaultContainer);
+  spec.containers = (t.spec?.containers ?? []).map((c) => defaultContainer(c));
+  if (t.spec?.initContainers) spec.initContainers = t.spec.initContainers.map((c) => defaultContainer(c, true));
   return { ...t, metadata: { creationTimestamp: null, ...(t.metadata ?? {}) }, spec };
 }

@@ -50,8 +50,10 @@ describe("mutating webhook defaults", () => {
     });
     expect(o.spec.updateStrategy.inPlaceUpdateStrategy).toBeUndefined();
   });
-  it("the pod template gets SetDefaults_PodSpec and container defaults", () => {
-    const t = created().spec.template;
+  it("the pod template gets SetDefaults_PodSpec and container defaults, imagePullPolicy Always for a container whatever its tag, Kubernetes' rule for an init container", () => {
+    const o = cs();
+    o.spec.template.spec.initContainers = [{ name: "init", image: "busybox:1.36" }];
+    const t = (admit("CREATE", o, undefined, ctx) as Obj).spec.template;
     expect(t.spec).toMatchObject({
       restartPolicy: "Always",
       dnsPolicy: "ClusterFirst",
@@ -59,8 +61,9 @@ describe("mutating webhook defaults", () => {
       terminationGracePeriodSeconds: 30,
       securityContext: {},
     });
+    expect(t.spec.initContainers[0].imagePullPolicy).toBe("IfNotPresent");
     expect(t.spec.containers[0]).toMatchObject({
-      imagePullPolicy: "IfNotPresent",
+      imagePullPolicy: "Always",
       terminationMessagePath: "/dev/termination-log",
       terminationMessagePolicy: "File",
       resources: {},

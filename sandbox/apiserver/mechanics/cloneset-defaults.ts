@@ -4,7 +4,7 @@
  * encoding/json message), then SetDefaultsCloneSet (apis/apps/defaults/v1alpha1.go).
  */
 import { deepEqual, isObject, type JsonObject } from "./json";
-import { defaultPodSpec } from "./pod-defaults";
+import { defaultKruiseTemplateSpec } from "./pod-defaults";
 import { checkTypedFields, type TypedStructs } from "./typed-decode";
 
 const structs: TypedStructs = {
@@ -59,7 +59,7 @@ export function setCloneSetDefaults(obj: JsonObject, injectTemplateDefaults: boo
   if (spec.revisionHistoryLimit === undefined || spec.revisionHistoryLimit === null) spec.revisionHistoryLimit = 10;
   if (injectTemplateDefaults && isObject(spec.template)) {
     if (!isObject(spec.template.spec)) spec.template.spec = {};
-    defaultPodSpec(spec.template.spec);
+    defaultKruiseTemplateSpec(spec.template.spec);
   }
   if (!isObject(spec.updateStrategy)) spec.updateStrategy = {};
   const us = spec.updateStrategy;

@@ -55,6 +55,17 @@ function defaultVolume(v: Json) {
   if (isObject(v.secret)) setIfAbsent(v.secret, "defaultMode", 420);
 }
 
+/**
+ * The pod template defaults Kruise's webhooks inject into a CloneSet's or Advanced StatefulSet's template: the pod
+ * spec defaults, except that a container (not an init container) without an imagePullPolicy gets Always, "for
+ * in-place update", whatever its tag. Upstream: kruise apis/apps/defaults/pod.go SetDefaultPodSpec.
+ */
+export function defaultKruiseTemplateSpec(spec: JsonObject): void {
+  for (const c of Array.isArray(spec.containers) ? spec.containers : [])
+    if (isObject(c)) setIfAbsent(c, "imagePullPolicy", "Always");
+  defaultPodSpec(spec);
+}
+
 /** SetDefaults_PodSpec and the per-container/volume defaults. */
 export function defaultPodSpec(spec: JsonObject): void {
   setIfAbsent(spec, "dnsPolicy", "ClusterFirst");

@@ -5,7 +5,7 @@
  * (docs/kruise-rules.md §13.11).
  */
 import { isObject, type JsonObject } from "./json";
-import { defaultPodSpec } from "./pod-defaults";
+import { defaultKruiseTemplateSpec } from "./pod-defaults";
 import { checkTypedFields, type TypedStructs } from "./typed-decode";
 
 const structs: TypedStructs = {
@@ -92,7 +92,7 @@ export function setStatefulSetDefaults(obj: JsonObject, injectTemplateDefaults: 
   if (injectTemplateDefaults) {
     if (isObject(spec.template)) {
       if (!isObject(spec.template.spec)) spec.template.spec = {};
-      defaultPodSpec(spec.template.spec);
+      defaultKruiseTemplateSpec(spec.template.spec);
     }
     for (const vct of Array.isArray(spec.volumeClaimTemplates) ? spec.volumeClaimTemplates : []) {
       if (!isObject(vct)) continue;

@@ -88,7 +88,7 @@ export class WorkloadExecutor {
         case "deletePod":
           return await this.deletePod(a.pod, a.deleted, a.failed);
         case "podConditions": {
-          const w = await kube.patchPod(ns, a.pod.metadata.name!, { status: { conditions: a.conditions } }, true);
+          const w = await kube.patchPodConditions(ns, a.pod.metadata.name!, a.conditions);
           this.expectPod(keyOf(a.pod), w.resourceVersion);
           return true;
         }

@@ -31,9 +31,10 @@ const quiet = () => {};
 
 /**
  * Registers beforeAll/afterAll that start the controller (and kubelet) for this file, scoped to namespace
- * `<ns>-<random>`. A scenario names its objects uniquely within the file.
+ * `<ns>-<random>`. A scenario names its objects uniquely within the file. The kubelet registers `nodes` nodes
+ * (`sandbox-node-1`…, 3 unless given); on the shared kube-apiserver the nodes of other files' kubelets are there too.
  */
-export function useController(kind: ControllerKind, opts: { ns: string }): ControllerHandle {
+export function useController(kind: ControllerKind, opts: { ns: string; nodes?: number }): ControllerHandle {
   const state: { kc?: KubeConfig; ns: string; cluster?: TestCluster; ctl?: RunningControllers; kubelet?: Kubelet } = {
     ns: `${opts.ns}-${Math.random().toString(36).slice(2, 7)}`,
   };
@@ -53,13 +54,21 @@ export function useController(kind: ControllerKind, opts: { ns: string }): Contr
       .makeApiClient(CoreV1Api)
       .createNamespace({ body: { metadata: { name: state.ns, labels: { "kruise-console-test": "controller" } } } });
     if (kind === "sandbox") {
-      state.ctl = await startControllers({ kc: state.kc, fast: true, namespace: state.ns, seed, log: quiet });
+      state.ctl = await startControllers({
+        kc: state.kc,
+        fast: true,
+        namespace: state.ns,
+        nodes: opts.nodes,
+        seed,
+        log: quiet,
+      });
     } else {
       state.kubelet = new Kubelet({
         kc: state.kc,
         clock: realClock,
         fast: true,
         namespace: state.ns,
+        nodes: opts.nodes,
         seed,
         log: quiet,
       });
