@@ -45,6 +45,14 @@ export const pages = {
   cloneSet: (cluster: string, namespace: string, name: string) => objectPage(cluster, namespace, "clonesets", name),
   cloneSetYaml: (cluster: string, namespace: string, name: string) =>
     `${objectPage(cluster, namespace, "clonesets", name)}/yaml`,
+  /** A kind's list page (`app/c/[cluster]/<resource>`): the CloneSet list is `cloneSets` with its filters. */
+  list: (cluster: string, resource: ResourceName) => `${clusterPage(cluster)}/${resource}`,
+  /** A workload's own detail page (`app/c/[cluster]/ns/[namespace]/<resource>/[name]`): any kind that has one. */
+  workload: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
+    objectPage(cluster, namespace, resource, name),
+  /** Its live YAML. */
+  yaml: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
+    `${objectPage(cluster, namespace, resource, name)}/yaml`,
   edit: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
     `${objectPage(cluster, namespace, resource, name)}/edit`,
   controllerRevision: (cluster: string, namespace: string, name: string) =>

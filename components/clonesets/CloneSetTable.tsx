@@ -5,8 +5,8 @@ import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
 import { pages } from "@/lib/urls";
 import { VirtualTable } from "@/components/ui/VirtualTable";
-import { StateBadges } from "./PhaseBadge";
-import { RevisionBarView } from "./RevisionBarView";
+import { StateBadges } from "@/components/workload/PhaseBadge";
+import { RevisionBarView } from "@/components/workload/RevisionBarView";
 
 export interface SortState {
   sort: SortKey;

@@ -5,7 +5,7 @@
  */
 import { cloneSetView, withPods, type CloneSetRow, type RowPodFacts } from "./list";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
-import type { ViewCloneSet } from "./types";
+import type { ViewWorkload } from "./types";
 
 interface Entry {
   now: Date;
@@ -14,11 +14,11 @@ interface Entry {
   row: CloneSetRow;
 }
 
-const rows = new WeakMap<ViewCloneSet, Entry>();
+const rows = new WeakMap<ViewWorkload, Entry>();
 
 /** withPods(cloneSetView(cs, now, rollout), cs, pods, now), the same row object while its inputs are the same. */
 export function cachedListRow(
-  cs: ViewCloneSet,
+  cs: ViewWorkload,
   now: Date,
   rollout: KruiseRolloutFacts | undefined,
   pods: RowPodFacts | undefined,

@@ -8,10 +8,10 @@ import { byController } from "../core/owner";
 import { cachedPodView } from "./row-cache";
 import { stuckPods } from "./update";
 import { podCounts } from "./snapshot";
-import type { ViewCloneSet, ViewPod } from "./types";
+import type { ViewWorkload, ViewPod } from "./types";
 
 /** The status shows pods not ready or missing: only the pods can say whether that is slow or stuck. */
-export function needsPods(cs: ViewCloneSet): boolean {
+export function needsPods(cs: ViewWorkload): boolean {
   const st = cs.status ?? {};
   const replicas = cs.spec?.replicas ?? 1;
   return (
@@ -24,13 +24,13 @@ export function needsPods(cs: ViewCloneSet): boolean {
 
 // A CloneSet's facts while neither it, its own pods nor the clock changed: the list's row for it is then reused too
 // (./list-cache.ts), so a pod event re-renders the row of the CloneSet that owns the pod, not its whole namespace's.
-const factsCache = new WeakMap<ViewCloneSet, { owned: ViewPod[]; now: Date; facts: RowPodFacts }>();
+const factsCache = new WeakMap<ViewWorkload, { owned: ViewPod[]; now: Date; facts: RowPodFacts }>();
 const NONE: ViewPod[] = [];
 
 // The stream replaces only the pods that changed, so an unchanged CloneSet's pods are the same objects in order.
 const samePods = (a: ViewPod[], b: ViewPod[]) => a.length === b.length && a.every((p, i) => p === b[i]);
 
-function podFacts(cs: ViewCloneSet, owned: ViewPod[], now: Date): RowPodFacts {
+function podFacts(cs: ViewWorkload, owned: ViewPod[], now: Date): RowPodFacts {
   const hit = factsCache.get(cs);
   if (hit && hit.now === now && samePods(hit.owned, owned)) return hit.facts;
   const rows = owned.map((p) => cachedPodView(p, now));
@@ -45,7 +45,7 @@ function podFacts(cs: ViewCloneSet, owned: ViewPod[], now: Date): RowPodFacts {
 }
 
 /** Per CloneSet key (`namespace/name`): counts, failing pods and hook holds from one pods snapshot. */
-export function podFactsByCloneSet(cloneSets: ViewCloneSet[], pods: ViewPod[], now: Date): Map<string, RowPodFacts> {
+export function podFactsByCloneSet(cloneSets: ViewWorkload[], pods: ViewPod[], now: Date): Map<string, RowPodFacts> {
   const owners = byController(pods);
   const out = new Map<string, RowPodFacts>();
   for (const cs of cloneSets) {
