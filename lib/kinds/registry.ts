@@ -7,6 +7,7 @@ import { controllerRevisionHome } from "./controllerrevision";
 import { eventHome } from "./event";
 import { batchReleaseHome, kruiseRolloutHome } from "./kruise-rollout";
 import { podHome } from "./pod";
+import { statefulSetHome } from "./statefulset";
 import type { KindHome } from "./types";
 
 /** A closed set of kind homes, looked up by resource (plural) name. */
@@ -62,6 +63,7 @@ export class KindRegistry {
 
 export const KINDS = new KindRegistry([
   cloneSetHome,
+  statefulSetHome,
   podHome,
   controllerRevisionHome,
   eventHome,
