@@ -6,6 +6,7 @@ import { cloneSetHome } from "./cloneset";
 import { controllerRevisionHome } from "./controllerrevision";
 import { eventHome } from "./event";
 import { batchReleaseHome, kruiseRolloutHome } from "./kruise-rollout";
+import { nodeHome } from "./node";
 import { podHome } from "./pod";
 import { statefulSetHome } from "./statefulset";
 import type { KindHome } from "./types";
@@ -69,4 +70,5 @@ export const KINDS = new KindRegistry([
   eventHome,
   kruiseRolloutHome,
   batchReleaseHome,
+  nodeHome,
 ]);
