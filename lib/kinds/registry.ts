@@ -4,6 +4,7 @@
 import type { ResourceName } from "@/lib/k8s/wire";
 import { cloneSetHome } from "./cloneset";
 import { controllerRevisionHome } from "./controllerrevision";
+import { daemonSetHome } from "./daemonset";
 import { eventHome } from "./event";
 import { batchReleaseHome, kruiseRolloutHome } from "./kruise-rollout";
 import { nodeHome } from "./node";
@@ -65,6 +66,7 @@ export class KindRegistry {
 export const KINDS = new KindRegistry([
   cloneSetHome,
   statefulSetHome,
+  daemonSetHome,
   podHome,
   controllerRevisionHome,
   eventHome,

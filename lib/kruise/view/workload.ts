@@ -5,7 +5,7 @@
  * its partition keeps, how its status counts pods — says so in its lens, in its own room (./statefulset.ts,
  * ./daemonset.ts), so the shared functions never branch on the kind.
  */
-import type { Node } from "../../k8s/objects";
+import type { Node, Pod } from "../../k8s/objects";
 import { detailPods, detailView, type CloneSetDetail, type DetailOptions, type DetailPods } from "./detail";
 import { cloneSetView, resolvePartition, type WorkloadRow } from "./list";
 import { needsPods } from "./list-pods";
@@ -14,10 +14,12 @@ import { podCounts, type PodCounts } from "./snapshot";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
 import type { ViewEvent, ViewPod, ViewRevision, ViewWorkload } from "./types";
 
-/** What a lens may read besides the object: the cluster's nodes, for kinds laid out by node. */
+/** What a lens may read besides the object: the cluster's nodes and the workload's own pods, where the page has them. */
 export interface LensContext {
-  /** undefined while unknown (not streamed, still loading, or not readable) */
+  /** the cluster's nodes, for kinds laid out by node; undefined while unknown (not streamed, loading, not readable) */
   nodes?: readonly Node[];
+  /** the workload's own pods (its controller's), where the page watches them */
+  pods?: readonly Pod[];
 }
 
 /** The partition as the list and header show it. */
@@ -117,12 +119,12 @@ export function workloadDetailView<T>(
 
 /** Per object (and context), its projection: a lens's `shape` returns the same object until either changes. */
 export function shapeCache<T extends object>(project: (obj: T, ctx: LensContext) => ViewWorkload) {
-  const cache = new WeakMap<T, { nodes: LensContext["nodes"]; shape: ViewWorkload }>();
+  const cache = new WeakMap<T, { nodes: LensContext["nodes"]; pods: LensContext["pods"]; shape: ViewWorkload }>();
   return (obj: T, ctx: LensContext): ViewWorkload => {
     const hit = cache.get(obj);
-    if (hit && hit.nodes === ctx.nodes) return hit.shape;
+    if (hit && hit.nodes === ctx.nodes && hit.pods === ctx.pods) return hit.shape;
     const shape = project(obj, ctx);
-    cache.set(obj, { nodes: ctx.nodes, shape });
+    cache.set(obj, { nodes: ctx.nodes, pods: ctx.pods, shape });
     return shape;
   };
 }
