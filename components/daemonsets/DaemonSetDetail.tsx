@@ -11,7 +11,7 @@ import { workloadDetailPods, workloadDetailView, type LensContext } from "@/lib/
 import { pages } from "@/lib/urls";
 import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
-import { notLive } from "@/components/clonesets/CloneSetList";
+import { notLive } from "@/lib/kruise/view/connection";
 import { DetailFrame } from "@/components/workload/detail/DetailFrame";
 import { DetailHeader } from "@/components/workload/detail/DetailHeader";
 import { EventsPanel } from "@/components/workload/detail/EventsPanel";

@@ -3,6 +3,7 @@
 import type { DaemonSet } from "@/lib/k8s/objects";
 import { isControlledBy } from "@/lib/kruise/core/owner";
 import { slimManagedFields } from "@/lib/kruise/view/managed";
+import { daemonSetLens } from "@/lib/kruise/view/daemonset";
 import type { KindHome } from "./types";
 
 declare module "@/lib/k8s/wire" {
@@ -36,4 +37,5 @@ export const daemonSetHome: KindHome<"daemonsets"> = {
   writes: {},
   // Only the entries naming who wrote the partition, paused flag or images: the detail's timeline reads them.
   cache: { managedFields: slimManagedFields },
+  lens: daemonSetLens,
 };

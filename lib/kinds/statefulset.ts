@@ -3,6 +3,7 @@
 import type { StatefulSet } from "@/lib/k8s/objects";
 import { isControlledBy } from "@/lib/kruise/core/owner";
 import { slimManagedFields } from "@/lib/kruise/view/managed";
+import { statefulSetLens } from "@/lib/kruise/view/statefulset";
 import type { KindHome } from "./types";
 
 declare module "@/lib/k8s/wire" {
@@ -35,4 +36,5 @@ export const statefulSetHome: KindHome<"statefulsets"> = {
   writes: {},
   // Only the entries naming who wrote the partition, paused flag or images: the detail's timeline reads them.
   cache: { managedFields: slimManagedFields },
+  lens: statefulSetLens,
 };

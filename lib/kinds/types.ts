@@ -2,6 +2,7 @@
 // routes, access checks), the browser (URLs, editor, lists) and the tests all read the same description.
 import type { K8sObject } from "@/lib/k8s/wire";
 import type { ManagedEntry } from "@/lib/kruise/view/managed";
+import type { WorkloadLens } from "@/lib/kruise/view/workload";
 
 /** A CRD's `additionalPrinterColumns` entry (apiextensions.k8s.io/v1), or the columns kubectl prints for a built-in. */
 export interface PrinterColumn {
@@ -66,4 +67,10 @@ export interface KindHome<R extends string = string> {
    * (lib/client/stream-decode.ts), so the page's first render finds them built instead of building thousands at once.
    */
   prepareView?: (items: readonly K8sObject[], now: Date) => void;
+  /**
+   * A workload kind: how the shared workload views read it (lib/kruise/view/workload.ts). The workload list shows
+   * every kind that has one.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each home's lens reads its own object type
+  lens?: WorkloadLens<any>;
 }

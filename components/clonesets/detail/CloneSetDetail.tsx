@@ -7,7 +7,7 @@ import { DetailFrame } from "@/components/workload/detail/DetailFrame";
 import { useWorkloadData } from "@/components/workload/detail/useWorkloadData";
 import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
-import { notLive } from "../CloneSetList";
+import { notLive } from "@/lib/kruise/view/connection";
 import { pages } from "@/lib/urls";
 import { DetailHeader } from "@/components/workload/detail/DetailHeader";
 import { EventsPanel } from "@/components/workload/detail/EventsPanel";

@@ -17,10 +17,9 @@ import {
 import { isDaemonPodAvailable } from "../daemonset/health";
 import { nodeShouldRunDaemonPod } from "../daemonset/placement";
 import { nodesToUpdate } from "../daemonset/update";
-import { needsPods } from "./list-pods";
 import type { PodCounts } from "./snapshot";
 import type { ViewWorkload } from "./types";
-import { shapeCache, type LensContext, type WorkloadLens } from "./workload";
+import { needsPods, shapeCache, type LensContext, type WorkloadLens } from "./workload";
 
 const rolling = (ds: DaemonSet) => ds.spec.updateStrategy?.rollingUpdate ?? {};
 const partitionOf = (ds: DaemonSet) => rolling(ds).partition ?? 0;

@@ -2,6 +2,7 @@
  * Workload list-row view model: everything the list page shows, computed once from the object. A CloneSet is read as
  * it is; the other kinds are projected onto the same fields by their own rules (./workload.ts).
  */
+import type { Pod } from "../../k8s/objects";
 import { partitionReplicas } from "../core/partition";
 import { revisionBar, type RevisionBar } from "./bar";
 import { age } from "./format";
@@ -30,6 +31,8 @@ export interface WorkloadRow {
   resource: string;
   /** The kind as its events and owner references name it (`CloneSet`, `StatefulSet`, `DaemonSet`). */
   kind: string;
+  /** The kind as the console names it (`CloneSet`, `Advanced StatefulSet`). */
+  kindTitle: string;
   key: string;
   name: string;
   namespace: string;
@@ -124,6 +127,7 @@ export function cloneSetView(cs: ViewWorkload, now: Date, rollout?: KruiseRollou
   return {
     resource: "clonesets",
     kind: "CloneSet",
+    kindTitle: "CloneSet",
     key: `${md.namespace ?? ""}/${md.name ?? ""}`,
     name: md.name ?? "",
     namespace: md.namespace ?? "",
@@ -165,6 +169,8 @@ export interface RowPodFacts {
   pods: PodRow[];
   failing: FailingPod[];
   waits: { text: string }[];
+  /** the workload's own pods these facts come from (a lens reads them: ./workload.ts LensContext) */
+  owned?: readonly Pod[];
 }
 
 /**
@@ -214,26 +220,33 @@ export function progressFromCounts(base: UpdateProgress, counts: PodCounts | und
   };
 }
 
-export type SortKey = "name" | "namespace" | "age" | "desired" | "ready" | "progress" | "attention";
+export type SortKey = "name" | "namespace" | "kind" | "age" | "desired" | "ready" | "progress" | "attention";
 
 export interface ListQuery {
   namespace?: string;
   name?: string;
+  /** one kind's rows only (its resource, e.g. "statefulsets") */
+  kind?: string;
   sort?: SortKey;
   desc?: boolean;
 }
 
-/** Filter (namespace exact, name substring) and sort list rows; stable on name for ties. */
+/** Filter (kind and namespace exact, name substring) and sort list rows; stable on kind and key for ties. */
 export function filterAndSortRows(rows: WorkloadRow[], q: ListQuery): WorkloadRow[] {
   const needle = (q.name ?? "").trim().toLowerCase();
   const out = rows.filter(
-    (r) => (!q.namespace || r.namespace === q.namespace) && (!needle || r.name.toLowerCase().includes(needle)),
+    (r) =>
+      (!q.kind || r.resource === q.kind) &&
+      (!q.namespace || r.namespace === q.namespace) &&
+      (!needle || r.name.toLowerCase().includes(needle)),
   );
   const key = q.sort ?? "name";
   const value = (r: WorkloadRow): string | number => {
     switch (key) {
       case "namespace":
         return r.namespace;
+      case "kind":
+        return r.kind;
       case "age":
         return -Date.parse(r.created || "1970-01-01T00:00:00Z");
       case "desired":
@@ -252,7 +265,7 @@ export function filterAndSortRows(rows: WorkloadRow[], q: ListQuery): WorkloadRo
   out.sort((a, b) => {
     const va = value(a),
       vb = value(b);
-    const c = va < vb ? -1 : va > vb ? 1 : a.key.localeCompare(b.key);
+    const c = va < vb ? -1 : va > vb ? 1 : a.key.localeCompare(b.key) || a.kind.localeCompare(b.kind);
     return q.desc ? -c : c;
   });
   return out;

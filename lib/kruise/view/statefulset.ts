@@ -10,11 +10,10 @@ import { replicasRange, parentAndOrdinal } from "../statefulset/ordinals";
 import { statefulKeepOld } from "../statefulset/preview";
 import type { DetailPods } from "./detail";
 import { timeOf, sameRevision } from "./format";
-import { needsPods } from "./list-pods";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import type { ViewWorkload } from "./types";
-import { shapeCache, type WorkloadLens } from "./workload";
+import { needsPods, shapeCache, type WorkloadLens } from "./workload";
 
 const rolling = (set: StatefulSet) => set.spec.updateStrategy?.rollingUpdate ?? {};
 const partitionOf = (set: StatefulSet) => rolling(set).partition ?? 0;

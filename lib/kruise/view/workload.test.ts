@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eventsView } from "./events";
 import { cloneSetDetailView } from "./detail";
 import { cloneSet, events, NOW, pods, revisions } from "./fixtures";
-import { cloneSetView } from "./list";
+import { cloneSetView, filterAndSortRows } from "./list";
 import { fieldOwners } from "./managed";
 import { eventMarks } from "./timeline";
 import { cloneSetLens, workloadDetailPods, workloadDetailView, workloadRow, type WorkloadLens } from "./workload";
@@ -80,5 +80,16 @@ describe("one set of views for every workload kind", () => {
       "partition by kubectl-patch",
       "paused by kubectl-patch",
     ]);
+  });
+
+  it("lists several kinds in one list: filtered by kind, sorted by kind, a CloneSet and a namesake of another kind apart", () => {
+    const other: WorkloadLens<ViewWorkload> = { ...cloneSetLens, resource: "statefulsets", kind: "StatefulSet" };
+    const rows = [workloadRow(cloneSetLens, cloneSet(), NOW), workloadRow(other, cloneSet(), NOW)];
+    expect(filterAndSortRows(rows, { kind: "statefulsets" }).map((r) => r.kind)).toEqual(["StatefulSet"]);
+    expect(filterAndSortRows(rows, { sort: "kind", desc: true }).map((r) => r.kind)).toEqual([
+      "StatefulSet",
+      "CloneSet",
+    ]);
+    expect(filterAndSortRows(rows, {}).map((r) => r.kind)).toEqual(["CloneSet", "StatefulSet"]);
   });
 });

@@ -8,7 +8,7 @@
 import type { Node, Pod } from "../../k8s/objects";
 import { detailPods, detailView, type CloneSetDetail, type DetailOptions, type DetailPods } from "./detail";
 import { cloneSetView, resolvePartition, type WorkloadRow } from "./list";
-import { needsPods } from "./list-pods";
+import { hasHooks } from "./hooks";
 import type { PodRow } from "./pods";
 import { podCounts, type PodCounts } from "./snapshot";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
@@ -74,6 +74,7 @@ function ownWords<T>(lens: WorkloadLens<T>, obj: T, ctx: LensContext, row: Workl
     ...row,
     resource: lens.resource,
     kind: lens.kind,
+    kindTitle: lens.title,
     strategyType: lens.strategy(obj),
     partitionSet: p.set,
     partitionResolved: p.resolved,
@@ -127,6 +128,18 @@ export function shapeCache<T extends object>(project: (obj: T, ctx: LensContext)
     cache.set(obj, { nodes: ctx.nodes, pods: ctx.pods, shape });
     return shape;
   };
+}
+
+/** The status shows pods not ready or missing: only the pods can say whether that is slow or stuck. */
+export function needsPods(cs: ViewWorkload): boolean {
+  const st = cs.status ?? {};
+  const replicas = cs.spec?.replicas ?? 1;
+  return (
+    hasHooks(cs) ||
+    (st.updatedReplicas ?? 0) > (st.updatedReadyReplicas ?? 0) ||
+    (st.readyReplicas ?? 0) < (st.replicas ?? 0) ||
+    (st.replicas ?? 0) !== replicas
+  );
 }
 
 const str = (v: unknown, dflt: string) => (v === undefined || v === null ? dflt : String(v));
