@@ -2,7 +2,7 @@
 import { memo, useMemo, useState } from "react";
 import { useResourceList, type ResourceName } from "@/lib/client";
 import type { ApiErrorBody } from "@/lib/k8s/wire";
-import type { DaemonSet, Event, Node, Pod } from "@/lib/k8s/objects";
+import type { ControllerRevision, DaemonSet, Event, Node, Pod } from "@/lib/k8s/objects";
 import { controlledBy } from "@/lib/kruise/core/owner";
 import { daemonFacts, daemonSetLens as lens } from "@/lib/kruise/view/daemonset";
 import { nodesView } from "@/lib/kruise/view/daemonset-nodes";
@@ -21,6 +21,8 @@ import { UpdatePanel } from "@/components/workload/detail/UpdatePanel";
 import { useWorkloadData } from "@/components/workload/detail/useWorkloadData";
 import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
+import { UpdateControls } from "@/components/update/UpdateControls";
+import { useSession } from "@/lib/client/session";
 import { NodesPanel } from "./NodesPanel";
 
 // The nodes ride the page's stream, watched cluster-wide (lib/kinds streamNamespace).
@@ -62,6 +64,7 @@ export function DaemonSetDetail({ cluster, namespace, name }: { cluster: string;
           name={name}
           object={d.object}
           owned={owned}
+          revisions={d.revs.items}
           nodes={ctx.nodes}
           nodesError={nodes.connection.error}
           events={d.events.items}
@@ -82,6 +85,7 @@ interface BodyProps {
   name: string;
   object: DaemonSet;
   owned: Pod[];
+  revisions: ControllerRevision[];
   nodes: readonly Node[] | undefined;
   nodesError?: ApiErrorBody;
   events: Event[];
@@ -94,6 +98,7 @@ interface BodyProps {
 
 const Body = memo(function Body(p: BodyProps) {
   const { cluster, namespace, name, object, owned, nodes, half, ctx, now } = p;
+  const { readOnly } = useSession();
   const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
   const view = useMemo(
     () => workloadDetailView(lens, object, half, p.events, now, ctx, { podsLoaded: p.podsLoaded }),
@@ -113,7 +118,7 @@ const Body = memo(function Body(p: BodyProps) {
         update={view.update}
         yamlHref={pages.yaml(cluster, namespace, "daemonsets", name)}
         editHref={pages.edit(cluster, namespace, "daemonsets", name)}
-        readOnly
+        readOnly={readOnly}
       >
         <dl className="grid-kv" data-testid="daemonset-facts" style={{ marginTop: 8 }}>
           {facts.map((f) => (
@@ -131,6 +136,18 @@ const Body = memo(function Body(p: BodyProps) {
         kind={lens.kind}
       />
       <UpdatePanel r={view.update} />
+      <UpdateControls
+        cluster={cluster}
+        namespace={namespace}
+        resource="daemonsets"
+        name={name}
+        object={object}
+        pods={owned}
+        revisions={p.revisions}
+        nodes={nodes}
+        update={view.update}
+        now={now}
+      />
       <RevisionsPanel revisions={view.revisions} />
       <PodsPanel groups={view.groups} total={view.pods.length} selected={selected} kind={lens.title} />
       <EventsPanel events={view.events} kind={lens.title} />

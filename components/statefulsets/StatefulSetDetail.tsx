@@ -17,6 +17,8 @@ import { UpdatePanel } from "@/components/workload/detail/UpdatePanel";
 import { useWorkloadData } from "@/components/workload/detail/useWorkloadData";
 import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
+import { UpdateControls } from "@/components/update/UpdateControls";
+import { useSession } from "@/lib/client/session";
 import { OrdinalsPanel } from "./OrdinalsPanel";
 
 /** `/c/<cluster>/ns/<ns>/statefulsets/<name>`: an Advanced StatefulSet, live (docs/kruise-rules.md §13). */
@@ -74,7 +76,9 @@ interface BodyProps {
   now: Date;
 }
 
-const Body = memo(function Body({ cluster, namespace, name, object, events, podsLoaded, live, half, now }: BodyProps) {
+const Body = memo(function Body(p: BodyProps) {
+  const { cluster, namespace, name, object, events, podsLoaded, live, half, now } = p;
+  const { readOnly } = useSession();
   const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
   const view = useMemo(
     () => workloadDetailView(lens, object, half, events, now, {}, { podsLoaded }),
@@ -91,7 +95,7 @@ const Body = memo(function Body({ cluster, namespace, name, object, events, pods
         update={view.update}
         yamlHref={pages.yaml(cluster, namespace, "statefulsets", name)}
         editHref={pages.edit(cluster, namespace, "statefulsets", name)}
-        readOnly
+        readOnly={readOnly}
       >
         <dl className="grid-kv" data-testid="statefulset-facts" style={{ marginTop: 8 }}>
           {facts.map((f) => (
@@ -109,6 +113,17 @@ const Body = memo(function Body({ cluster, namespace, name, object, events, pods
         kind={lens.kind}
       />
       <UpdatePanel r={view.update} />
+      <UpdateControls
+        cluster={cluster}
+        namespace={namespace}
+        resource="statefulsets"
+        name={name}
+        object={object}
+        pods={p.pods}
+        revisions={p.revisions}
+        update={view.update}
+        now={now}
+      />
       <RevisionsPanel revisions={view.revisions} />
       <PodsPanel groups={view.groups} total={view.pods.length} selected={selected} kind={lens.title} />
       <EventsPanel events={view.events} kind={lens.title} />

@@ -58,4 +58,10 @@ export const cloneSetHome: KindHome<"clonesets"> = {
   // Only the entries naming who wrote the partition, paused flag or images: the detail's timeline reads them.
   cache: { managedFields: slimManagedFields },
   lens: cloneSetLens,
+  // apis/apps/v1alpha1/cloneset_types.go CloneSetUpdateStrategy
+  strategy: {
+    path: ["spec", "updateStrategy"],
+    limits: ["maxUnavailable", "maxSurge"],
+    partition: "intOrPercent",
+  },
 };

@@ -6,6 +6,8 @@ import { slimManagedFields } from "@/lib/kruise/view/managed";
 import { daemonSetLens } from "@/lib/kruise/view/daemonset";
 import type { KindHome } from "./types";
 
+const PATCH = { verb: "patch" } as const;
+
 declare module "@/lib/k8s/wire" {
   interface ResourceObjects {
     daemonsets: DaemonSet;
@@ -34,8 +36,19 @@ export const daemonSetHome: KindHome<"daemonsets"> = {
     { name: "IMAGES", jsonPath: ".spec.template.spec.containers[*].image", type: "string", priority: 1 },
   ],
   ownership: { owns: ["pods", "controllerrevisions"], isOwned: isControlledBy },
-  writes: {},
+  writes: {
+    // partition, pause, resume, limits, rollback under updateStrategy.rollingUpdate (lib/server/write/update.ts)
+    update: { needs: [PATCH], audit: PATCH },
+    edit: { needs: [PATCH], audit: PATCH },
+  },
   // Only the entries naming who wrote the partition, paused flag or images: the detail's timeline reads them.
   cache: { managedFields: slimManagedFields },
   lens: daemonSetLens,
+  strategy: {
+    path: ["spec", "updateStrategy", "rollingUpdate"],
+    limits: ["maxUnavailable", "maxSurge"],
+    partition: "int",
+    partitionIs: "a number of nodes kept on the old revision",
+    previewReads: ["nodes"],
+  },
 };

@@ -11,4 +11,4 @@ export {
 } from "./api";
 export type { AccessAnswer } from "./api";
 export { printerCell, printerRow, selectPath } from "./printer";
-export type { AccessNeed, CacheShape, KindHome, PrinterColumn, WriteSpec } from "./types";
+export type { AccessNeed, CacheShape, KindHome, PrinterColumn, StrategyShape, WriteSpec } from "./types";

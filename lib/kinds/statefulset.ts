@@ -6,6 +6,8 @@ import { slimManagedFields } from "@/lib/kruise/view/managed";
 import { statefulSetLens } from "@/lib/kruise/view/statefulset";
 import type { KindHome } from "./types";
 
+const PATCH = { verb: "patch" } as const;
+
 declare module "@/lib/k8s/wire" {
   interface ResourceObjects {
     statefulsets: StatefulSet;
@@ -33,8 +35,18 @@ export const statefulSetHome: KindHome<"statefulsets"> = {
     { name: "IMAGES", jsonPath: ".spec.template.spec.containers[*].image", type: "string", priority: 1 },
   ],
   ownership: { owns: ["pods", "controllerrevisions"], isOwned: isControlledBy },
-  writes: {},
+  writes: {
+    // partition, pause, resume, limits, rollback under updateStrategy.rollingUpdate (lib/server/write/update.ts)
+    update: { needs: [PATCH], audit: PATCH },
+    edit: { needs: [PATCH], audit: PATCH },
+  },
   // Only the entries naming who wrote the partition, paused flag or images: the detail's timeline reads them.
   cache: { managedFields: slimManagedFields },
   lens: statefulSetLens,
+  strategy: {
+    path: ["spec", "updateStrategy", "rollingUpdate"],
+    limits: ["maxUnavailable"],
+    partition: "int",
+    partitionIs: "an ordinal (pods at ordinals below it keep their revision)",
+  },
 };

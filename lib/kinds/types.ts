@@ -40,6 +40,24 @@ export interface CacheShape {
 }
 
 /**
+ * Where a workload keeps what its `update` write changes (partition, paused, maxUnavailable, maxSurge), and what its
+ * partition may be (docs/architecture.md §4).
+ */
+export interface StrategyShape {
+  /** the object holding them: a CloneSet's spec.updateStrategy, an Advanced StatefulSet's or DaemonSet's
+   * spec.updateStrategy.rollingUpdate */
+  path: readonly string[];
+  /** the limits it has */
+  limits: readonly ("maxUnavailable" | "maxSurge")[];
+  /** "intOrPercent": an int or "p%" (a CloneSet's); "int": a whole number (an ordinal, a count of nodes) */
+  partition: "int" | "intOrPercent";
+  /** what a whole-number partition counts, for a message ("an ordinal", "a number of nodes") */
+  partitionIs?: string;
+  /** the kinds its partition preview reads besides its own pods (a DaemonSet's: nodes) */
+  previewReads?: readonly string[];
+}
+
+/**
  * One kind, described once. `resource` is the plural: the name the API, the hub, the stream and every URL use.
  * `ownership`: which kinds' objects this kind controls, and the rule that decides it (lib/kruise/core/owner.ts).
  */
@@ -73,4 +91,6 @@ export interface KindHome<R extends string = string> {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each home's lens reads its own object type
   lens?: WorkloadLens<any>;
+  /** A workload kind with an `update` write: where its strategy fields are (lib/server/write/update.ts). */
+  strategy?: StrategyShape;
 }

@@ -139,6 +139,7 @@ const DetailBody = memo(function DetailBody({
       <UpdateControls
         cluster={cluster}
         namespace={namespace}
+        resource="clonesets"
         name={name}
         object={object}
         pods={pods}

@@ -15,21 +15,18 @@ import {
   templateGeneration,
 } from "../daemonset/daemon-pods";
 import { isDaemonPodAvailable } from "../daemonset/health";
+import { updateRevisionName } from "../daemonset/revision";
 import { nodeShouldRunDaemonPod } from "../daemonset/placement";
 import { nodesToUpdate } from "../daemonset/update";
 import type { PodCounts } from "./snapshot";
+import { predictDaemonRollback } from "../daemonset/rollback";
+import { daemonLimitsNotes, daemonPartitionModel } from "./daemonset-partition";
 import type { ViewWorkload } from "./types";
 import { needsPods, shapeCache, type LensContext, type WorkloadLens } from "./workload";
 
 const rolling = (ds: DaemonSet) => ds.spec.updateStrategy?.rollingUpdate ?? {};
 const partitionOf = (ds: DaemonSet) => rolling(ds).partition ?? 0;
 const hashOf = (ds: DaemonSet) => ds.status?.daemonSetHash ?? "";
-
-/** The update revision's ControllerRevision name, `<ds>-<hash>` (daemonset_history.go), as the shared views name revisions. */
-export function daemonUpdateRevision(ds: DaemonSet): string {
-  const hash = hashOf(ds);
-  return hash ? `${ds.metadata.name}-${hash}` : "";
-}
 
 /** The nodes the DaemonSet should run a pod on: from the nodes where known, else its status. */
 function desiredNodes(ds: DaemonSet, nodes: readonly Node[] | undefined): number {
@@ -71,7 +68,7 @@ function project(ds: DaemonSet, ctx: LensContext): ViewWorkload {
   const current = st?.currentNumberScheduled ?? 0;
   const updated = st?.updatedNumberScheduled ?? 0;
   const desired = desiredNodes(ds, ctx.nodes);
-  const update = daemonUpdateRevision(ds);
+  const update = updateRevisionName(ds);
   // The status has no updated-and-ready counts: at least the ready pods less the old ones (the detail counts pods).
   const old = Math.max(current - updated, 0);
   return {
@@ -167,6 +164,10 @@ export const daemonSetLens: WorkloadLens<DaemonSet> = {
     ctx.pods ? daemonPodCounts(ds, ctx.nodes, ctx.pods, now) : daemonPodCountsFromStatus(ds, rows.length),
   // Its status never says how many updated pods are ready; the bound from below reads "not ready" while unsure.
   needsPods: (ds) => needsPods(daemonSetLens.shape(ds, {})),
+  partitionModel: (ds, ctx) => daemonPartitionModel(ds, ctx.nodes, ctx.pods ?? []),
+  limitsNotes: (ds, ctx, v) => daemonLimitsNotes(ds, ctx.nodes, v),
+  rollback: (ds, ctx, revisions, target) =>
+    predictDaemonRollback(ds, [...(ctx.nodes ?? [])], [...(ctx.pods ?? [])], revisions, target),
 };
 
 /** Without the pods themselves, the status's own counts (the updated-ready ones bounded from below). */

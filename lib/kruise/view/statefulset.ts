@@ -12,6 +12,8 @@ import type { DetailPods } from "./detail";
 import { timeOf, sameRevision } from "./format";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
+import { predictStatefulRollback } from "../statefulset/rollback";
+import { statefulLimitsNotes, statefulPartitionModel } from "./statefulset-partition";
 import type { ViewWorkload } from "./types";
 import { needsPods, shapeCache, type WorkloadLens } from "./workload";
 
@@ -104,6 +106,9 @@ export const statefulSetLens: WorkloadLens<StatefulSet> = {
   maxSurge: () => "—",
   counts: (set, rows, now) => statefulPodCounts(set, rows, now),
   needsPods: (set) => needsPods(statefulSetLens.shape(set, {})),
+  partitionModel: (set, ctx) => statefulPartitionModel(set, ctx.pods ?? []),
+  limitsNotes: (set, _ctx, v) => statefulLimitsNotes(set, v),
+  rollback: (set, ctx, revisions, target) => predictStatefulRollback(set, [...(ctx.pods ?? [])], revisions, target),
 };
 
 export type OrdinalState = "pod" | "missing" | "reserved" | "condemned";

@@ -5,10 +5,13 @@
  * its partition keeps, how its status counts pods — says so in its lens, in its own room (./statefulset.ts,
  * ./daemonset.ts), so the shared functions never branch on the kind.
  */
-import type { Node, Pod } from "../../k8s/objects";
+import type { CloneSet, ControllerRevision, Node, Pod } from "../../k8s/objects";
+import { previewLimits } from "../order/preview-limits";
+import type { RollbackPrediction } from "../order/rollback";
 import { detailPods, detailView, type CloneSetDetail, type DetailOptions, type DetailPods } from "./detail";
 import { cloneSetView, resolvePartition, type WorkloadRow } from "./list";
 import { hasHooks } from "./hooks";
+import { cloneSetPartitionModel, type LimitsInput, type LimitsNotes, type PartitionModel } from "./partition";
 import type { PodRow } from "./pods";
 import { podCounts, type PodCounts } from "./snapshot";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
@@ -54,6 +57,12 @@ export interface WorkloadLens<T> {
   counts(obj: T, rows: PodRow[], now: Date, ctx: LensContext): PodCounts;
   /** Whether only its pods can tell the list "slow" from "stuck" (./list-pods.ts needsPods). */
   needsPods(obj: T): boolean;
+  /** Its partition slider: range, grammar, presets and preview by its rules, over its own pods (ctx.pods). */
+  partitionModel(obj: T, ctx: LensContext): PartitionModel;
+  /** What the maxUnavailable / maxSurge a user typed will do, by its webhook's and controller's rules. */
+  limitsNotes(obj: T, ctx: LensContext, value: LimitsInput): LimitsNotes;
+  /** What a rollback to `target` does to its pods, pod by pod, where the kind predicts it. */
+  rollback?(obj: T, ctx: LensContext, revisions: ControllerRevision[], target: ControllerRevision): RollbackPrediction;
 }
 
 /** One list row of any kind: the shared row of its shape, then its own partition, strategy and limits. */
@@ -160,4 +169,8 @@ export const cloneSetLens: WorkloadLens<ViewWorkload> = {
   maxSurge: (cs) => str(cs.spec?.updateStrategy?.maxSurge, "0"),
   counts: (cs, rows, now) => podCounts(cs, rows, now),
   needsPods,
+  // The live list holds whole CloneSets; the view type only loosens them for readers.
+  partitionModel: (cs, ctx) => cloneSetPartitionModel(cs as CloneSet, ctx.pods ?? []),
+  limitsNotes: (cs, _ctx, v) =>
+    previewLimits(cs.spec?.replicas ?? 1, cs.spec?.updateStrategy ?? {}, v.maxUnavailable, v.maxSurge),
 };
