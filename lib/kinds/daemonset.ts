@@ -24,6 +24,7 @@ export const daemonSetHome: KindHome<"daemonsets"> = {
   optional: true,
   absentHint: "is OpenKruise (the Advanced DaemonSet CRD, apps.kruise.io/v1alpha1) installed?",
   readable: true,
+  schema: "/monaco-schema-daemonset.json",
   // config/crd/bases/apps.kruise.io_daemonsets.yaml additionalPrinterColumns
   printerColumns: [
     { name: "DESIRED", jsonPath: ".status.desiredNumberScheduled", type: "integer" },

@@ -24,6 +24,7 @@ export const statefulSetHome: KindHome<"statefulsets"> = {
   optional: true,
   absentHint: "is OpenKruise (the Advanced StatefulSet CRD, apps.kruise.io/v1beta1) installed?",
   readable: true,
+  schema: "/monaco-schema-statefulset.json",
   // config/crd/bases/apps.kruise.io_statefulsets.yaml additionalPrinterColumns (v1beta1)
   printerColumns: [
     { name: "DESIRED", jsonPath: ".spec.replicas", type: "integer" },

@@ -41,5 +41,11 @@ export {
 export { prepareForEdit, parseEdited, lineForField, fieldSegments, checkEdit } from "./edit-yaml";
 export type { PreparedEdit, PrepareOptions, ParsedEdit, YamlError, FieldLines, EditCheck } from "./edit-yaml";
 export { diffObjects, type FieldDiff, type DiffOptions } from "./diff";
-export { predictInPlace, type InPlacePrediction, type ContainerChange, type Gates } from "./inplace-prediction";
+export {
+  predictInPlace,
+  type InPlacePrediction,
+  type ContainerChange,
+  type Gates,
+  type StrategyReading,
+} from "./inplace-prediction";
 export { serverKept, describeKept, type KeptField } from "./server-kept";

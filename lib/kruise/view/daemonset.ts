@@ -166,6 +166,12 @@ export const daemonSetLens: WorkloadLens<DaemonSet> = {
   needsPods: (ds) => needsPods(daemonSetLens.shape(ds, {})),
   partitionModel: (ds, ctx) => daemonPartitionModel(ds, ctx.nodes, ctx.pods ?? []),
   limitsNotes: (ds, ctx, v) => daemonLimitsNotes(ds, ctx.nodes, v),
+  inPlaceReading: (ds) => {
+    const ru = ds.spec?.updateStrategy?.rollingUpdate;
+    const replicas = ds.status?.desiredNumberScheduled ?? 0;
+    const type = ru?.rollingUpdateType === "InPlaceIfPossible" ? "InPlaceIfPossible" : "ReCreate";
+    return { type, replicas, podsToUpdate: Math.max(replicas - (ru?.partition ?? 0), 0) };
+  },
   rollback: (ds, ctx, revisions, target) =>
     predictDaemonRollback(ds, [...(ctx.nodes ?? [])], [...(ctx.pods ?? [])], revisions, target),
 };

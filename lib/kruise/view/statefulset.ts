@@ -108,6 +108,17 @@ export const statefulSetLens: WorkloadLens<StatefulSet> = {
   needsPods: (set) => needsPods(statefulSetLens.shape(set, {})),
   partitionModel: (set, ctx) => statefulPartitionModel(set, ctx.pods ?? []),
   limitsNotes: (set, _ctx, v) => statefulLimitsNotes(set, v),
+  inPlaceReading: (set) => {
+    const replicas = set.spec?.replicas ?? 1;
+    if (set.spec?.updateStrategy?.type === "OnDelete") return { type: "ReCreate", replicas, podsToUpdate: 0 };
+    const spec = { ...set.spec, replicas, reserveOrdinals: set.spec?.reserveOrdinals ?? [] };
+    const kept = statefulKeepOld({ spec }, set.spec?.updateStrategy?.rollingUpdate?.partition ?? 0);
+    return {
+      type: set.spec?.updateStrategy?.rollingUpdate?.podUpdatePolicy ?? "ReCreate",
+      replicas,
+      podsToUpdate: replicas - kept,
+    };
+  },
   rollback: (set, ctx, revisions, target) => predictStatefulRollback(set, [...(ctx.pods ?? [])], revisions, target),
 };
 

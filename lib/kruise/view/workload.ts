@@ -61,6 +61,11 @@ export interface WorkloadLens<T> {
   partitionModel(obj: T, ctx: LensContext): PartitionModel;
   /** What the maxUnavailable / maxSurge a user typed will do, by its webhook's and controller's rules. */
   limitsNotes(obj: T, ctx: LensContext, value: LimitsInput): LimitsNotes;
+  /**
+   * An edited object's update policy in the CloneSet's words and the pods its partition reaches, for the editor's
+   * in-place prediction (lib/patch predictInPlace); none for a CloneSet, which it reads itself.
+   */
+  inPlaceReading?(edited: T): { type: string; replicas: number; podsToUpdate: number };
   /** What a rollback to `target` does to its pods, pod by pod, where the kind predicts it. */
   rollback?(obj: T, ctx: LensContext, revisions: ControllerRevision[], target: ControllerRevision): RollbackPrediction;
 }
