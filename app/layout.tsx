@@ -25,7 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/" className="brand">
               Kruise Console
             </Link>
-            <span className="muted small">OpenKruise CloneSets</span>
+            <span className="muted small">OpenKruise workloads</span>
             <span className="spacer" />
             <UserMenu />
             <ThemeToggle />

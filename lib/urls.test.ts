@@ -7,6 +7,9 @@ describe("page URLs", () => {
     expect(pages.edit("admin@dev 1", "shop", "pods", "web-0")).toBe("/c/admin%40dev%201/ns/shop/pods/web-0/edit");
     expect(pages.cloneSetYaml("kind", "a?b", "c#d")).toBe("/c/kind/ns/a%3Fb/clonesets/c%23d/yaml");
     expect(pages.controllerRevision("kind", "shop", "web-7d9")).toBe("/c/kind/ns/shop/controllerrevisions/web-7d9");
+    expect(pages.workload("kind", "shop", "clonesets", "web")).toBe(pages.cloneSet("kind", "shop", "web"));
+    expect(pages.yaml("kind", "a?b", "clonesets", "c#d")).toBe(pages.cloneSetYaml("kind", "a?b", "c#d"));
+    expect(pages.list("kind", "clonesets")).toBe(pages.cloneSets("kind"));
   });
 
   it("keep the list's filters in the query and leave empty ones out", () => {

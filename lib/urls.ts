@@ -23,7 +23,7 @@ export function queryString(params: Record<string, string | readonly string[] | 
   return text ? `?${text}` : "";
 }
 
-/** Filters and sort of the CloneSet list page, kept in its URL so a view can be bookmarked. */
+/** Filters and sort of a workload list page, kept in its URL so a view can be bookmarked. */
 export interface CloneSetListQuery {
   ns?: string;
   q?: string;
@@ -32,6 +32,8 @@ export interface CloneSetListQuery {
 }
 
 const clusterPage = (cluster: string) => `/c/${segment(cluster)}`;
+const listPage = (cluster: string, path: string, query: CloneSetListQuery) =>
+  `${clusterPage(cluster)}/${path}${queryString({ ...query, desc: query.desc ? "1" : undefined })}`;
 const objectPage = (cluster: string, namespace: string, resource: ResourceName, name: string) =>
   `${clusterPage(cluster)}/ns/${segment(namespace)}/${resource}/${segment(name)}`;
 
@@ -40,11 +42,20 @@ export const pages = {
   home: () => "/",
   /** `next` is where to return after signing in (a same-site path); `cluster` is the cluster to sign in to. */
   signIn: (next?: string, cluster?: string) => `/signin${queryString({ cluster, next })}`,
-  cloneSets: (cluster: string, query: CloneSetListQuery = {}) =>
-    `${clusterPage(cluster)}/clonesets${queryString({ ...query, desc: query.desc ? "1" : undefined })}`,
+  cloneSets: (cluster: string, query: CloneSetListQuery = {}) => listPage(cluster, "clonesets", query),
+  /** Every workload kind in one list (the fleet): `app/c/[cluster]/workloads`. */
+  workloads: (cluster: string, query: CloneSetListQuery = {}) => listPage(cluster, "workloads", query),
   cloneSet: (cluster: string, namespace: string, name: string) => objectPage(cluster, namespace, "clonesets", name),
   cloneSetYaml: (cluster: string, namespace: string, name: string) =>
     `${objectPage(cluster, namespace, "clonesets", name)}/yaml`,
+  /** A kind's list page (`app/c/[cluster]/<resource>`): the CloneSet list is `cloneSets`. */
+  list: (cluster: string, resource: ResourceName, query: CloneSetListQuery = {}) => listPage(cluster, resource, query),
+  /** A workload's own detail page (`app/c/[cluster]/ns/[namespace]/<resource>/[name]`): any kind that has one. */
+  workload: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
+    objectPage(cluster, namespace, resource, name),
+  /** Its live YAML. */
+  yaml: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
+    `${objectPage(cluster, namespace, resource, name)}/yaml`,
   edit: (cluster: string, namespace: string, resource: ResourceName, name: string) =>
     `${objectPage(cluster, namespace, resource, name)}/edit`,
   controllerRevision: (cluster: string, namespace: string, name: string) =>

@@ -35,7 +35,7 @@ export default async function SignInPage({
 }) {
   const sp = await searchParams;
   const { cluster, unknown } = chooseCluster(first(sp.cluster));
-  const next = safeNext(sp.next ?? (cluster ? pages.cloneSets(cluster) : undefined));
+  const next = safeNext(sp.next ?? (cluster ? pages.workloads(cluster) : undefined));
   const g = await gate(cluster);
   if (g.ok) redirect(next);
   if (g.mode !== "token") return <Unauthorized mode={g.mode} code={g.code} message={g.message} />;

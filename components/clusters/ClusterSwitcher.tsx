@@ -29,7 +29,7 @@ export function ClusterSwitcher({ cluster }: { cluster: string }) {
         Cluster
         <select
           value={cluster}
-          onChange={(e) => router.push(pages.cloneSets(e.target.value))}
+          onChange={(e) => router.push(pages.workloads(e.target.value))}
           aria-describedby={error ? "clusters-error" : undefined}
           data-testid="cluster-switcher"
         >
@@ -50,7 +50,7 @@ export function ClusterSwitcher({ cluster }: { cluster: string }) {
           {unsigned.map((n, i) => (
             <span key={n}>
               {i ? ", " : ""}
-              <Link href={pages.signIn(pages.cloneSets(n), n)}>Sign in to {n}</Link>
+              <Link href={pages.signIn(pages.workloads(n), n)}>Sign in to {n}</Link>
             </span>
           ))}
         </span>

@@ -7,12 +7,12 @@ import { pages } from "@/lib/urls";
 import { ErrorPanel } from "@/components/ui/ErrorPanel";
 import { Skeleton } from "@/components/ui/Skeleton";
 
-/** `/`: go to the current (else first) kubeconfig context's CloneSet list, or explain what is missing. */
+/** `/`: go to the current (else first) kubeconfig context's workload list, or explain what is missing. */
 export function HomeRedirect() {
   const { clusters, loading, error } = useClusters();
   const router = useRouter();
   const target = clusters.find((c) => c.current) ?? clusters[0];
-  const href = target ? pages.cloneSets(target.name) : null;
+  const href = target ? pages.workloads(target.name) : null;
   useEffect(() => {
     if (href) router.replace(href);
   }, [href, router]);

@@ -1,16 +1,25 @@
 "use client";
 import { useMemo } from "react";
-import { parseEdited, predictInPlace, type JsonObject } from "@/lib/patch";
+import { parseEdited, predictInPlace, type JsonObject, type StrategyReading } from "@/lib/patch";
 
 /**
- * Before saving a CloneSet: in place or recreate, and how many pods the partition lets the change reach
- * (docs/kruise-rules.md §7.1).
+ * Before saving a workload: in place or recreate, and how many pods the partition lets the change reach
+ * (docs/kruise-rules.md §7.1); a kind other than the CloneSet reads its own strategy (`reading`: its lens's
+ * inPlaceReading).
  */
-export function InPlacePanel({ base, text }: { base: JsonObject; text: string }) {
+export function InPlacePanel({
+  base,
+  text,
+  reading,
+}: {
+  base: JsonObject;
+  text: string;
+  reading?: (edited: JsonObject) => StrategyReading | undefined;
+}) {
   const prediction = useMemo(() => {
     const parsed = parseEdited(text);
-    return parsed.ok && parsed.value ? predictInPlace(base, parsed.value) : null;
-  }, [base, text]);
+    return parsed.ok && parsed.value ? predictInPlace(base, parsed.value, {}, reading?.(parsed.value)) : null;
+  }, [base, text, reading]);
   if (!prediction || prediction.mode === "none") return null;
   const tone = prediction.mode === "in-place" ? "" : prediction.mode === "blocked" ? " bad" : " warn";
   return (

@@ -1,7 +1,8 @@
 "use client";
 import type { ReactNode } from "react";
 import type { ResourceName } from "@/lib/k8s/wire";
-import type { JsonObject } from "@/lib/patch";
+import { KINDS } from "@/lib/kinds";
+import type { JsonObject, StrategyReading } from "@/lib/patch";
 import { pages } from "@/lib/urls";
 import { KruiseRolloutEditNotice } from "@/components/kruise-rollout/KruiseRolloutEditNotice";
 import { InPlacePanel } from "./InPlacePanel";
@@ -22,7 +23,21 @@ export interface EditorExtras {
   back: (c: Pick<EditContext, "cluster" | "namespace" | "name">) => string;
 }
 
-const NONE: EditorExtras = { streams: [], panels: () => null, back: (c) => pages.cloneSets(c.cluster) };
+const NONE: EditorExtras = { streams: [], panels: () => null, back: (c) => pages.workloads(c.cluster) };
+
+/** A workload kind's extras: its in-place prediction read by its lens, and its own detail page. */
+function workloadExtras(resource: ResourceName): EditorExtras {
+  const lens = KINDS.get(resource).lens;
+  // The edited text is the kind's object as the user typed it; the lens reads it defensively.
+  const reading = lens?.inPlaceReading
+    ? (edited: JsonObject) => lens.inPlaceReading!(edited) as StrategyReading
+    : undefined;
+  return {
+    streams: [],
+    panels: (c) => <InPlacePanel base={c.base} text={c.text} reading={reading} />,
+    back: (c) => pages.workload(c.cluster, c.namespace, resource, c.name),
+  };
+}
 
 /**
  * The kinds whose editor page shows more than the generic one; a kind without an entry gets the generic page. The
@@ -39,6 +54,8 @@ const EXTRAS: Partial<Record<ResourceName, EditorExtras>> = {
     ),
     back: (c) => pages.cloneSet(c.cluster, c.namespace, c.name),
   },
+  statefulsets: workloadExtras("statefulsets"),
+  daemonsets: workloadExtras("daemonsets"),
 };
 
 export const editorExtras = (resource: ResourceName): EditorExtras => EXTRAS[resource] ?? NONE;

@@ -1,10 +1,10 @@
 "use client";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { movablePods, partitionPresets, previewPartition, type PartitionPreview } from "@/lib/kruise/order/preview";
+import { movablePods, type PartitionPreview } from "@/lib/kruise/order/preview";
 import { isPodOnRevision } from "@/lib/kruise/core/pod-state";
-import { parsePartitionInput } from "@/lib/kruise/order/preview-input";
-import { partitionReplicas } from "@/lib/kruise/core/partition";
-import type { CloneSet, Pod } from "@/lib/k8s/objects";
+import type { Node, Pod } from "@/lib/k8s/objects";
+import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import type { WorkloadLens } from "@/lib/kruise/view/workload";
 import { PartitionPreviewView } from "./PartitionPreviewView";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
 import { useUpdateIntent } from "./useUpdateIntent";
@@ -12,9 +12,15 @@ import { useUpdateIntent } from "./useUpdateIntent";
 interface Props {
   cluster: string;
   namespace: string;
+  resource: ResourceName;
   name: string;
-  object: CloneSet;
+  object: K8sObject;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the kind's lens reads its own object type
+  lens: WorkloadLens<any>;
+  /** the workload's own pods */
   pods: Pod[];
+  /** the cluster's nodes, for a kind laid out by node */
+  nodes?: readonly Node[];
   now: number;
   disabled?: string;
   /** read-only console: preview only, no Show request / Apply */
@@ -33,8 +39,7 @@ export interface AppliedPartition {
   expected: number;
 }
 
-function appliedFrom(cs: CloneSet, pods: Pod[], p: PartitionPreview): AppliedPartition {
-  const rev = cs.status?.updateRevision ?? "";
+function appliedFrom(rev: string, pods: Pod[], p: PartitionPreview): AppliedPartition {
   return {
     updateRevision: rev,
     before: pods.filter((x) => rev && isPodOnRevision(x, rev)).map((x) => x.metadata.uid ?? ""),
@@ -43,38 +48,39 @@ function appliedFrom(cs: CloneSet, pods: Pod[], p: PartitionPreview): AppliedPar
   };
 }
 
-const str = (v: unknown) => (v === undefined || v === null ? "0" : String(v));
-
-/** Partition slider + text field with a live preview; nothing is sent before Apply. */
+/**
+ * Partition slider + text field with a live preview by the kind's own rules (its lens's partition model: a CloneSet's
+ * pods kept, an Advanced StatefulSet's ordinal, an Advanced DaemonSet's nodes); nothing is sent before Apply.
+ */
 export function PartitionControl({
   cluster,
   namespace,
+  resource,
   name,
   object,
+  lens,
   pods,
+  nodes,
   now,
   disabled,
   readOnly,
   onApplied,
 }: Props) {
-  const cs = object;
-  const replicas = cs.spec.replicas ?? 1;
-  const current = cs.spec.updateStrategy?.partition;
-  const intent = useUpdateIntent(cluster, namespace, name, object);
+  const intent = useUpdateIntent(cluster, namespace, resource, name, object);
   const [text, setText] = useState<string | null>(null);
-  const shownText = text ?? str(current);
-  const parsed = parsePartitionInput(shownText, replicas);
-  const slider = parsed.ok
-    ? partitionReplicas(parsed.value, replicas).value
-    : partitionReplicas(current, replicas).value;
-  const target = parsed.ok ? parsed.value : null;
   // The preview orders every pod as Kruise would: with thousands of pods it follows the pods a render behind, in a
   // render of its own, so the page's first rows do not wait for it.
   const previewPods = useDeferredValue(pods);
-  const preview = useMemo(
-    () => (target === null ? null : previewPartition(cs, previewPods, target, now)),
-    [cs, previewPods, now, target],
+  const model = useMemo(
+    () => lens.partitionModel(object, { nodes, pods: previewPods }),
+    [lens, object, nodes, previewPods],
   );
+  const current = model.current;
+  const shownText = text ?? current;
+  const parsed = model.parse(shownText);
+  const slider = model.position(parsed.ok ? parsed.value : current);
+  const target = parsed.ok ? parsed.value : null;
+  const preview = useMemo(() => (target === null ? null : model.preview(target, now)), [model, now, target]);
   // Captured at the Apply click, reported once the write succeeded.
   const pendingApply = useRef<AppliedPartition | null>(null);
   useEffect(() => {
@@ -83,7 +89,7 @@ export function PartitionControl({
       pendingApply.current = null;
     }
   }, [intent.done, onApplied]);
-  const unchanged = parsed.ok && String(parsed.value) === str(current) && text !== null;
+  const unchanged = parsed.ok && String(parsed.value) === current && text !== null;
   const edit = (t: string) => {
     intent.touch();
     setText(t);
@@ -97,19 +103,16 @@ export function PartitionControl({
   return (
     <div data-testid="partition-control">
       <h3>
-        Partition{" "}
-        <span className="muted small">
-          (pods kept on old revisions; now {str(current)} of {replicas})
-        </span>
+        Partition <span className="muted small">({model.meaning})</span>
       </h3>
       <div style={{ display: "flex", gap: 12, alignItems: "center", flexWrap: "wrap" }}>
         <input
           type="range"
           min={0}
-          max={replicas}
+          max={model.max}
           step={1}
           value={slider}
-          aria-label={`Partition (0 to ${replicas})`}
+          aria-label={model.sliderLabel}
           disabled={!!disabled}
           onChange={(e) => edit(e.target.value)}
           style={{ width: 280 }}
@@ -119,7 +122,7 @@ export function PartitionControl({
           <input
             type="text"
             value={shownText}
-            aria-label="Partition value (integer or percentage)"
+            aria-label={model.textLabel}
             disabled={!!disabled}
             onChange={(e) => edit(e.target.value)}
             style={{ width: 80 }}
@@ -127,7 +130,7 @@ export function PartitionControl({
             aria-describedby="partition-msg"
           />
         </label>
-        {partitionPresets(replicas).map((p) => (
+        {model.presets.map((p) => (
           <button key={p.label} type="button" disabled={!!disabled} onClick={() => edit(String(p.value))}>
             {p.label}
           </button>
@@ -145,7 +148,7 @@ export function PartitionControl({
           </div>
         ) : null}
       </div>
-      {preview ? <PartitionPreviewView p={preview} /> : null}
+      {preview ? <PartitionPreviewView p={preview} unit={model.unit} targetField={model.targetField} /> : null}
       <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
         {readOnly ? null : (
           <>
@@ -162,13 +165,13 @@ export function PartitionControl({
               title={disabled}
               onClick={() => {
                 if (value === null) return;
-                pendingApply.current = preview ? appliedFrom(cs, pods, preview) : null;
+                pendingApply.current = preview ? appliedFrom(model.updateRevision, pods, preview) : null;
                 const shownMoves = pendingApply.current
                   ? { count: pendingApply.current.expected, pods: pendingApply.current.allowed }
                   : undefined;
                 intent.apply(
                   { action: "partition", value, moves: shownMoves },
-                  `Partition ${str(intent.shown?.partition ?? current)} → ${String(value)} applied`,
+                  `Partition ${String(intent.shown?.partition ?? current)} → ${String(value)} applied`,
                 );
               }}
             >

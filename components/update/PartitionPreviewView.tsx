@@ -10,8 +10,9 @@ function Pick({ pick, kind }: { pick: PodPick; kind: "preview" | "round" }) {
   return (
     <>
       {pick.exact.map((x) => (
-        <span key={x.name} data-testid={`${kind}-pod`} data-name={x.name} style={{ marginRight: 8 }}>
+        <span key={x.name} data-testid={`${kind}-pod`} data-name={x.name} data-node={x.node} style={{ marginRight: 8 }}>
           {x.name}
+          {x.node ? <span className="muted"> on {x.node}</span> : null}
         </span>
       ))}
       {pick.ties.map((g) => (
@@ -22,7 +23,7 @@ function Pick({ pick, kind }: { pick: PodPick; kind: "preview" | "round" }) {
           data-of={g.of.map((x) => x.name).join(",")}
           style={{ marginRight: 8 }}
         >
-          {tieGroupText(g)}: {g.of.map((x) => x.name).join(", ")}
+          {tieGroupText(g)}: {g.of.map((x) => (x.node ? `${x.name} (${x.node})` : x.name)).join(", ")}
         </span>
       ))}
       {pick.held.length > 0 ? (
@@ -34,15 +35,36 @@ function Pick({ pick, kind }: { pick: PodPick; kind: "preview" | "round" }) {
   );
 }
 
-/** What the chosen partition will do, in Kruise's arithmetic and update order (docs/kruise-rules.md §3.2–§4.1). */
-export function PartitionPreviewView({ p }: { p: PartitionPreview }) {
-  if (p.error) return <div className="callout bad">{p.error}</div>;
+/**
+ * What the chosen partition will do, in the kind's arithmetic and update order (docs/kruise-rules.md §3.2–§4.1,
+ * §13.9, §14.9): what it keeps and updates counted in `unit` (pods, or nodes), then the pods that move.
+ */
+export function PartitionPreviewView({
+  p,
+  unit = "pod",
+  targetField,
+}: {
+  p: PartitionPreview;
+  unit?: "pod" | "node";
+  /** the status field the target is written to, where the kind has one (a CloneSet's expectedUpdatedReplicas) */
+  targetField?: string;
+}) {
+  if (p.error)
+    return (
+      <div className="callout bad" data-testid="preview-error">
+        {p.error}
+      </div>
+    );
+  const keep = p.keepOld === 1 ? "stays" : "stay";
   return (
     <div data-testid="partition-preview" aria-live="polite">
       <p>
-        <strong data-testid="preview-keep">{plural(p.keepOld, "pod")} stay on the old revision</strong>,{" "}
-        <strong data-testid="preview-update">{plural(p.toUpdate, "pod")} on the update revision</strong>{" "}
-        (expectedUpdatedReplicas {p.toUpdate}; {p.alreadyUpdated} already there).
+        <strong data-testid="preview-keep">
+          {plural(p.keepOld, unit)} {keep} on the old revision
+        </strong>
+        , <strong data-testid="preview-update">{plural(p.toUpdate, unit)} on the update revision</strong> (
+        {targetField ? `${targetField} ${p.toUpdate}; ` : ""}
+        {p.alreadyUpdated} already there).
       </p>
       {p.moveCount > 0 ? (
         <>

@@ -1,24 +1,32 @@
 "use client";
 import { useState } from "react";
 import { parseLimitInput } from "@/lib/kruise/order/preview-input";
-import { previewLimits } from "@/lib/kruise/order/preview-limits";
-import type { CloneSet, IntOrString } from "@/lib/k8s/objects";
+import type { IntOrString, Node, Pod } from "@/lib/k8s/objects";
+import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import { KINDS } from "@/lib/kinds";
+import { updateBaseOf } from "@/lib/kruise/core/update-base";
+import type { WorkloadLens } from "@/lib/kruise/view/workload";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
 import { useUpdateIntent } from "./useUpdateIntent";
 
 interface Props {
   cluster: string;
   namespace: string;
+  resource: ResourceName;
   name: string;
-  object: CloneSet;
+  object: K8sObject;
   disabled?: string;
   readOnly?: boolean;
 }
 
-/** Pause / resume (spec.updateStrategy.paused): the controller stops updating pods while paused. */
-export function PauseControl({ cluster, namespace, name, object, disabled, readOnly }: Props) {
-  const paused = !!object.spec.updateStrategy?.paused;
-  const intent = useUpdateIntent(cluster, namespace, name, object);
+/** The strategy fields as set: where the kind's home says they are (a CloneSet's or a rollingUpdate's). */
+const strategyOf = (resource: ResourceName, object: K8sObject) =>
+  updateBaseOf(object, false, KINDS.get(resource).strategy?.path);
+
+/** Pause / resume (`paused` in the kind's update strategy): the controller stops updating pods while paused. */
+export function PauseControl({ cluster, namespace, resource, name, object, disabled, readOnly }: Props) {
+  const paused = !!strategyOf(resource, object).paused;
+  const intent = useUpdateIntent(cluster, namespace, resource, name, object);
   const action = paused ? "resume" : "pause";
   return (
     <div data-testid="pause-control">
@@ -42,28 +50,43 @@ export function PauseControl({ cluster, namespace, name, object, disabled, readO
 
 const str = (v: IntOrString | undefined) => (v === undefined ? "" : String(v));
 
-/** maxUnavailable / maxSurge with validation and a preview of their rounding (docs/kruise-rules.md §3.3). */
-export function LimitsControl({ cluster, namespace, name, object, disabled, readOnly }: Props) {
-  const cs = object;
-  const us = cs.spec.updateStrategy ?? {};
-  const replicas = cs.spec.replicas ?? 1;
-  const intent = useUpdateIntent(cluster, namespace, name, object);
+interface LimitsProps extends Props {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the kind's lens reads its own object type
+  lens: WorkloadLens<any>;
+  pods: Pod[];
+  nodes?: readonly Node[];
+}
+
+/**
+ * The limits the kind has (maxUnavailable, and maxSurge where it has one) with validation and what they will do by
+ * its rules (docs/kruise-rules.md §3.3, §13.5, §14.5).
+ */
+export function LimitsControl(p: LimitsProps) {
+  const { cluster, namespace, resource, name, object, disabled, readOnly, lens } = p;
+  const limits = KINDS.get(resource).strategy?.limits ?? ["maxUnavailable", "maxSurge"];
+  const set = strategyOf(resource, object);
+  const replicas = lens.shape(object, { nodes: p.nodes }).spec?.replicas ?? 1;
+  const intent = useUpdateIntent(cluster, namespace, resource, name, object);
   const [mu, setMu] = useState<string | null>(null);
   const [ms, setMs] = useState<string | null>(null);
-  const muText = mu ?? str(us.maxUnavailable),
-    msText = ms ?? str(us.maxSurge);
+  const hasSurge = limits.includes("maxSurge");
+  const muText = mu ?? str(set.maxUnavailable),
+    msText = ms ?? str(set.maxSurge);
   const pMu = parseLimitInput(muText, "maxUnavailable", replicas),
-    pMs = parseLimitInput(msText, "maxSurge", replicas);
-  const errors = [pMu, pMs].flatMap((p) => (p.ok ? [] : [p.error]));
-  const lp = pMu.ok && pMs.ok ? previewLimits(replicas, us, pMu.value, pMs.value) : null;
+    pMs = hasSurge ? parseLimitInput(msText, "maxSurge", replicas) : ({ ok: true, value: null } as const);
+  const errors = [pMu, pMs].flatMap((x) => (x.ok ? [] : [x.error]));
+  const lp =
+    pMu.ok && pMs.ok
+      ? lens.limitsNotes(object, { nodes: p.nodes, pods: p.pods }, { maxUnavailable: pMu.value, maxSurge: pMs.value })
+      : null;
   if (lp) errors.push(...lp.errors);
-  const notes = [pMu, pMs].flatMap((p) => (p.ok && "note" in p && p.note ? [p.note] : []));
+  const notes = [pMu, pMs].flatMap((x) => (x.ok && "note" in x && x.note ? [x.note] : []));
   const value = {
     ...(mu !== null && pMu.ok ? { maxUnavailable: pMu.value } : {}),
     ...(ms !== null && pMs.ok ? { maxSurge: pMs.value } : {}),
   };
   const blocked = !!disabled || errors.length > 0 || Object.keys(value).length === 0 || intent.pending;
-  const field = (label: string, text: string, set: (v: string) => void) => (
+  const field = (label: string, text: string, setText: (v: string) => void) => (
     <label style={{ marginRight: 12 }}>
       {label}{" "}
       <input
@@ -75,7 +98,7 @@ export function LimitsControl({ cluster, namespace, name, object, disabled, read
         style={{ width: 70 }}
         onChange={(e) => {
           intent.touch();
-          set(e.target.value);
+          setText(e.target.value);
         }}
       />
     </label>
@@ -84,7 +107,7 @@ export function LimitsControl({ cluster, namespace, name, object, disabled, read
     <div data-testid="limits-control">
       <h3>Update limits</h3>
       {field("maxUnavailable", muText, setMu)}
-      {field("maxSurge", msText, setMs)}
+      {hasSurge ? field("maxSurge", msText, setMs) : null}
       {errors.map((e) => (
         <div key={e} className="callout bad" role="alert">
           {e}

@@ -1,6 +1,9 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { CloneSet, ControllerRevision } from "@/lib/k8s/objects";
+import type { ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
+import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import type { RollbackPrediction } from "@/lib/kruise/order/rollback";
+import type { WorkloadLens } from "@/lib/kruise/view/workload";
 // The modules themselves, not the lib/patch index: the index also brings the YAML editor's parser (~100 KB) into the
 // detail page's first load.
 import { asJsonObject, type JsonObject } from "@/lib/patch/json";
@@ -13,8 +16,14 @@ import { useUpdateIntent } from "./useUpdateIntent";
 interface Props {
   cluster: string;
   namespace: string;
+  resource: ResourceName;
   name: string;
-  object: CloneSet;
+  object: K8sObject;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the kind's lens reads its own object type
+  lens: WorkloadLens<any>;
+  /** the workload's own pods, and the nodes for a kind laid out by node: its rollback prediction reads them */
+  pods: Pod[];
+  nodes?: readonly Node[];
   revisions: ControllerRevision[];
   updateRevision?: string;
   disabled?: string;
@@ -51,12 +60,56 @@ export function TemplateDiff({ rows, left, right }: { rows: FieldDiff[]; left: s
   );
 }
 
+/** Which pods a rollback moves, and how; which stay (docs/kruise-rules.md §13.10, §14.10). */
+function RollbackMoves({ p }: { p: RollbackPrediction }) {
+  const how = { "in-place": "in place", recreate: "recreated", blocked: "blocked (InPlaceOnly)" } as const;
+  return (
+    <div data-testid="rollback-prediction" data-revision={p.revision}>
+      <p>
+        {p.revision} comes back as revision #{p.revisionNumber}.{" "}
+        {p.moves.length === 0
+          ? "No pod moves."
+          : `${p.moves.length} ${p.moves.length === 1 ? "pod moves" : "pods move"}, in this order:`}
+      </p>
+      {p.moves.length ? (
+        <ol className="mono small" data-testid="rollback-moves">
+          {p.moves.map((m) => (
+            <li key={m.pod} data-testid="rollback-move" data-name={m.pod} data-how={m.how}>
+              {m.pod}
+              {m.node ? ` on ${m.node}` : ""} — {how[m.how]}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {p.alreadyThere.length ? (
+        <p className="small" data-testid="rollback-there">
+          Already on it: <span className="mono">{p.alreadyThere.join(", ")}</span>
+        </p>
+      ) : null}
+      {p.kept.length ? (
+        <p className="small" data-testid="rollback-kept">
+          Kept where they are: <span className="mono">{p.kept.join(", ")}</span>
+        </p>
+      ) : null}
+      {p.notes.map((n) => (
+        <div key={n} className="small muted">
+          • {n}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** Compare any two revisions, and roll back like `kubectl kruise rollout undo` with a preview. */
 export function RevisionCompare({
   cluster,
   namespace,
+  resource,
   name,
   object,
+  lens,
+  pods,
+  nodes,
   revisions,
   updateRevision,
   disabled,
@@ -71,7 +124,7 @@ export function RevisionCompare({
   const [leftName, setLeft] = useState<string | null>(null);
   const [rightName, setRight] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const intent = useUpdateIntent(cluster, namespace, name, object, true);
+  const intent = useUpdateIntent(cluster, namespace, resource, name, object, true);
   const left = leftName ?? names[1] ?? names[0];
   const right = rightName ?? updateRevision ?? names[0];
   const byName = (n: string | undefined) => sorted.find((r) => r.metadata.name === n);
@@ -85,6 +138,10 @@ export function RevisionCompare({
     [spec.template, target],
   );
   const prediction = target ? predictInPlace(json, rolled) : null;
+  const moves = useMemo(
+    () => (target && lens.rollback ? lens.rollback(object, { nodes, pods }, sorted, target) : null),
+    [target, lens, object, nodes, pods, sorted],
+  );
   if (sorted.length === 0) return null;
   const select = (label: string, v: string | undefined, set: (s: string) => void) => (
     <label style={{ marginRight: 12 }}>
@@ -130,7 +187,9 @@ export function RevisionCompare({
             <div className="callout warn" data-testid="rollback-preview">
               <strong>Roll back the pod template to {left}</strong>
               <TemplateDiff rows={change} left="now" right={left ?? ""} />
-              {prediction ? (
+              {moves ? (
+                <RollbackMoves p={moves} />
+              ) : prediction ? (
                 <p data-testid="rollback-mode">
                   {prediction.mode === "in-place" ? "In place: " : prediction.mode === "recreate" ? "Recreate: " : ""}
                   {prediction.summary}

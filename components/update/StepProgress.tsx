@@ -1,7 +1,7 @@
 import type { ChosenPods, UpdateView } from "@/lib/kruise/view/update";
 import { plural } from "@/lib/kruise/view/format";
-import { PhaseBadge } from "@/components/clonesets/PhaseBadge";
-import { HookWaits } from "@/components/clonesets/HookWaits";
+import { PhaseBadge } from "@/components/workload/PhaseBadge";
+import { HookWaits } from "@/components/workload/HookWaits";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 
 /** The current step against the partition's target: updated / ready / available, complete or stuck. */

@@ -4,10 +4,12 @@ import { useAccess } from "@/lib/client/access";
 import { accessDenial, KINDS } from "@/lib/kinds";
 import { useSession } from "@/lib/client/session";
 import { ReadOnlyNote } from "@/components/auth/ReadOnlyNote";
-import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
+import type { ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
+import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
 import { chosenSinceApply, type UpdateView } from "@/lib/kruise/view/update";
 import { LABEL_REVISION_HASH } from "@/lib/kruise/core/names";
 import { controlledBy } from "@/lib/kruise/core/owner";
+import { updateBaseOf } from "@/lib/kruise/core/update-base";
 import { PartitionControl, type AppliedPartition } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";
 import { RevisionCompare } from "./RevisionCompare";
@@ -18,42 +20,50 @@ const PATCH = { verb: "patch" } as const;
 interface Props {
   cluster: string;
   namespace: string;
+  /** the workload's kind: its home says where its strategy fields are and its lens what they mean */
+  resource: ResourceName;
   name: string;
-  object: CloneSet;
+  object: K8sObject;
   pods: Pod[];
   revisions: ControllerRevision[];
+  /** the cluster's nodes, for a kind laid out by node (its preview counts them) */
+  nodes?: readonly Node[];
   update: UpdateView;
   now: Date;
   /**
-   * A Kruise Rollout owns the CloneSet's partition and paused: the partition, pause and limits controls give way
+   * A Kruise Rollout owns the workload's partition and paused: the partition, pause and limits controls give way
    * to the Rollout's own (docs/kruise-rollouts.md §5.6), and a rollback says what the Rollout will then do.
    */
   owner?: { name: string; reason: string; rollbackNote: (revision: string) => string | undefined };
 }
 
 /**
- * Rollout controls on the CloneSet detail page; disabled with the reason when RBAC says no,
- * and in read-only mode (KRUISE_CONSOLE_READ_ONLY) every control that writes is hidden: previews stay.
+ * A workload's own update controls (partition, pause, limits, rollback), the same for every kind, each meaning what
+ * the kind's rules say; disabled with the reason when RBAC says no, and in read-only mode
+ * (KRUISE_CONSOLE_READ_ONLY) every control that writes is hidden: previews stay.
  */
-export function UpdateControls({ cluster, namespace, name, object, pods, revisions, update, now, owner }: Props) {
-  const access = useAccess({ cluster, namespace, resource: "clonesets", name }, PATCH);
+export function UpdateControls(p: Props) {
+  const { cluster, namespace, resource, name, object, pods, revisions, nodes, update, now, owner } = p;
+  const home = KINDS.get(resource);
+  const lens = home.lens!;
+  const access = useAccess({ cluster, namespace, resource, name }, PATCH);
   const { readOnly } = useSession();
   const uid = object.metadata.uid;
   const own = useMemo(() => controlledBy(pods, uid), [pods, uid]);
   const revs = useMemo(() => controlledBy(revisions, uid), [revisions, uid]);
   // Read-only: the writes are hidden below and the server's review always says no; previews stay usable.
-  const disabled = readOnly ? undefined : accessDenial(KINDS.get("clonesets"), PATCH, access);
-  const paused = !!object.spec.updateStrategy?.paused;
-  const common = { cluster, namespace, name, object, disabled, readOnly };
-  const updateRevision = object.status?.updateRevision;
+  const disabled = readOnly ? undefined : accessDenial(home, PATCH, access);
+  const paused = !!updateBaseOf(object, false, home.strategy?.path).paused;
+  const common = { cluster, namespace, resource, name, object, disabled, readOnly };
+  const updateRevision = lens.shape(object, { nodes, pods: own }).status?.updateRevision;
   const [applied, setApplied] = useState<AppliedPartition | null>(null);
   const chosen = useMemo(() => {
     if (!applied || applied.updateRevision !== updateRevision) return null;
-    const rows = own.map((p) => ({
-      name: p.metadata.name ?? "",
-      uid: p.metadata.uid ?? "",
-      revision: p.metadata.labels?.[LABEL_REVISION_HASH] ?? "",
-      terminating: !!p.metadata.deletionTimestamp,
+    const rows = own.map((x) => ({
+      name: x.metadata.name ?? "",
+      uid: x.metadata.uid ?? "",
+      revision: x.metadata.labels?.[LABEL_REVISION_HASH] ?? "",
+      terminating: !!x.metadata.deletionTimestamp,
     }));
     return chosenSinceApply(rows, updateRevision ?? "", applied.before, applied.allowed, applied.expected);
   }, [applied, own, updateRevision]);
@@ -72,12 +82,20 @@ export function UpdateControls({ cluster, namespace, name, object, pods, revisio
           <div>{owner.reason}</div>
         </div>
       ) : (
-        <PartitionControl {...common} pods={own} now={now.getTime()} onApplied={setApplied} />
+        <PartitionControl {...common} lens={lens} pods={own} nodes={nodes} now={now.getTime()} onApplied={setApplied} />
       )}
       <StepProgress r={update} paused={paused} chosen={chosen} />
       {owner ? null : <PauseControl {...common} />}
-      {owner ? null : <LimitsControl {...common} />}
-      <RevisionCompare {...common} revisions={revs} updateRevision={updateRevision} rolloutNote={owner?.rollbackNote} />
+      {owner ? null : <LimitsControl {...common} lens={lens} pods={own} nodes={nodes} />}
+      <RevisionCompare
+        {...common}
+        lens={lens}
+        pods={own}
+        nodes={nodes}
+        revisions={revs}
+        updateRevision={updateRevision}
+        rolloutNote={owner?.rollbackNote}
+      />
     </section>
   );
 }

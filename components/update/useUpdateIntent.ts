@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
-import type { CloneSet } from "@/lib/k8s/objects";
-import type { ApiErrorBody, UpdateBase, WireRequest, WriteFailure } from "@/lib/k8s/wire";
+import type { ApiErrorBody, K8sObject, ResourceName, UpdateBase, WireRequest, WriteFailure } from "@/lib/k8s/wire";
+import { KINDS } from "@/lib/kinds";
 import { isWriteFailure } from "@/lib/client/api";
 import { useUpdateMutation, type UpdateBody } from "@/lib/client/update";
 import { updateBaseOf } from "@/lib/kruise/core/update-base";
@@ -36,18 +36,19 @@ export interface UpdateIntentState {
 export function useUpdateIntent(
   cluster: string,
   ns: string,
+  resource: ResourceName,
   name: string,
-  object: CloneSet,
+  object: K8sObject,
   withTemplate = false,
 ): UpdateIntentState {
-  const m = useUpdateMutation(cluster, ns, name);
+  const m = useUpdateMutation(cluster, ns, resource, name);
   const [shown, setShown] = useState<UpdateBase | null>(null);
   const [request, setRequest] = useState<WireRequest | null>(null);
   const [error, setError] = useState<UpdateIntentState["error"]>(null);
   const [done, setDone] = useState<string | null>(null);
   const touch = () => {
     if (shown) return shown;
-    const b = updateBaseOf(object, withTemplate);
+    const b = updateBaseOf(object, withTemplate, KINDS.get(resource).strategy?.path);
     setShown(b);
     setDone(null);
     return b;

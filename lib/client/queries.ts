@@ -86,6 +86,19 @@ export function useResourceLists<R extends ResourceName>(
   return useHydrated() ? lists : namespaces.map(() => listOf<ResourceObjects[R]>(undefined));
 }
 
+/** Live lists of several kinds in one scope (a page listing every workload kind), read together, in `resources` order. */
+export function useKindLists(
+  cluster: string,
+  resources: readonly ResourceName[],
+  namespace?: string | null,
+): ResourceList<ResourceObjects[ResourceName]>[] {
+  const lists = useQueries({
+    queries: resources.map((r) => resourceListOptions(cluster, r, namespace)),
+    combine: combineLists as (results: { data?: ResourceListState }[]) => ResourceList<ResourceObjects[ResourceName]>[],
+  });
+  return useHydrated() ? lists : resources.map(() => listOf<ResourceObjects[ResourceName]>(undefined));
+}
+
 export function clustersOptions() {
   return queryOptions<ClustersResponse, ApiError>({
     queryKey: clusterKeys.all,

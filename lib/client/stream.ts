@@ -4,7 +4,7 @@ import { errorFromResponse } from "./api";
 import { streamUrl } from "./events";
 import { frameBatcher } from "./frame-batch";
 import { openTransport, type StreamTransport } from "./stream-transport";
-import { KINDS } from "../kinds";
+import { KINDS, streamNamespace } from "../kinds";
 import { resourceKeys } from "./keys";
 import { signInAgain } from "./session";
 import { applyStreamEvents, markDisconnected, type ResourceListState } from "./reducer";
@@ -76,7 +76,8 @@ function openStream(
   staleAfterMs: number,
 ) {
   const url = streamUrl(cluster, rs, namespace);
-  const keys = rs.map((r) => resourceKeys.list(cluster, r, namespace));
+  // A cluster-scoped kind arrives cluster-wide (lib/kinds streamNamespace): its frames and its marks share one key.
+  const keys = rs.map((r) => resourceKeys.list(cluster, r, streamNamespace(KINDS.get(r), namespace)));
   const keyOf = new Map<string, QueryKey>();
   const batches = frameBatcher<StreamEvent>((byKey) =>
     notifyManager.batch(() => {

@@ -7,6 +7,15 @@ export function apiPrefix(h: Pick<KindHome, "group" | "version">): string {
   return h.group ? `/apis/${h.group}/${h.version}` : `/api/${h.version}`;
 }
 
+/**
+ * The namespace a stream watches a kind in: a page's namespace for a namespaced kind, cluster-wide (null) for a
+ * cluster-scoped one (nodes), which has no namespace to narrow to. The hub's scope, the frames and the browser's
+ * cache key all use it, so a node list is one scope however many namespaces' pages ask for it.
+ */
+export function streamNamespace(h: Pick<KindHome, "scope">, namespace: string | null): string | null {
+  return h.scope === "Cluster" ? null : namespace;
+}
+
 /** `clonesets.apps.kruise.io`, `pods`: the resource as RBAC and kubectl name it, with `/sub` for a subresource. */
 export function qualifiedResource(h: Pick<KindHome, "group" | "resource">, subresource?: string): string {
   const r = subresource ? `${h.resource}/${subresource}` : h.resource;

@@ -2,6 +2,7 @@
 import type { CloneSet } from "@/lib/k8s/objects";
 import { isControlledBy } from "@/lib/kruise/core/owner";
 import { slimManagedFields } from "@/lib/kruise/view/managed";
+import { cloneSetLens } from "@/lib/kruise/view/workload";
 import type { KindHome } from "./types";
 
 declare module "@/lib/k8s/wire" {
@@ -56,4 +57,11 @@ export const cloneSetHome: KindHome<"clonesets"> = {
   },
   // Only the entries naming who wrote the partition, paused flag or images: the detail's timeline reads them.
   cache: { managedFields: slimManagedFields },
+  lens: cloneSetLens,
+  // apis/apps/v1alpha1/cloneset_types.go CloneSetUpdateStrategy
+  strategy: {
+    path: ["spec", "updateStrategy"],
+    limits: ["maxUnavailable", "maxSurge"],
+    partition: "intOrPercent",
+  },
 };

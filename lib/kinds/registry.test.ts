@@ -6,7 +6,7 @@ import type { ResourceName } from "@/lib/k8s/wire";
 import { collectionPath, objectPath } from "@/lib/server/resources";
 import { trim } from "@/lib/server/hub/trim";
 import { api, pages } from "@/lib/urls";
-import { accessAttributes, accessDenial, accessNeeds, needsAccess, qualifiedResource } from "./api";
+import { accessAttributes, accessDenial, accessNeeds, needsAccess, qualifiedResource, streamNamespace } from "./api";
 import { printerRow } from "./printer";
 import { KINDS } from "./registry";
 import type { KindHome } from "./types";
@@ -62,6 +62,27 @@ describe("one home per kind", () => {
     );
     expect(pages.edit("dev", "shop", widget, "w1")).toBe("/c/dev/ns/shop/widgets/w1/edit");
     expect(printerRow(home, { metadata: { name: "w1" }, spec: { replicas: 3 } }).cells).toEqual(["3"]);
+  });
+
+  it("watches a cluster-scoped kind cluster-wide, whatever namespace the page streams, and keeps a node lean", () => {
+    const nodes = KINDS.get("nodes");
+    expect(streamNamespace(nodes, "shop")).toBeNull();
+    expect(streamNamespace(KINDS.get("pods"), "shop")).toBe("shop");
+    expect(collectionPath(nodes, streamNamespace(nodes, "shop"))).toBe("/api/v1/nodes");
+    const node = {
+      apiVersion: "v1",
+      kind: "Node",
+      metadata: { name: "n1", labels: { zone: "a" }, annotations: { big: "x" }, managedFields: [{}] },
+      spec: { taints: [{ key: "k", effect: "NoSchedule" }], podCIDR: "10.0.0.0/24" },
+      status: { images: [{ names: ["nginx"] }], conditions: [{ type: "Ready", status: "True" }], capacity: {} },
+    };
+    expect(trim(nodes, node)).toEqual({
+      apiVersion: "v1",
+      kind: "Node",
+      metadata: { name: "n1", labels: { zone: "a" } },
+      spec: { taints: [{ key: "k", effect: "NoSchedule" }] },
+      status: { conditions: [{ type: "Ready", status: "True" }] },
+    });
   });
 
   it("refuses a kind registered twice", () => {

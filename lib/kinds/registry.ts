@@ -4,9 +4,12 @@
 import type { ResourceName } from "@/lib/k8s/wire";
 import { cloneSetHome } from "./cloneset";
 import { controllerRevisionHome } from "./controllerrevision";
+import { daemonSetHome } from "./daemonset";
 import { eventHome } from "./event";
 import { batchReleaseHome, kruiseRolloutHome } from "./kruise-rollout";
+import { nodeHome } from "./node";
 import { podHome } from "./pod";
+import { statefulSetHome } from "./statefulset";
 import type { KindHome } from "./types";
 
 /** A closed set of kind homes, looked up by resource (plural) name. */
@@ -62,9 +65,12 @@ export class KindRegistry {
 
 export const KINDS = new KindRegistry([
   cloneSetHome,
+  statefulSetHome,
+  daemonSetHome,
   podHome,
   controllerRevisionHome,
   eventHome,
   kruiseRolloutHome,
   batchReleaseHome,
+  nodeHome,
 ]);

@@ -2,6 +2,7 @@
 // routes, access checks), the browser (URLs, editor, lists) and the tests all read the same description.
 import type { K8sObject } from "@/lib/k8s/wire";
 import type { ManagedEntry } from "@/lib/kruise/view/managed";
+import type { WorkloadLens } from "@/lib/kruise/view/workload";
 
 /** A CRD's `additionalPrinterColumns` entry (apiextensions.k8s.io/v1), or the columns kubectl prints for a built-in. */
 export interface PrinterColumn {
@@ -39,6 +40,24 @@ export interface CacheShape {
 }
 
 /**
+ * Where a workload keeps what its `update` write changes (partition, paused, maxUnavailable, maxSurge), and what its
+ * partition may be (docs/architecture.md §4).
+ */
+export interface StrategyShape {
+  /** the object holding them: a CloneSet's spec.updateStrategy, an Advanced StatefulSet's or DaemonSet's
+   * spec.updateStrategy.rollingUpdate */
+  path: readonly string[];
+  /** the limits it has */
+  limits: readonly ("maxUnavailable" | "maxSurge")[];
+  /** "intOrPercent": an int or "p%" (a CloneSet's); "int": a whole number (an ordinal, a count of nodes) */
+  partition: "int" | "intOrPercent";
+  /** what a whole-number partition counts, for a message ("an ordinal", "a number of nodes") */
+  partitionIs?: string;
+  /** the kinds its partition preview reads besides its own pods (a DaemonSet's: nodes) */
+  previewReads?: readonly string[];
+}
+
+/**
  * One kind, described once. `resource` is the plural: the name the API, the hub, the stream and every URL use.
  * `ownership`: which kinds' objects this kind controls, and the rule that decides it (lib/kruise/core/owner.ts).
  */
@@ -66,4 +85,12 @@ export interface KindHome<R extends string = string> {
    * (lib/client/stream-decode.ts), so the page's first render finds them built instead of building thousands at once.
    */
   prepareView?: (items: readonly K8sObject[], now: Date) => void;
+  /**
+   * A workload kind: how the shared workload views read it (lib/kruise/view/workload.ts). The workload list shows
+   * every kind that has one.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each home's lens reads its own object type
+  lens?: WorkloadLens<any>;
+  /** A workload kind with an `update` write: where its strategy fields are (lib/server/write/update.ts). */
+  strategy?: StrategyShape;
 }

@@ -29,10 +29,24 @@ export {
   rolloutDisableRequest,
   type RolloutSpecBase,
 } from "./kruise-rollout";
-export { partitionPatch, pausePatch, rollingLimitsPatch, rollbackPatch, revisionTemplate } from "./update";
+export {
+  CLONESET_STRATEGY,
+  partitionPatch,
+  pausePatch,
+  rollingLimitsPatch,
+  rollbackPatch,
+  revisionTemplate,
+  type UpdateOptions,
+} from "./update";
 export { prepareForEdit, parseEdited, lineForField, fieldSegments, checkEdit } from "./edit-yaml";
 export type { PreparedEdit, PrepareOptions, ParsedEdit, YamlError, FieldLines, EditCheck } from "./edit-yaml";
 export { diffObjects, type FieldDiff, type DiffOptions } from "./diff";
-export { predictInPlace, type InPlacePrediction, type ContainerChange, type Gates } from "./inplace-prediction";
+export {
+  predictInPlace,
+  type InPlacePrediction,
+  type ContainerChange,
+  type Gates,
+  type StrategyReading,
+} from "./inplace-prediction";
 export { serverKept, describeKept, type KeptField } from "./server-kept";
 export { classifySave, type SaveOutcome, type SaveOutcomeKind } from "./save-outcome";

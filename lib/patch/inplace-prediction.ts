@@ -38,7 +38,19 @@ export interface Gates {
 const obj = (v: JsonValue | undefined): JsonObject => (isObject(v) ? v : {});
 
 /**
- * Predict how Kruise applies the template change from `base` to `edited` (CloneSet JSON). In place
+ * How a kind other than the CloneSet reads the edited object: its update policy in the CloneSet's words
+ * (ReCreate / InPlaceIfPossible / InPlaceOnly) and how many pods its partition lets the change reach.
+ */
+export interface StrategyReading {
+  type: string;
+  replicas: number;
+  podsToUpdate: number;
+}
+
+/**
+ * Predict how Kruise applies the template change from `base` to `edited` (CloneSet JSON; another kind's with the
+ * `reading` of its own strategy: an Advanced StatefulSet's podUpdatePolicy and ordinal partition, an Advanced
+ * DaemonSet's rollingUpdateType and nodes). In place
  * only if every difference is template metadata, a container image replace, or (gate
  * InPlaceWorkloadVerticalScaling) container cpu/memory resources; metadata keys read by env
  * fieldRefs restart their containers (gate InPlaceUpdateEnvFromMetadata). Strategy ReCreate always
@@ -46,12 +58,19 @@ const obj = (v: JsonValue | undefined): JsonObject => (isObject(v) ? v : {});
  * lib/kruise/inplace-spec.ts diffTemplatesInPlace (the sandbox controller's rule). Upstream: kruise pkg/util/inplaceupdate/
  * inplace_update_defaults.go defaultCalculateInPlaceUpdateSpec; partition: pkg/util/tools.go.
  */
-export function predictInPlace(base: JsonObject, edited: JsonObject, gates: Gates = {}): InPlacePrediction {
+export function predictInPlace(
+  base: JsonObject,
+  edited: JsonObject,
+  gates: Gates = {},
+  reading?: StrategyReading,
+): InPlacePrediction {
   const oldT = obj(obj(base.spec).template);
   const newT = obj(obj(edited.spec).template);
   const spec = obj(edited.spec);
-  const replicas = typeof spec.replicas === "number" ? spec.replicas : 1;
-  const p = partitionReplicas(obj(spec.updateStrategy).partition as number | string | undefined, replicas);
+  const replicas = reading?.replicas ?? (typeof spec.replicas === "number" ? spec.replicas : 1);
+  const p = reading
+    ? { value: replicas - reading.podsToUpdate, error: undefined }
+    : partitionReplicas(obj(spec.updateStrategy).partition as number | string | undefined, replicas);
   const counts = {
     replicas,
     partitionReplicas: p.value,
@@ -80,7 +99,7 @@ export function predictInPlace(base: JsonObject, edited: JsonObject, gates: Gate
     if (!rule.inPlace && reasons.length === 0) reasons.push(rule.reason ?? "spec.template.spec");
   }
   const capable = reasons.length === 0;
-  const type = String(obj(spec.updateStrategy).type ?? "ReCreate");
+  const type = reading?.type ?? String(obj(spec.updateStrategy).type ?? "ReCreate");
   const mode =
     type === "ReCreate" ? "recreate" : capable ? "in-place" : type === "InPlaceOnly" ? "blocked" : "recreate";
   return {

@@ -3,31 +3,47 @@ import { isObject, type JsonObject, type JsonValue } from "./json";
 import { guardedRequest, type FieldChange, type GuardOptions } from "./guarded";
 import type { PatchRequest } from "./request";
 
-const STRATEGY = ["spec", "updateStrategy"];
+/** A CloneSet's: partition, paused, maxUnavailable and maxSurge sit in spec.updateStrategy. */
+export const CLONESET_STRATEGY: readonly string[] = ["spec", "updateStrategy"];
 
-function current(base: JsonObject, key: string): JsonValue | undefined {
-  const spec = isObject(base.spec) ? base.spec : {};
-  const s = isObject(spec.updateStrategy) ? spec.updateStrategy : {};
-  return s[key];
+export interface UpdateOptions extends GuardOptions {
+  /**
+   * Where the kind keeps partition, paused and its limits (its home's `strategy.path`): a CloneSet's
+   * spec.updateStrategy (the default), an Advanced StatefulSet's or DaemonSet's spec.updateStrategy.rollingUpdate.
+   */
+  at?: readonly string[];
+}
+
+function current(base: JsonObject, at: readonly string[], key: string): JsonValue | undefined {
+  let cur: JsonValue | undefined = base;
+  for (const k of at) cur = isObject(cur) ? cur[k] : undefined;
+  return isObject(cur) ? cur[key] : undefined;
 }
 
 const show = (v: JsonValue | undefined) => (v === undefined ? "unset" : JSON.stringify(v));
 
 /**
- * Set spec.updateStrategy.partition (int or "p%", apis/apps/v1alpha1/cloneset_types.go).
+ * Set the partition: spec.updateStrategy.partition (int or "p%", apis/apps/v1alpha1/cloneset_types.go), or where
+ * `opts.at` says (an Advanced StatefulSet's ordinal, an Advanced DaemonSet's count of nodes, in rollingUpdate).
  * Tests the partition as shown and, by default, metadata.generation: the console wants the write to
  * fail if the partition or the spec changed since the preview, never because of status churn.
  */
-export function partitionPatch(base: JsonObject, partition: number | string, opts: GuardOptions = {}): PatchRequest {
-  const change: FieldChange = { path: [...STRATEGY, "partition"], value: partition };
-  return guardedRequest(base, [change], `Set partition ${show(current(base, "partition"))} → ${show(partition)}`, opts);
-}
-
-/** Pause or resume the rollout (spec.updateStrategy.paused; the controller stops updating pods). */
-export function pausePatch(base: JsonObject, paused: boolean, opts: GuardOptions = {}): PatchRequest {
+export function partitionPatch(base: JsonObject, partition: number | string, opts: UpdateOptions = {}): PatchRequest {
+  const at = opts.at ?? CLONESET_STRATEGY;
+  const change: FieldChange = { path: [...at, "partition"], value: partition };
   return guardedRequest(
     base,
-    [{ path: [...STRATEGY, "paused"], value: paused }],
+    [change],
+    `Set partition ${show(current(base, at, "partition"))} → ${show(partition)}`,
+    opts,
+  );
+}
+
+/** Pause or resume the rollout (`paused` where the kind keeps it; the controller stops updating pods). */
+export function pausePatch(base: JsonObject, paused: boolean, opts: UpdateOptions = {}): PatchRequest {
+  return guardedRequest(
+    base,
+    [{ path: [...(opts.at ?? CLONESET_STRATEGY), "paused"], value: paused }],
     paused ? "Pause the rollout" : "Resume the rollout",
     opts,
   );
@@ -40,15 +56,16 @@ export function pausePatch(base: JsonObject, paused: boolean, opts: GuardOptions
 export function rollingLimitsPatch(
   base: JsonObject,
   limits: { maxUnavailable?: number | string | null; maxSurge?: number | string | null },
-  opts: GuardOptions = {},
+  opts: UpdateOptions = {},
 ): PatchRequest {
+  const at = opts.at ?? CLONESET_STRATEGY;
   const changes: FieldChange[] = [];
   const parts: string[] = [];
   for (const key of ["maxUnavailable", "maxSurge"] as const) {
     const v = limits[key];
     if (v === undefined) continue;
-    changes.push({ path: [...STRATEGY, key], value: v === null ? undefined : v });
-    parts.push(`${key} ${show(current(base, key))} → ${v === null ? "default" : show(v)}`);
+    changes.push({ path: [...at, key], value: v === null ? undefined : v });
+    parts.push(`${key} ${show(current(base, at, key))} → ${v === null ? "default" : show(v)}`);
   }
   if (changes.length === 0) throw new Error("rollingLimitsPatch: nothing to change");
   return guardedRequest(base, changes, `Set ${parts.join(", ")}`, opts);

@@ -188,12 +188,17 @@ describe("kube-apiserver: the deploy overlays", () => {
       const ask = (label: string, answer: () => Promise<boolean>, expected: boolean) =>
         asks.push([label, answer, expected]);
       // The shared watch (every mode).
-      for (const r of ["clonesets.apps.kruise.io", "pods", "events", "controllerrevisions.apps"]) {
+      const WORKLOADS = ["clonesets", "statefulsets", "daemonsets"].map((r) => `${r}.apps.kruise.io`);
+      for (const r of [...WORKLOADS, "pods", "events", "controllerrevisions.apps"]) {
         ask(`watch ${r}`, () => can(m.name, "watch", r, "-n", "shop"), true);
         ask(`list ${r} cluster-wide`, () => can(m.name, "list", r, "--all-namespaces"), true);
       }
+      // An Advanced DaemonSet's page and the list read the nodes (cluster-scoped), never write them.
+      ask("watch nodes", () => can(m.name, "watch", "nodes"), true);
+      ask("list nodes", () => can(m.name, "list", "nodes"), true);
+      ask("patch nodes", () => can(m.name, "patch", "nodes"), false);
       // Writes run as the user in token and proxy mode; local mode acts as itself.
-      ask("patch clonesets", () => can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop"), m.patches);
+      for (const r of WORKLOADS) ask(`patch ${r}`, () => can(m.name, "patch", r, "-n", "shop"), m.patches);
       // Never pods cluster-wide, not even local mode (a pod patch changes images, kube-system's included).
       ask("patch pods", () => can(m.name, "patch", "pods", "-n", "shop"), false);
       ask("patch pods in kube-system", () => can(m.name, "patch", "pods", "-n", "kube-system"), false);
@@ -239,7 +244,7 @@ describe("kube-apiserver: the deploy overlays", () => {
       // Never: secrets, deletes.
       ask("get secrets", () => can(m.name, "get", "secrets", "-n", "shop"), false);
       ask("list secrets cluster-wide", () => can(m.name, "list", "secrets", "--all-namespaces"), false);
-      ask("delete clonesets", () => can(m.name, "delete", "clonesets.apps.kruise.io", "-n", "shop"), false);
+      for (const r of WORKLOADS) ask(`delete ${r}`, () => can(m.name, "delete", r, "-n", "shop"), false);
       ask("delete pods", () => can(m.name, "delete", "pods", "-n", "shop"), false);
       const answers: boolean[] = [];
       let next = 0;

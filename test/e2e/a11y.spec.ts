@@ -31,14 +31,23 @@ for (const theme of ["light", "dark"] as const) {
     const ctx = sandboxAdmin().context;
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
 
-    await page.goto(pages.cloneSets(ctx));
+    await page.goto(pages.workloads(ctx));
     await expect(page.getByTestId("cloneset-row").first()).toBeVisible();
+    await expect(page.getByTestId("statefulset-row").first()).toBeVisible();
     expect(await serious(page), "list").toEqual([]);
 
     await page.goto(pages.cloneSet(ctx, namespace, name));
     await expect(page.getByTestId("pod-map-canvas").first()).toBeVisible();
     await expect(page.getByTestId("pod-row").first()).toBeVisible();
     expect(await serious(page), "detail").toEqual([]);
+
+    // The demo's Advanced StatefulSet and DaemonSet pages: by ordinal, by node.
+    await page.goto(pages.workload(ctx, "shop", "statefulsets", "orders-db"));
+    await expect(page.getByTestId("ordinal").first()).toBeVisible();
+    expect(await serious(page), "statefulset detail").toEqual([]);
+    await page.goto(pages.workload(ctx, "shop", "daemonsets", "log-agent"));
+    await expect(page.getByTestId("node-row").first()).toBeVisible();
+    expect(await serious(page), "daemonset detail").toEqual([]);
 
     await page.goto(pages.edit(ctx, namespace, "clonesets", name));
     await expect(page.getByTestId("yaml-editor").locator(".monaco-editor").first()).toBeVisible();
@@ -47,12 +56,12 @@ for (const theme of ["light", "dark"] as const) {
 }
 
 for (const width of [1280, 1920]) {
-  test(`at ${width} px the list has no horizontal scroll`, async ({ page }) => {
+  test(`at ${width} px the list of every kind has no horizontal scroll`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(pages.cloneSets(sandboxAdmin().context));
+    await page.goto(pages.workloads(sandboxAdmin().context));
     await expect(page.getByTestId("cloneset-row").first()).toBeVisible();
     const overflow = await page.evaluate(() => {
-      const table = document.querySelector("[data-testid=cloneset-table]")!;
+      const table = document.querySelector("[data-testid=workload-table]")!;
       const box = table.parentElement!;
       return {
         page: document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -65,3 +65,12 @@ export async function eventually(pick: (list: CS[]) => CS | undefined, what: str
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
+
+/** Every object of a workload kind (`statefulsets.apps.kruise.io`, …) in the cluster that is not being deleted. */
+export function workloads(resource: string): { metadata: { name: string; namespace: string } }[] {
+  return kubectlJson<{ items: { metadata: { name: string; namespace: string; deletionTimestamp?: string } }[] }>(
+    "get",
+    resource,
+    "-A",
+  ).items.filter((o) => !o.metadata.deletionTimestamp);
+}

@@ -1,24 +1,54 @@
 import { expect, test } from "./fixtures";
 import { kubectl, sandboxAdmin } from "./cluster";
-import { cloneSets, eventually, steady } from "./demo";
+import { cloneSets, eventually, steady, workloads } from "./demo";
 import { pages } from "./paths";
 
-test("the home page opens the current context's list, which shows every demo CloneSet live", async ({ page }) => {
-  const expected = cloneSets()
-    .map((c) => `${c.metadata.namespace}/${c.metadata.name}`)
-    .sort();
-  expect(expected.length).toBeGreaterThan(0);
+const names = (items: { metadata: { name: string; namespace: string } }[]) =>
+  items.map((c) => `${c.metadata.namespace}/${c.metadata.name}`).sort();
+
+test("the home page opens the current context's list of every workload kind, live, each row with its kind", async ({
+  page,
+}) => {
+  const expected = {
+    "cloneset-row": names(cloneSets()),
+    "statefulset-row": names(workloads("statefulsets.apps.kruise.io")),
+    "daemonset-row": names(workloads("daemonsets.apps.kruise.io")),
+  };
+  expect(Object.values(expected).map((l) => l.length > 0)).toEqual([true, true, true]);
   await page.goto("/");
-  await expect(page).toHaveURL(new RegExp(pages.cloneSets(sandboxAdmin().context)));
+  await expect(page).toHaveURL(new RegExp(pages.workloads(sandboxAdmin().context)));
   await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
-  await expect(page.getByTestId("cloneset-row")).toHaveCount(expected.length);
-  const shown = await page
-    .getByTestId("cloneset-row")
-    .evaluateAll((rows) =>
-      rows.map((r) => `${r.getAttribute("data-namespace")}/${r.getAttribute("data-name")}`).sort(),
-    );
-  expect(shown).toEqual(expected);
+  for (const [testId, want] of Object.entries(expected)) {
+    await expect(page.getByTestId(testId)).toHaveCount(want.length);
+    const shown = await page
+      .getByTestId(testId)
+      .evaluateAll((rows) =>
+        rows.map((r) => `${r.getAttribute("data-namespace")}/${r.getAttribute("data-name")}`).sort(),
+      );
+    expect(shown, testId).toEqual(want);
+  }
   await expect(page.getByRole("columnheader", { name: "UPDATED_AVAILABLE" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "KIND" })).toBeVisible();
+  const sts = page.locator('[data-testid=statefulset-row][data-name="orders-db"]');
+  await expect(sts.locator("[data-col=kind]")).toHaveText("Advanced StatefulSet");
+  // ordinal 2 is reserved: partition 3 keeps ordinals 0 and 1, two pods
+  await expect(sts.locator("[data-col=partition]")).toHaveText("3 → 2 pods");
+  await expect(page.locator('[data-testid=daemonset-row][data-name="log-agent"] [data-col=partition]')).toHaveText(
+    "0 → 0 nodes",
+  );
+});
+
+test("the kind filter narrows the list to one kind's page, keeping the other filters", async ({ page }) => {
+  await page.goto(pages.workloads(sandboxAdmin().context, { ns: "shop" }));
+  await expect(page.getByTestId("statefulset-row").first()).toBeVisible();
+  await page.getByTestId("kind-select").selectOption("statefulsets");
+  await expect(page).toHaveURL(new RegExp(`${pages.list(sandboxAdmin().context, "statefulsets")}\\?ns=shop`));
+  await expect(page.getByRole("heading", { level: 1, name: "Advanced StatefulSets" })).toBeVisible();
+  await expect(page.getByTestId("statefulset-row")).toHaveCount(
+    workloads("statefulsets.apps.kruise.io").filter((s) => s.metadata.namespace === "shop").length,
+  );
+  await expect(page.getByTestId("cloneset-row")).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "KIND" })).toHaveCount(0);
 });
 
 test("a change made with kubectl appears on the open page without a reload", async ({ page }) => {

@@ -196,7 +196,7 @@ test("each cluster asks for its own sign-in: a second cluster with other users, 
   await page.goto(at(pages.signIn(undefined, ctx())));
   await page.getByLabel("Bearer token").fill(VIEWER);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => u.pathname === pages.cloneSets(ctx()));
+  await page.waitForURL((u) => u.pathname === pages.workloads(ctx()));
   // Signed in to this cluster only: `prod` says so, and nothing of prod is served to this session.
   await expect(page.locator(`[data-testid=cluster-switcher] option[value="${PROD}"]`)).toHaveAttribute(
     "data-signed-in",
@@ -214,7 +214,7 @@ test("each cluster asks for its own sign-in: a second cluster with other users, 
   await expect(page.getByTestId("signin-error")).toContainText("The cluster did not accept this token");
   await page.getByLabel("Bearer token").fill(PROD_VIEWER_TOKEN);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => u.pathname === pages.cloneSets(PROD));
+  await page.waitForURL((u) => u.pathname === pages.workloads(PROD));
   await expect(page.getByTestId("current-user")).toContainText("viewer");
   await expect(page.locator(`[data-testid=cluster-switcher] option[value="${ctx()}"]`)).toHaveAttribute(
     "data-signed-in",

@@ -2,6 +2,7 @@ import { vi } from "vitest";
 // `server-only` is a build-time marker that throws outside Next's server bundles; the code under test is the real route logic.
 vi.mock("server-only", () => ({}));
 
+import { CoreV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getClusterList } from "@/lib/server/auth";
 import { getObject, getStream } from "@/lib/server/routes";
@@ -115,6 +116,44 @@ describe(`dashboard API routes against ${KIND}`, () => {
         .hub.stats()
         .every((s) => s.subscribers === 0),
     );
+  });
+
+  it("a page of one namespace gets a cluster-scoped kind cluster-wide, lean (nodes for a DaemonSet's layout)", async () => {
+    const node = `routes-node-${Date.now().toString(36)}`;
+    await cluster
+      .kubeConfig()
+      .makeApiClient(CoreV1Api)
+      .createNode({
+        body: {
+          metadata: { name: node, labels: { zone: "a" }, annotations: { "example.com/big": "x".repeat(1000) } },
+          spec: { taints: [{ key: "dedicated", value: "logs", effect: "NoSchedule" }] },
+        },
+      });
+    const ctl = new AbortController();
+    try {
+      const res = await getStream(runtime(), req("/api/c/admin/stream?r=nodes&r=pods&ns=shop", ctl.signal), "admin");
+      const sse = sseReader(res);
+      const snap = await waitFor("nodes snapshot", () =>
+        sse.events.find(
+          (e) =>
+            e.event === "snapshot" &&
+            e.data.resource === "nodes" &&
+            e.data.items.some((n: { metadata: { name: string } }) => n.metadata.name === node),
+        ),
+      );
+      expect(snap.data.namespace).toBeNull();
+      const shown = snap.data.items.find((n: { metadata: { name: string } }) => n.metadata.name === node);
+      expect(shown.metadata.labels).toMatchObject({ zone: "a" });
+      expect(shown.metadata.annotations).toBeUndefined();
+      expect(shown.spec.taints).toContainEqual({ key: "dedicated", value: "logs", effect: "NoSchedule" });
+      const pods = await waitFor("pods snapshot", () =>
+        sse.events.find((e) => e.event === "snapshot" && e.data.resource === "pods"),
+      );
+      expect(pods.data.namespace).toBe("shop");
+    } finally {
+      ctl.abort();
+      await cluster.kubeConfig().makeApiClient(CoreV1Api).deleteNode({ name: node });
+    }
   });
 
   it("a forbidden user gets a 200 stream whose status says which permission is missing", async () => {

@@ -1,51 +1,33 @@
 "use client";
-import Link from "next/link";
 import { memo, useMemo, useState } from "react";
-import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
+import type { ResourceName } from "@/lib/client";
 import type { CloneSet, ControllerRevision, Event, Pod } from "@/lib/k8s/objects";
-import { combineConnections } from "@/lib/kruise/view/connection";
 import { detailPods, detailView, type DetailPods } from "@/lib/kruise/view/detail";
-import { ConnectionBadge } from "@/components/ui/ConnectionBadge";
-import { ErrorPanel } from "@/components/ui/ErrorPanel";
-import { Skeleton } from "@/components/ui/Skeleton";
+import { DetailFrame } from "@/components/workload/detail/DetailFrame";
+import { useWorkloadData } from "@/components/workload/detail/useWorkloadData";
 import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
-import { notLive } from "../CloneSetList";
+import { notLive } from "@/lib/kruise/view/connection";
 import { pages } from "@/lib/urls";
-import { DetailHeader } from "./DetailHeader";
-import { EventsPanel } from "./EventsPanel";
-import { PodsPanel } from "./PodsPanel";
-import { PodMap } from "../podmap/PodMap";
-import { Timeline } from "../timeline/Timeline";
-import { RevisionsPanel } from "./RevisionsPanel";
-import { UpdatePanel } from "./UpdatePanel";
+import { DetailHeader } from "@/components/workload/detail/DetailHeader";
+import { EventsPanel } from "@/components/workload/detail/EventsPanel";
+import { PodsPanel } from "@/components/workload/detail/PodsPanel";
+import { PodMap } from "@/components/workload/podmap/PodMap";
+import { Timeline } from "@/components/workload/timeline/Timeline";
+import { RevisionsPanel } from "@/components/workload/detail/RevisionsPanel";
+import { UpdatePanel } from "@/components/workload/detail/UpdatePanel";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
 import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBadge";
 import { KRUISE_ROLLOUT_ANCHOR, KruiseRolloutPanel } from "@/components/kruise-rollout/KruiseRolloutPanel";
 import { useKruiseRollout } from "@/components/kruise-rollout/useKruiseRollout";
 
-const RESOURCES: ResourceName[] = ["clonesets", "pods", "controllerrevisions", "events"];
 // Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
-const STREAMED: ResourceName[] = [...RESOURCES, "rollouts", "batchreleases"];
+const KRUISE_ROLLOUT: ResourceName[] = ["rollouts", "batchreleases"];
 
-// The page renders a copy of the lists a render behind the cache, in slices (useResourceList's `deferred`).
-const DEFERRED = { deferred: true };
-
-/** Reads the namespace's four live lists through one stream and renders the detail view model. */
+/** Reads the namespace's live lists through one stream (the CloneSet, pods, revisions, events, Rollouts). */
 export function useCloneSetData(cluster: string, namespace: string, name: string) {
-  // A large pods snapshot is decoded in slices that build its rows as they come (the pod home's prepareView).
-  useClusterStream({ cluster, namespace, resources: STREAMED });
-  const cs = useResourceList(cluster, "clonesets", namespace, DEFERRED);
-  const pods = useResourceList(cluster, "pods", namespace, DEFERRED);
-  const revs = useResourceList(cluster, "controllerrevisions", namespace, DEFERRED);
-  const events = useResourceList(cluster, "events", namespace, DEFERRED);
-  const object = cs.items.find((o) => o.metadata.name === name);
-  const connection = combineConnections([cs.connection, pods.connection, revs.connection, events.connection]);
-  const errors = [cs, pods, revs, events]
-    .map((l, i) => ({ resource: RESOURCES[i], error: l.connection.error }))
-    .filter((e) => e.error);
-  return { object, cs, pods, revs, events, connection, errors, loading: cs.loading };
+  return useWorkloadData(cluster, namespace, "clonesets", name, KRUISE_ROLLOUT);
 }
 
 export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
@@ -57,71 +39,35 @@ export function CloneSetDetail({ cluster, namespace, name }: { cluster: string; 
     () => (d.object ? detailPods(d.object, d.pods.items, d.revs.items, now) : null),
     [d.object, d.pods.items, d.revs.items, now],
   );
-  const listHref = pages.cloneSets(cluster);
-  const crumbs = (
-    <div className="crumbs">
-      <Link href={listHref}>CloneSets</Link> / {namespace} / {name}
-    </div>
-  );
-  const badge = (
-    <div className="page-head">
-      <ConnectionBadge connection={d.connection} />
-    </div>
-  );
-  const errors = d.errors.map((e) => (
-    <ErrorPanel key={e.resource} title={`Cannot watch ${e.resource} in namespace ${namespace}`} error={e.error!} />
-  ));
-
-  if (d.loading && d.cs.connection.state !== "error")
-    return (
-      <>
-        {crumbs}
-        {badge}
-        <div className="panel">
-          <Skeleton label="Loading CloneSet" />
-        </div>
-      </>
-    );
-  if (!d.object || !half) {
-    return (
-      <>
-        {crumbs}
-        {badge}
-        {errors}
-        {d.cs.connection.state !== "error" ? (
-          <div className="panel empty" data-testid="not-found">
-            <h1>CloneSet not found</h1>
-            <p>
-              There is no CloneSet <span className="mono">{name}</span> in namespace{" "}
-              <span className="mono">{namespace}</span> on {cluster}. It may have been deleted.
-            </p>
-            <p>
-              <Link href={listHref}>Back to the CloneSet list</Link>
-            </p>
-          </div>
-        ) : null}
-      </>
-    );
-  }
   return (
-    <>
-      {crumbs}
-      {badge}
-      {errors}
-      <DetailBody
-        cluster={cluster}
-        namespace={namespace}
-        name={name}
-        object={d.object}
-        pods={d.pods.items}
-        revisions={d.revs.items}
-        events={d.events.items}
-        podsLoaded={!d.pods.loading}
-        live={!notLive(d.connection.state)}
-        half={half}
-        now={now}
-      />
-    </>
+    <DetailFrame
+      cluster={cluster}
+      namespace={namespace}
+      name={name}
+      title="CloneSet"
+      listHref={pages.cloneSets(cluster)}
+      connection={d.connection}
+      errors={d.errors}
+      loading={d.loading}
+      listFailed={d.own.connection.state === "error"}
+      found={!!d.object && !!half}
+    >
+      {d.object && half ? (
+        <DetailBody
+          cluster={cluster}
+          namespace={namespace}
+          name={name}
+          object={d.object}
+          pods={d.pods.items}
+          revisions={d.revs.items}
+          events={d.events.items}
+          podsLoaded={!d.pods.loading}
+          live={!notLive(d.connection.state)}
+          half={half}
+          now={now}
+        />
+      ) : null}
+    </DetailFrame>
   );
 }
 
@@ -193,6 +139,7 @@ const DetailBody = memo(function DetailBody({
       <UpdateControls
         cluster={cluster}
         namespace={namespace}
+        resource="clonesets"
         name={name}
         object={object}
         pods={pods}

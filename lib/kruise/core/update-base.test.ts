@@ -33,4 +33,24 @@ describe("the update base both sides compute", () => {
       { op: "add", path: "/spec/updateStrategy/partition", value: 2 },
     ]);
   });
+
+  it("reads and guards an Advanced StatefulSet's or DaemonSet's fields in updateStrategy.rollingUpdate", () => {
+    const at = ["spec", "updateStrategy", "rollingUpdate"];
+    const set = {
+      metadata: { generation: 4 },
+      spec: { updateStrategy: { type: "RollingUpdate", rollingUpdate: { partition: 3, maxUnavailable: 1 } } },
+    };
+    const b = updateBaseOf(set, false, at);
+    expect(b).toEqual({ generation: 4, partition: 3, maxUnavailable: 1 });
+    const base = guardObject(b, at);
+    expect(base).toEqual({
+      metadata: { generation: 4 },
+      spec: { updateStrategy: { rollingUpdate: { partition: 3, maxUnavailable: 1 } } },
+    });
+    expect(JSON.parse(partitionPatch(base, 2, { at }).body)).toEqual([
+      { op: "test", path: "/spec/updateStrategy/rollingUpdate/partition", value: 3 },
+      { op: "test", path: "/metadata/generation", value: 4 },
+      { op: "add", path: "/spec/updateStrategy/rollingUpdate/partition", value: 2 },
+    ]);
+  });
 });

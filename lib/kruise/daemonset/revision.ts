@@ -72,3 +72,12 @@ export function newDaemonSetRevision(ds: DaemonSet, revision: number): Controlle
     revision,
   };
 }
+
+/**
+ * The ControllerRevision name of the DaemonSet's current template, `<ds>-<status.daemonSetHash>`: what the views name
+ * its update revision ("" before the controller wrote the hash). Upstream: daemonset_history.go snapshot.
+ */
+export function updateRevisionName(ds: Pick<DaemonSet, "metadata" | "status">): string {
+  const hash = ds.status?.daemonSetHash ?? "";
+  return hash ? `${ds.metadata.name}-${hash}` : "";
+}

@@ -4,7 +4,7 @@
  */
 import { plural } from "../core/plural";
 import type { UpdateProgress } from "./list";
-import type { ViewCloneSet } from "./types";
+import type { ViewWorkload } from "./types";
 
 export interface RevisionBar {
   /** The bar's full width in pods: the larger of the pods that exist and spec.replicas. */
@@ -24,7 +24,7 @@ export interface RevisionBar {
 }
 
 /** Segments from the counts; `pods` is how many exist, `failingUpdated` how many updated ones fail. */
-export function revisionBar(cs: ViewCloneSet, p: UpdateProgress, pods: number, failingUpdated: number): RevisionBar {
+export function revisionBar(cs: ViewWorkload, p: UpdateProgress, pods: number, failingUpdated: number): RevisionBar {
   const desired = cs.spec?.replicas ?? 1;
   const updated = Math.min(p.updated, pods);
   const ready = Math.min(p.updatedReady, updated);

@@ -88,3 +88,8 @@ export function missingPermission(message: string | undefined): string | null {
   const res = group ? `${resource}.${group}` : resource;
   return `${verb} ${res} ${ns ? `in namespace "${ns}"` : "at cluster scope"}`;
 }
+
+/** Reconnecting, stale or failed: what is on screen may be behind the cluster (the page is dimmed, never "live"). */
+export function notLive(state: string): boolean {
+  return state === "reconnecting" || state === "stale" || state === "error";
+}

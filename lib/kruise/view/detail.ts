@@ -11,9 +11,9 @@ import { ownedBy, podsByRevision, type PodGroup, type PodRow } from "./pods";
 import { revisionsView, type RevisionRow } from "./revisions";
 import { cachedPodView } from "./row-cache";
 import { inPlaceBatches, type UpdateView } from "./update";
-import { podCounts } from "./snapshot";
+import { podCounts, type PodCounts } from "./snapshot";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
-import type { ViewCloneSet, ViewEvent, ViewPod, ViewRevision } from "./types";
+import type { ViewWorkload, ViewEvent, ViewPod, ViewRevision } from "./types";
 
 export interface CloneSetDetail {
   header: CloneSetRow;
@@ -29,6 +29,13 @@ export interface DetailOptions {
   podsLoaded?: boolean;
   /** The Kruise Rollout that names the CloneSet, as its section shows it (lib/kruise/kruise-rollout/view.ts). */
   kruiseRollout?: KruiseRolloutFacts;
+  /** The workload's kind as its events name it (default "CloneSet"). */
+  kind?: string;
+  /**
+   * The pods' counts by the kind's own controller rules (./statefulset.ts, ./daemonset.ts); default the CloneSet's
+   * (./snapshot.ts podCounts).
+   */
+  counts?: (rows: PodRow[]) => PodCounts;
 }
 
 /** The CloneSet's own pods as rows, its revisions, and the pods grouped by revision: the first half of the view. */
@@ -43,7 +50,7 @@ export interface DetailPods {
  * Pods and revisions are those the CloneSet controls (ownerReference UID, cloneset_controller.go), revisions in
  * `.revision` order, pods grouped by revision label (§6.3).
  */
-export function detailPods(cs: ViewCloneSet, pods: ViewPod[], revisions: ViewRevision[], now: Date): DetailPods {
+export function detailPods(cs: ViewWorkload, pods: ViewPod[], revisions: ViewRevision[], now: Date): DetailPods {
   const owned = ownedBy(pods, cs);
   const rows = owned.map((p) => cachedPodView(p, now));
   const revRows = revisionsView(cs, revisions, rows, now);
@@ -55,14 +62,14 @@ export function detailPods(cs: ViewCloneSet, pods: ViewPod[], revisions: ViewRev
  * so a page can compute the halves in two renders' work units (React yields between them).
  */
 export function detailView(
-  cs: ViewCloneSet,
+  cs: ViewWorkload,
   p: DetailPods,
   events: ViewEvent[],
   now: Date,
   opts: DetailOptions = {},
 ): CloneSetDetail {
   const podRows = p.rows;
-  const counts = opts.podsLoaded === false ? undefined : podCounts(cs, podRows, now);
+  const counts = opts.podsLoaded === false ? undefined : (opts.counts?.(podRows) ?? podCounts(cs, podRows, now));
   const update = inPlaceBatches(cs, podRows, {
     counts,
     waits: hookWaitViews(cs, p.owned),
@@ -91,13 +98,13 @@ export function detailView(
     groups: p.groups,
     pods: podRows,
     update,
-    events: eventsView(cs, ...referencedPods(podRows, events), events, now),
+    events: eventsView(cs, opts.kind ?? "CloneSet", ...referencedPods(podRows, events), events, now),
   };
 }
 
 /** Everything the detail shows, from one snapshot of the live lists (detailPods, then detailView). */
 export function cloneSetDetailView(
-  cs: ViewCloneSet,
+  cs: ViewWorkload,
   pods: ViewPod[],
   revisions: ViewRevision[],
   events: ViewEvent[],

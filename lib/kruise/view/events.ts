@@ -1,9 +1,9 @@
 /**
- * Events of a CloneSet and its pods, newest first (docs/kruise-rules.md §9.2: recorded on the CloneSet by
- * cloneset-controller).
+ * Events of a workload and its pods, newest first (docs/kruise-rules.md §9.2: recorded on the CloneSet by
+ * cloneset-controller; the Advanced StatefulSet and DaemonSet controllers record on theirs likewise).
  */
 import { age, timeOf } from "./format";
-import type { ViewCloneSet, ViewEvent } from "./types";
+import type { ViewWorkload, ViewEvent } from "./types";
 
 export interface EventRow {
   key: string;
@@ -21,9 +21,13 @@ function lastTime(e: ViewEvent): string {
   return e.lastTimestamp || e.eventTime || e.firstTimestamp || e.metadata?.creationTimestamp || "";
 }
 
-/** Events whose involvedObject is the CloneSet or one of the given pods (by uid, else by kind+name+namespace). */
+/**
+ * Events whose involvedObject is the workload (of `kind`, e.g. "CloneSet", "StatefulSet") or one of the given pods
+ * (by uid, else by kind+name+namespace).
+ */
 export function eventsView(
-  cs: ViewCloneSet,
+  cs: ViewWorkload,
+  kind: string,
   podNames: Set<string>,
   podUids: Set<string>,
   events: ViewEvent[],
@@ -33,7 +37,7 @@ export function eventsView(
   const matches = (e: ViewEvent): boolean => {
     const io = e.involvedObject ?? {};
     if (io.namespace !== undefined && io.namespace !== ns) return false;
-    if (io.kind === "CloneSet") return io.uid ? io.uid === cs.metadata?.uid : io.name === cs.metadata?.name;
+    if (io.kind === kind) return io.uid ? io.uid === cs.metadata?.uid : io.name === cs.metadata?.name;
     if (io.kind === "Pod")
       return io.uid ? podUids.has(io.uid) || podNames.has(io.name ?? "") : podNames.has(io.name ?? "");
     return false;

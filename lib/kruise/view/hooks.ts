@@ -5,7 +5,7 @@ import { hookWaits, type HookName, type HookWait } from "../lifecycle/waits";
 import { listPhrase, plural } from "./format";
 import { ownedBy } from "./pods";
 import type { HookWaitView } from "./update";
-import type { ViewCloneSet, ViewPod } from "./types";
+import type { ViewWorkload, ViewPod } from "./types";
 
 const HOOK_TITLE: Record<HookName, string> = {
   inPlaceUpdate: "in-place-update",
@@ -36,18 +36,18 @@ export function hookWaitText(w: HookWait): string {
 }
 
 /** Hook holds among the pods (already the CloneSet's own), worded. */
-export function hookWaitViews(cs: ViewCloneSet, owned: ViewPod[]): HookWaitView[] {
+export function hookWaitViews(cs: ViewWorkload, owned: ViewPod[]): HookWaitView[] {
   return hookWaits(cs.spec?.lifecycle, owned).map((w) => ({ ...w, text: hookWaitText(w) }));
 }
 
 /** A CloneSet declares at least one lifecycle hook (only those can hold pods). */
-export function hasHooks(cs: ViewCloneSet): boolean {
+export function hasHooks(cs: ViewWorkload): boolean {
   const lc = cs.spec?.lifecycle;
   return !!(lc?.inPlaceUpdate || lc?.preDelete || lc?.preNormal);
 }
 
 /** For the list: hook holds per CloneSet key (`namespace/name`), for the CloneSets that have any. */
-export function hookWaitsByCloneSet(cloneSets: ViewCloneSet[], pods: ViewPod[]): Map<string, HookWaitView[]> {
+export function hookWaitsByCloneSet(cloneSets: ViewWorkload[], pods: ViewPod[]): Map<string, HookWaitView[]> {
   const out = new Map<string, HookWaitView[]>();
   for (const cs of cloneSets.filter(hasHooks)) {
     const waits = hookWaitViews(cs, ownedBy(pods, cs));

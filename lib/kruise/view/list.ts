@@ -1,6 +1,8 @@
 /**
- * CloneSet list-row view model: everything the list page shows, computed once from the object.
+ * Workload list-row view model: everything the list page shows, computed once from the object. A CloneSet is read as
+ * it is; the other kinds are projected onto the same fields by their own rules (./workload.ts).
  */
+import type { Pod } from "../../k8s/objects";
 import { partitionReplicas } from "../core/partition";
 import { revisionBar, type RevisionBar } from "./bar";
 import { age } from "./format";
@@ -8,7 +10,7 @@ import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
-import type { IntOrString, ViewCloneSet, ViewCondition } from "./types";
+import type { IntOrString, ViewWorkload, ViewCondition } from "./types";
 
 export interface UpdateProgress {
   /** Pods on the update revision (status.updatedReplicas). */
@@ -23,7 +25,14 @@ export interface UpdateProgress {
   doneForPartition: boolean;
 }
 
-export interface CloneSetRow {
+/** One workload as the list and the detail's header show it. */
+export interface WorkloadRow {
+  /** The kind's resource (plural): its pages and writes (`clonesets`, `statefulsets`, `daemonsets`). */
+  resource: string;
+  /** The kind as its events and owner references name it (`CloneSet`, `StatefulSet`, `DaemonSet`). */
+  kind: string;
+  /** The kind as the console names it (`CloneSet`, `Advanced StatefulSet`). */
+  kindTitle: string;
   key: string;
   name: string;
   namespace: string;
@@ -39,9 +48,14 @@ export interface CloneSetRow {
   strategyType: string;
   /** Partition as written in the spec ("50%", 3) or "0" when unset. */
   partitionSet: string;
-  /** Pods kept on old revisions, resolved with Kruise's rule; null when the partition cannot be parsed. */
+  /** Pods (or nodes) kept on old revisions, resolved with Kruise's rule; null when the partition cannot be parsed. */
   partitionResolved: number | null;
+  /** What the partition counts: pods (CloneSet, Advanced StatefulSet) or nodes (Advanced DaemonSet). */
+  partitionUnit: "pod" | "node";
+  /** What else decides which pods stay old ("ordinals 0–2", "2 nodes the selector leaves out"); "" when nothing. */
+  partitionNote: string;
   maxUnavailable: string;
+  /** "—" for a kind without surge (Advanced StatefulSet). */
   maxSurge: string;
   paused: boolean;
   progress: UpdateProgress;
@@ -64,6 +78,9 @@ export interface CloneSetRow {
   rollout?: KruiseRolloutFacts;
 }
 
+/** A CloneSet's row: the workload row of its kind. */
+export type CloneSetRow = WorkloadRow;
+
 /** @deprecated the state's kind; kept as a name for the list's callers. */
 export type RolloutPhase = StateKind;
 
@@ -81,7 +98,7 @@ export function resolvePartition(partition: IntOrString | undefined, replicas: n
  * Rollout progress per the dashboard cheat-sheet (docs/kruise-rules.md §10): target is status.expectedUpdatedReplicas
  * (cloneset_status.go), falling back to spec.replicas − partitionReplicas before the controller wrote it.
  */
-export function updateProgress(cs: ViewCloneSet): UpdateProgress {
+export function updateProgress(cs: ViewWorkload): UpdateProgress {
   const st = cs.status ?? {};
   const replicas = cs.spec?.replicas ?? 1;
   const resolved = resolvePartition(cs.spec?.updateStrategy?.partition, replicas);
@@ -94,12 +111,12 @@ export function updateProgress(cs: ViewCloneSet): UpdateProgress {
 }
 
 /** Images of the CloneSet's pod template, in container order. */
-export function templateImages(cs: ViewCloneSet): string[] {
+export function templateImages(cs: ViewWorkload): string[] {
   return (cs.spec?.template?.spec?.containers ?? []).map((c) => c.image ?? "").filter(Boolean);
 }
 
 /** One list row: kubectl's printer columns (CRD additionalPrinterColumns) plus rollout state. */
-export function cloneSetView(cs: ViewCloneSet, now: Date, rollout?: KruiseRolloutFacts): CloneSetRow {
+export function cloneSetView(cs: ViewWorkload, now: Date, rollout?: KruiseRolloutFacts): WorkloadRow {
   const md = cs.metadata ?? {};
   const st = cs.status ?? {};
   const us = cs.spec?.updateStrategy ?? {};
@@ -108,6 +125,9 @@ export function cloneSetView(cs: ViewCloneSet, now: Date, rollout?: KruiseRollou
   const stale = md.generation !== undefined && (st.observedGeneration ?? 0) < md.generation;
   const state = cloneSetState(cs, { progress, rollout });
   return {
+    resource: "clonesets",
+    kind: "CloneSet",
+    kindTitle: "CloneSet",
     key: `${md.namespace ?? ""}/${md.name ?? ""}`,
     name: md.name ?? "",
     namespace: md.namespace ?? "",
@@ -123,6 +143,8 @@ export function cloneSetView(cs: ViewCloneSet, now: Date, rollout?: KruiseRollou
     strategyType: us.type ?? "ReCreate",
     partitionSet: intOrStr(us.partition, "0"),
     partitionResolved: resolvePartition(us.partition, cs.spec?.replicas),
+    partitionUnit: "pod",
+    partitionNote: "",
     maxUnavailable: intOrStr(us.maxUnavailable, "20%"),
     maxSurge: intOrStr(us.maxSurge, "0"),
     paused: !!us.paused,
@@ -147,13 +169,15 @@ export interface RowPodFacts {
   pods: PodRow[];
   failing: FailingPod[];
   waits: { text: string }[];
+  /** the workload's own pods these facts come from (a lens reads them: ./workload.ts LensContext) */
+  owned?: readonly Pod[];
 }
 
 /**
  * A row recomputed with its pods: the same counts and the same state function the detail page uses, so the
  * list's word and bar agree with the header's (failing pods and hook holds are only known from pods).
  */
-export function withPods(row: CloneSetRow, cs: ViewCloneSet, f: RowPodFacts | undefined, now: Date): CloneSetRow {
+export function withPods(row: WorkloadRow, cs: ViewWorkload, f: RowPodFacts | undefined, now: Date): WorkloadRow {
   if (!f) return row;
   const progress = progressFromCounts(row.progress, f.counts);
   const state = cloneSetState(cs, {
@@ -196,26 +220,33 @@ export function progressFromCounts(base: UpdateProgress, counts: PodCounts | und
   };
 }
 
-export type SortKey = "name" | "namespace" | "age" | "desired" | "ready" | "progress" | "attention";
+export type SortKey = "name" | "namespace" | "kind" | "age" | "desired" | "ready" | "progress" | "attention";
 
 export interface ListQuery {
   namespace?: string;
   name?: string;
+  /** one kind's rows only (its resource, e.g. "statefulsets") */
+  kind?: string;
   sort?: SortKey;
   desc?: boolean;
 }
 
-/** Filter (namespace exact, name substring) and sort list rows; stable on name for ties. */
-export function filterAndSortRows(rows: CloneSetRow[], q: ListQuery): CloneSetRow[] {
+/** Filter (kind and namespace exact, name substring) and sort list rows; stable on kind and key for ties. */
+export function filterAndSortRows(rows: WorkloadRow[], q: ListQuery): WorkloadRow[] {
   const needle = (q.name ?? "").trim().toLowerCase();
   const out = rows.filter(
-    (r) => (!q.namespace || r.namespace === q.namespace) && (!needle || r.name.toLowerCase().includes(needle)),
+    (r) =>
+      (!q.kind || r.resource === q.kind) &&
+      (!q.namespace || r.namespace === q.namespace) &&
+      (!needle || r.name.toLowerCase().includes(needle)),
   );
   const key = q.sort ?? "name";
-  const value = (r: CloneSetRow): string | number => {
+  const value = (r: WorkloadRow): string | number => {
     switch (key) {
       case "namespace":
         return r.namespace;
+      case "kind":
+        return r.kind;
       case "age":
         return -Date.parse(r.created || "1970-01-01T00:00:00Z");
       case "desired":
@@ -234,13 +265,13 @@ export function filterAndSortRows(rows: CloneSetRow[], q: ListQuery): CloneSetRo
   out.sort((a, b) => {
     const va = value(a),
       vb = value(b);
-    const c = va < vb ? -1 : va > vb ? 1 : a.key.localeCompare(b.key);
+    const c = va < vb ? -1 : va > vb ? 1 : a.key.localeCompare(b.key) || a.kind.localeCompare(b.kind);
     return q.desc ? -c : c;
   });
   return out;
 }
 
 /** Distinct namespaces of the rows, sorted, for the namespace filter. */
-export function namespacesOf(rows: CloneSetRow[]): string[] {
+export function namespacesOf(rows: WorkloadRow[]): string[] {
   return [...new Set(rows.map((r) => r.namespace))].sort();
 }

@@ -1,6 +1,6 @@
 /**
  * Who changed what, from metadata.managedFields: the field manager (kubectl, the console's own manager, a CD
- * tool) that last wrote a CloneSet's partition, paused flag or container images, and when.
+ * tool) that last wrote a workload's partition, paused flag or container images, and when.
  */
 
 export interface ManagedEntry {
@@ -28,8 +28,10 @@ const child = (f: unknown, k: string): Fields | undefined =>
 function touches(fields: Fields | undefined): ManagedField[] {
   const out: ManagedField[] = [];
   const us = child(child(fields, "f:spec"), "f:updateStrategy");
-  if (child(us, "f:partition")) out.push("partition");
-  if (child(us, "f:paused")) out.push("paused");
+  // A CloneSet keeps them in updateStrategy; an Advanced StatefulSet and DaemonSet in updateStrategy.rollingUpdate.
+  const ru = child(us, "f:rollingUpdate");
+  if (child(us, "f:partition") || child(ru, "f:partition")) out.push("partition");
+  if (child(us, "f:paused") || child(ru, "f:paused")) out.push("paused");
   const containers = child(child(child(child(fields, "f:spec"), "f:template"), "f:spec"), "f:containers");
   if (containers && Object.values(containers).some((c) => child(c, "f:image"))) out.push("image");
   return out;

@@ -10,7 +10,7 @@ import {
 } from "../core/names";
 import { controlledBy, type Owned } from "../core/owner";
 import { parseInPlaceState, type InPlaceStateView } from "./inplace";
-import type { ViewCloneSet, ViewCondition, ViewPod } from "./types";
+import type { ViewWorkload, ViewCondition, ViewPod } from "./types";
 
 export interface ContainerView {
   name: string;
@@ -118,7 +118,7 @@ export function podView(pod: ViewPod, now: Date): PodRow {
 }
 
 /** Pods (or revisions) this CloneSet controls: by controller reference UID (docs/kruise-rules.md §8.5). */
-export function ownedBy<T extends Owned>(items: T[], cs: ViewCloneSet): T[] {
+export function ownedBy<T extends Owned>(items: T[], cs: ViewWorkload): T[] {
   return controlledBy(items, cs.metadata?.uid);
 }
 
@@ -140,7 +140,7 @@ export interface PodGroup {
  * Pods grouped by their `controller-revision-hash` label (docs/kruise-rules.md §6.3: compare the hash after the
  * last "-"), newest revision first; pods with an unknown revision form their own group at the end.
  */
-export function podsByRevision(cs: ViewCloneSet, pods: PodRow[], revisions: RevisionRef[]): PodGroup[] {
+export function podsByRevision(cs: ViewWorkload, pods: PodRow[], revisions: RevisionRef[]): PodGroup[] {
   const st = cs.status ?? {};
   const groups = new Map<string, PodGroup>();
   // Pods in name order, then grouped: each group comes out sorted, as sorting each group would leave it.

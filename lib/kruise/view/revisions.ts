@@ -3,7 +3,7 @@
  */
 import { age, sameRevision, shortHash } from "./format";
 import { ownedBy, type PodRow } from "./pods";
-import type { ViewCloneSet, ViewRevision } from "./types";
+import type { ViewWorkload, ViewRevision } from "./types";
 
 export interface RevisionRow {
   name: string;
@@ -39,7 +39,7 @@ export function revisionImages(data: unknown): { container: string; image: strin
  * Revisions owned by the CloneSet, newest `.revision` first; names can be reused after a rollback,
  * so the order comes from `.revision`, never from names or creation times (cloneset_controller.go: getActiveRevisions).
  */
-export function revisionsView(cs: ViewCloneSet, revisions: ViewRevision[], pods: PodRow[], now: Date): RevisionRow[] {
+export function revisionsView(cs: ViewWorkload, revisions: ViewRevision[], pods: PodRow[], now: Date): RevisionRow[] {
   const st = cs.status ?? {};
   // Active pods by revision hash, in one pass over the pods (not one per revision).
   const byHash = new Map<string, number>();

@@ -7,7 +7,7 @@
 import type { StatusCounts } from "../core/pod-state";
 import { sameRevision, timeOf } from "./format";
 import type { PodRow } from "./pods";
-import type { ViewCloneSet } from "./types";
+import type { ViewWorkload } from "./types";
 
 /** The CloneSet status counts, as this snapshot's pods make them. */
 export type PodCounts = StatusCounts;
@@ -33,7 +33,7 @@ export function isKruiseAvailable(p: PodRow, minReadySeconds: number, now: Date)
 }
 
 /** The CloneSet's status counts as the pods in this snapshot make them. */
-export function podCounts(cs: ViewCloneSet, pods: PodRow[], now: Date): PodCounts {
+export function podCounts(cs: ViewWorkload, pods: PodRow[], now: Date): PodCounts {
   const minReady = cs.spec?.minReadySeconds ?? 0;
   const rev = cs.status?.updateRevision;
   const c: PodCounts = { replicas: 0, ready: 0, available: 0, updated: 0, updatedReady: 0, updatedAvailable: 0 };

@@ -25,7 +25,7 @@ import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { sameRevision, timeOf } from "./format";
 import { drivingRollout, kruiseRolloutWord, type KruiseRolloutFacts } from "./state-kruise-rollout";
-import type { ViewCloneSet } from "./types";
+import type { ViewWorkload } from "./types";
 
 export type StateKind =
   | "complete"
@@ -147,7 +147,7 @@ function underRollout(s: RolloutState, name: string, p: UpdateProgress, replicas
 }
 
 /** The CloneSet's one state (rules in the file comment). */
-export function cloneSetState(cs: ViewCloneSet, facts: StateFacts): CloneSetState {
+export function cloneSetState(cs: ViewWorkload, facts: StateFacts): CloneSetState {
   const st = cs.status ?? {};
   const md = cs.metadata ?? {};
   const replicas = cs.spec?.replicas ?? 1;

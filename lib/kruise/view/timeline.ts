@@ -6,7 +6,7 @@
 import { fieldOwners, type FieldOwner, type ManagedEntry } from "./managed";
 import type { EventRow } from "./events";
 import { timeOf } from "./format";
-import type { ViewCloneSet } from "./types";
+import type { ViewWorkload } from "./types";
 
 export interface Sample {
   at: number;
@@ -35,10 +35,14 @@ export function addSample(samples: Sample[], s: Sample, max = 2000): Sample[] {
 
 const WARNING_FAILED = /fail|backoff|error|unhealthy/i;
 
-/** Warnings about pods are "a pod failed"; the controller's own Normal events say pods were updated/created/deleted. */
-export function eventMarks(events: EventRow[]): TimelineMark[] {
+/**
+ * Warnings about pods are "a pod failed"; the controller's own Normal events on the workload (of `kind`, default
+ * CloneSet) say pods were updated/created/deleted.
+ */
+export function eventMarks(events: EventRow[], kind = "CloneSet"): TimelineMark[] {
+  const own = `${kind.toLowerCase()}/`;
   return events
-    .filter((e) => e.last && (e.type === "Warning" || e.object.startsWith("cloneset/")))
+    .filter((e) => e.last && (e.type === "Warning" || e.object.startsWith(own)))
     .map((e): TimelineMark => {
       const failed = e.type === "Warning" && WARNING_FAILED.test(`${e.reason} ${e.message}`);
       return {
@@ -49,12 +53,12 @@ export function eventMarks(events: EventRow[]): TimelineMark[] {
     });
 }
 
-function images(cs: ViewCloneSet): string {
+function images(cs: ViewWorkload): string {
   return (cs.spec?.template?.spec?.containers ?? []).map((c) => `${c.name}=${c.image}`).join(", ");
 }
 
 /** Who last wrote each rollout field, from managedFields, as marks at the write's time. */
-export function managedMarks(cs: ViewCloneSet): TimelineMark[] {
+export function managedMarks(cs: ViewWorkload): TimelineMark[] {
   const us = cs.spec?.updateStrategy ?? {};
   const owners = fieldOwners((cs.metadata as { managedFields?: ManagedEntry[] } | undefined)?.managedFields);
   // Only the newest writer of each field: older entries own the field too but did not set today's value.
@@ -78,7 +82,7 @@ export function managedMarks(cs: ViewCloneSet): TimelineMark[] {
 }
 
 /** Spec changes between two moments of the same CloneSet (seen live), attributed to managedFields' newest writer. */
-export function specChangeMarks(prev: ViewCloneSet, next: ViewCloneSet, at: number): TimelineMark[] {
+export function specChangeMarks(prev: ViewWorkload, next: ViewWorkload, at: number): TimelineMark[] {
   const a = prev.spec?.updateStrategy ?? {};
   const b = next.spec?.updateStrategy ?? {};
   const owners = fieldOwners((next.metadata as { managedFields?: ManagedEntry[] } | undefined)?.managedFields);

@@ -9,7 +9,7 @@ import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
-import type { ViewCloneSet } from "./types";
+import type { ViewWorkload } from "./types";
 
 export interface UpdateStep {
   /** When the pods of this step moved (second precision, RFC 3339). */
@@ -119,12 +119,12 @@ export function stuckPods(pods: PodRow[]): StuckPod[] {
 }
 
 /** status.observedGeneration < metadata.generation: nothing derived from status describes the current spec. */
-export function generationAhead(cs: ViewCloneSet): boolean {
+export function generationAhead(cs: ViewWorkload): boolean {
   const g = cs.metadata?.generation;
   return g !== undefined && (cs.status?.observedGeneration ?? 0) < g;
 }
 
-export function inPlaceBatches(cs: ViewCloneSet, pods: PodRow[], inputs: UpdateInputs = {}): UpdateView {
+export function inPlaceBatches(cs: ViewWorkload, pods: PodRow[], inputs: UpdateInputs = {}): UpdateView {
   const st = cs.status ?? {};
   const progress = progressFromCounts(updateProgress(cs), inputs.counts);
   const replicas = cs.spec?.replicas ?? 1;

@@ -1,5 +1,5 @@
 import "server-only";
-import { KINDS } from "@/lib/kinds";
+import { KINDS, streamNamespace } from "@/lib/kinds";
 import { actorFor, asCaller, streamViewer } from "../auth";
 import { HttpError, httpErrors } from "../errors";
 import type { Runtime } from "../runtime";
@@ -46,7 +46,13 @@ export function getStream(rt: Runtime, req: Request, raw: string): Promise<Respo
       const ns = url.searchParams.get("ns");
       const namespace = ns ? validateNamespace(ns) : null;
       const hub = rt.hub;
-      hub.admit(resources.map((resource) => ({ cluster, resource, namespace })));
+      hub.admit(
+        resources.map((resource) => ({
+          cluster,
+          resource,
+          namespace: streamNamespace(KINDS.get(resource), namespace),
+        })),
+      );
       const cfg = rt.config;
       const slot = await rt.shared.streams.acquire([
         { key: caller.limitKey, max: cfg.maxStreamsPerSession, what: "this session" },

@@ -1,4 +1,5 @@
 import type { ResourceName } from "@/lib/k8s/wire";
+import { KINDS, streamNamespace } from "@/lib/kinds";
 import { FilteredSubscription, type ListDecision } from "../hub/filter";
 import type { InformerHub } from "../hub/hub";
 import type { Shutdown } from "../shutdown";
@@ -116,23 +117,20 @@ function attach(
   close: () => void,
   viewer?: StreamViewer,
 ): () => void {
-  const { cluster, namespace } = t;
+  const { cluster } = t;
+  // A cluster-scoped kind (nodes) is watched cluster-wide whatever namespace the page streams.
+  const scope = (resource: ResourceName) => ({
+    cluster,
+    resource,
+    namespace: streamNamespace(KINDS.get(resource), t.namespace),
+  });
   if (!viewer) {
     // local mode: every subscriber gets the same Frame bytes (serialised once for all tabs)
-    const unsubs = t.resources.map((resource) =>
-      hub.subscribe({ cluster, resource, namespace }, (frame) => send(frame.bytes())),
-    );
+    const unsubs = t.resources.map((resource) => hub.subscribe(scope(resource), (frame) => send(frame.bytes())));
     return () => unsubs.forEach((u) => u());
   }
   const subs = t.resources.map(
-    (resource) =>
-      new FilteredSubscription(
-        hub,
-        { cluster, resource, namespace },
-        (ns) => viewer.mayList(resource, ns),
-        send,
-        close,
-      ),
+    (resource) => new FilteredSubscription(hub, scope(resource), (ns) => viewer.mayList(resource, ns), send, close),
   );
   subs.forEach((s) => s.start());
   let asking = false;

@@ -1,13 +1,13 @@
 import "server-only";
-import type { CloneSet, Pod } from "@/lib/k8s/objects";
+import type { LabelSelector, Node, Pod } from "@/lib/k8s/objects";
 import { selectorString } from "@/lib/kruise/core/labels";
 import { controlledBy } from "@/lib/kruise/core/owner";
 import { plural } from "@/lib/kruise/core/plural";
-import { movablePods, previewPartition } from "@/lib/kruise/order/preview";
+import { movablePods } from "@/lib/kruise/order/preview";
 import type { Actor } from "../auth/actor";
 import { toApiErrorBody } from "../errors";
 import { KINDS } from "@/lib/kinds";
-import type { PreviewMoves } from "@/lib/k8s/wire";
+import type { K8sObject, PreviewMoves, ResourceName } from "@/lib/k8s/wire";
 import type { WriteTarget } from "./patch";
 
 // A partition preview names the pods Kruise will move next (docs/kruise-rules.md §4.1). The page computes
@@ -18,21 +18,31 @@ import type { WriteTarget } from "./patch";
 
 const PAGE = 500;
 
-/** The CloneSet's own pods: its selector on the server, then the controller owner reference (as Kruise claims them). */
-async function podsOf(actor: Actor, namespace: string, cs: CloneSet): Promise<Pod[]> {
-  const selector = selectorString(cs.spec.selector);
-  const out: Pod[] = [];
+/** Every object of a kind in a scope, page by page. */
+async function listAll<R extends ResourceName>(
+  actor: Actor,
+  resource: R,
+  namespace: string | null,
+  labelSelector?: string,
+) {
+  const out = [];
   let cont: string | undefined;
   do {
-    const page = await actor.client.listPage(KINDS.get("pods"), namespace, {
+    const page = await actor.client.listPage(KINDS.get(resource), namespace, {
       limit: PAGE,
       continue: cont,
-      labelSelector: selector,
+      labelSelector,
     });
-    out.push(...controlledBy(page.items, cs.metadata.uid));
+    out.push(...page.items);
     cont = page.metadata.continue || undefined;
   } while (cont);
   return out;
+}
+
+/** The workload's own pods: its selector on the server, then the controller owner reference (as Kruise claims them). */
+async function podsOf(actor: Actor, namespace: string, w: K8sObject): Promise<Pod[]> {
+  const selector = selectorString((w.spec as { selector?: LabelSelector } | undefined)?.selector);
+  return controlledBy(await listAll(actor, "pods", namespace, selector), w.metadata.uid);
 }
 
 export interface PreviewDrift {
@@ -59,27 +69,32 @@ export function previewDrift(shown: PreviewMoves, now: { count: number; pods: st
 }
 
 /**
- * The preview for `partition` made from the cluster's pods now, compared with what the user was shown.
- * Skipped when the CloneSet spec itself moved on: the guarded patch then answers with its own conflict.
+ * The preview for `partition` made from the cluster's pods (and, for a kind laid out by node, its nodes) now, by the
+ * kind's own rules (its lens's partition model), compared with what the user was shown. Skipped when the workload's
+ * spec itself moved on: the guarded patch then answers with its own conflict.
  */
 export async function checkPreview(
   actor: Actor,
   t: WriteTarget,
-  cs: CloneSet,
+  w: K8sObject,
   generation: number,
   partition: number | string,
   shown: PreviewMoves,
 ): Promise<PreviewDrift | null> {
-  if ((cs.metadata.generation ?? 0) !== generation) return null;
+  const home = KINDS.get(t.resource);
+  if (!home.lens || (w.metadata.generation ?? 0) !== generation) return null;
   let pods: Pod[];
+  let nodes: Node[] | undefined;
   try {
-    pods = await podsOf(actor, t.namespace, cs);
+    pods = await podsOf(actor, t.namespace, w);
+    if (home.strategy?.previewReads?.includes("nodes")) nodes = await listAll(actor, "nodes", null);
   } catch (e) {
-    // A user who may not list pods was shown no pods to hold the write to; the patch's own guards still apply.
+    // A user who may not list pods (or nodes) was shown no such preview to hold the write to; the patch's own
+    // guards still apply.
     if (toApiErrorBody(e, `cluster "${actor.cluster}"`).code === 403) return null;
     throw e;
   }
-  const p = previewPartition(cs, pods, partition, Date.now());
+  const p = home.lens.partitionModel(w, { pods, nodes }).preview(partition, Date.now());
   if (p.error) return null;
   return previewDrift(shown, { count: p.moveCount, pods: movablePods(p.willMove) });
 }

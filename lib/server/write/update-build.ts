@@ -1,6 +1,6 @@
 import "server-only";
 import type { UpdateIntent } from "@/lib/contract/bodies";
-import { KINDS } from "@/lib/kinds";
+import { KINDS, type StrategyShape } from "@/lib/kinds";
 import { isControlledBy } from "@/lib/kruise/core/owner";
 import { guardObject } from "@/lib/kruise/core/update-base";
 import {
@@ -19,14 +19,15 @@ import type { WriteTarget } from "./patch";
 export const show = (v: unknown) =>
   v === undefined || v === null ? "unset" : typeof v === "string" ? v : JSON.stringify(v);
 
-/** The revision to roll back to: one this CloneSet controls (docs/kruise-rules.md §8.5), never a namesake's. */
+/** The revision to roll back to: one this workload controls (docs/kruise-rules.md §8.5), never a namesake's. */
 async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise<JsonObject> {
-  const [cs, rev] = await Promise.all([
-    actor.client.get(KINDS.get("clonesets"), t.namespace, t.name),
+  const home = KINDS.get(t.resource);
+  const [w, rev] = await Promise.all([
+    actor.client.get(home, t.namespace, t.name),
     actor.client.get(KINDS.get("controllerrevisions"), t.namespace, name),
   ]);
-  if (!isControlledBy(rev, cs.metadata.uid))
-    throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
+  if (!isControlledBy(rev, w.metadata.uid))
+    throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to ${home.kind} ${t.name}`, "value");
   return asJsonObject(rev);
 }
 
@@ -34,20 +35,22 @@ async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise
 export async function buildUpdate(
   actor: Actor,
   t: WriteTarget,
+  shape: StrategyShape,
   i: UpdateIntent,
 ): Promise<{ request: PatchRequest; event: { reason: string; message: string } }> {
-  const base = guardObject(i.base);
+  const at = { at: shape.path };
+  const base = guardObject(i.base, shape.path);
   switch (i.action) {
     case "partition":
       return {
-        request: partitionPatch(base, i.value),
+        request: partitionPatch(base, i.value, at),
         event: { reason: "PartitionChanged", message: `partition ${show(i.base.partition)} → ${show(i.value)}` },
       };
     case "pause":
     case "resume": {
       const paused = i.action === "pause";
       return {
-        request: pausePatch(base, paused),
+        request: pausePatch(base, paused, at),
         event: {
           reason: paused ? "RolloutPaused" : "RolloutResumed",
           message: paused ? "rollout paused" : "rollout resumed",
@@ -59,7 +62,7 @@ export async function buildUpdate(
         .filter((k) => i.value[k] !== undefined)
         .map((k) => `${k} ${show(i.base[k])} → ${i.value[k] === null ? "default" : show(i.value[k])}`);
       return {
-        request: rollingLimitsPatch(base, i.value),
+        request: rollingLimitsPatch(base, i.value, at),
         event: { reason: "RolloutLimitsChanged", message: parts.join(", ") },
       };
     }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { CloneSetList } from "@/components/clonesets/CloneSetList";
+import { WorkloadList } from "@/components/workload/list/WorkloadList";
 import { routeParam } from "@/components/clusters/route-param";
 import { Skeleton } from "@/components/ui/Skeleton";
 
@@ -14,7 +14,7 @@ export default async function CloneSetsPage({ params }: Props) {
   const { cluster } = await params;
   return (
     <Suspense fallback={<Skeleton label="Loading CloneSets" />}>
-      <CloneSetList cluster={routeParam(cluster)} />
+      <WorkloadList cluster={routeParam(cluster)} kind="clonesets" />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { YamlView } from "@/components/clonesets/detail/YamlView";
+import { YamlView } from "@/components/workload/detail/YamlView";
 import { routeParam } from "@/components/clusters/route-param";
 
 type Props = { params: Promise<{ cluster: string; namespace: string; name: string }> };
@@ -10,5 +10,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CloneSetYamlPage({ params }: Props) {
   const p = await params;
-  return <YamlView cluster={routeParam(p.cluster)} namespace={routeParam(p.namespace)} name={routeParam(p.name)} />;
+  return (
+    <YamlView
+      cluster={routeParam(p.cluster)}
+      namespace={routeParam(p.namespace)}
+      resource="clonesets"
+      name={routeParam(p.name)}
+    />
+  );
 }

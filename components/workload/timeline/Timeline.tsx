@@ -11,7 +11,7 @@ import {
   type Sample,
   type TimelineMark,
 } from "@/lib/kruise/view/timeline";
-import type { ViewCloneSet } from "@/lib/kruise/view/types";
+import type { ViewWorkload } from "@/lib/kruise/view/types";
 import { MARK_GLYPH, TimelineChart } from "./TimelineChart";
 
 const LISTED = 8;
@@ -22,15 +22,18 @@ export function Timeline({
   progress,
   events,
   now,
+  kind = "CloneSet",
 }: {
-  cs: ViewCloneSet;
+  cs: ViewWorkload;
   progress: UpdateProgress;
   events: EventRow[];
   now: Date;
+  /** the workload's kind, whose own events mark the timeline */
+  kind?: string;
 }) {
   const [samples, setSamples] = useState<Sample[]>([]);
   const [live, setLive] = useState<TimelineMark[]>([]);
-  const prev = useRef<ViewCloneSet | null>(null);
+  const prev = useRef<ViewWorkload | null>(null);
   const { updated, updatedReady, updatedAvailable } = progress;
   useEffect(() => {
     // Sampling is the point of this effect: the lines are what the page saw, moment by moment.
@@ -44,7 +47,7 @@ export function Timeline({
     }
     prev.current = cs;
   }, [cs]);
-  const marks = useMemo(() => mergeMarks(live, managedMarks(cs), eventMarks(events)), [live, cs, events]);
+  const marks = useMemo(() => mergeMarks(live, managedMarks(cs), eventMarks(events, kind)), [live, cs, events, kind]);
   const recent = marks.slice(-LISTED).reverse();
   return (
     <section className="panel" aria-labelledby="timeline-h" data-testid="timeline">

@@ -3,17 +3,15 @@ import type { EventRow } from "@/lib/kruise/view/events";
 import { Badge } from "@/components/ui/Badge";
 import { VirtualTable } from "@/components/ui/VirtualTable";
 
-/** Events of the CloneSet and its pods, newest first, live. Messages are plain text (never HTML). */
-export function EventsPanel({ events }: { events: EventRow[] }) {
+/** Events of the workload and its pods, newest first, live. Messages are plain text (never HTML). */
+export function EventsPanel({ events, kind = "CloneSet" }: { events: EventRow[]; kind?: string }) {
   return (
     <section className="panel" aria-labelledby="events" data-testid="events">
       <h2 id="events">
         Events <span className="muted small">({events.length})</span>
       </h2>
       {events.length === 0 ? (
-        <div className="empty">
-          No events for this CloneSet or its pods (Kubernetes keeps events for about an hour).
-        </div>
+        <div className="empty">No events for this {kind} or its pods (Kubernetes keeps events for about an hour).</div>
       ) : (
         <VirtualTable
           rows={events}

@@ -1,12 +1,14 @@
 import Link from "next/link";
 import { memo, type ReactNode } from "react";
-import type { CloneSetRow, SortKey } from "@/lib/kruise/view/list";
+import type { WorkloadRow, SortKey } from "@/lib/kruise/view/list";
+import type { ResourceName } from "@/lib/k8s/wire";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
 import { pages } from "@/lib/urls";
 import { VirtualTable } from "@/components/ui/VirtualTable";
-import { StateBadges } from "./PhaseBadge";
-import { RevisionBarView } from "./RevisionBarView";
+import { StateBadges } from "@/components/workload/PhaseBadge";
+import { RevisionBarView } from "@/components/workload/RevisionBarView";
+import { factsKey } from "./usePodFacts";
 
 export interface SortState {
   sort: SortKey;
@@ -37,21 +39,23 @@ function SortHeader({
   );
 }
 
-// Rows are reused while their CloneSet is unchanged (lib/kruise/view/list-cache.ts), so a stream of changes
+// Rows are reused while their workload is unchanged (lib/kruise/view/list-cache.ts), so a stream of changes
 // re-renders the rows that changed, not the table.
-const CloneSetCells = memo(function CloneSetCells({
+const WorkloadCells = memo(function WorkloadCells({
   cluster,
   r,
   badge,
+  showKind,
 }: {
   cluster: string;
-  r: CloneSetRow;
+  r: WorkloadRow;
   badge?: ReactNode;
+  showKind: boolean;
 }) {
   return (
     <>
       <td data-col="name">
-        <Link href={pages.cloneSet(cluster, r.namespace, r.name)}>{r.name}</Link>{" "}
+        <Link href={pages.workload(cluster, r.namespace, r.resource as ResourceName, r.name)}>{r.name}</Link>{" "}
         <StateBadges state={r.state} kruiseRolloutBadge={badge} />
         {r.hookWaits.map((t) => (
           <div key={t} className="small muted wrap" data-testid="row-hook-wait">
@@ -59,6 +63,11 @@ const CloneSetCells = memo(function CloneSetCells({
           </div>
         ))}
       </td>
+      {showKind ? (
+        <td className="wrap" data-col="kind">
+          {r.kindTitle}
+        </td>
+      ) : null}
       <td>{r.namespace}</td>
       <td className="num" data-col="desired">
         {r.desired}
@@ -73,15 +82,19 @@ const CloneSetCells = memo(function CloneSetCells({
       </td>
       <td className="num">{r.total}</td>
       <td title={r.created}>{r.age}</td>
-      <td>{r.strategyType}</td>
-      <td title="partition as set → pods kept on old revisions">
+      <td className="wrap small">{r.strategyType}</td>
+      <td
+        title={`partition as set → ${r.partitionUnit}s kept on old revisions${r.partitionNote ? ` (${r.partitionNote})` : ""}`}
+        data-col="partition"
+        className="wrap"
+      >
         <span className="mono">{r.partitionSet}</span>
         {r.partitionResolved === null ? (
           <Badge tone="bad" icon="!">
             unparsable
           </Badge>
-        ) : String(r.partitionResolved) !== r.partitionSet ? (
-          <span className="muted"> → {plural(r.partitionResolved, "pod")}</span>
+        ) : String(r.partitionResolved) !== r.partitionSet || r.partitionUnit !== "pod" ? (
+          <span className="muted"> → {plural(r.partitionResolved, r.partitionUnit)}</span>
         ) : null}
       </td>
       <td>
@@ -113,11 +126,12 @@ const CloneSetCells = memo(function CloneSetCells({
 
 // Column shares of the table's width (they add up to 100), measured from the list at 1280 px. Fixed widths keep the
 // columns still while rows scroll in and out of the drawn window, and spare the browser from measuring every cell
-// of every row again each time one changes.
+// of every row again each time one changes. With the KIND column the others give it a share.
 const WIDTHS = [10.5, 7.5, 5.5, 5.5, 6, 6.5, 4.5, 4.5, 3.5, 9.5, 6.5, 12.5, 6.5, 11];
-const COLS = (
+const WITH_KIND = [10, 7, 7, 5, 5, 5.5, 6, 4, 4, 3.5, 8, 6.5, 11, 6, 11.5];
+const colgroup = (widths: number[]) => (
   <colgroup>
-    {WIDTHS.map((w, i) => (
+    {widths.map((w, i) => (
       <col key={i} style={{ width: `${w}%` }} />
     ))}
   </colgroup>
@@ -129,38 +143,51 @@ function breakAfterSlashes(image: string): ReactNode[] {
 }
 
 /**
- * The CloneSet list: kubectl's printer columns plus strategy, partition, progress, revision sync and images. Only the
- * rows in view are drawn (VirtualTable): a cluster's 200 CloneSets changing 20 times a second then cost the browser
- * the few rows on screen, not a relayout of the whole table, and typing into the filter stays immediate.
+ * The workload list: kubectl's printer columns plus kind, strategy, partition, progress, revision sync and images.
+ * Only the rows in view are drawn (VirtualTable): a cluster's 200 workloads changing 20 times a second then cost the
+ * browser the few rows on screen, not a relayout of the whole table, and typing into the filter stays immediate. Each
+ * row says its kind in its test id (`cloneset-row`, `statefulset-row`, `daemonset-row`) and `data-kind`.
  */
-export function CloneSetTable({
+export function WorkloadTable({
   cluster,
   rows,
   sort,
   onSort,
   badges,
+  showKind,
 }: {
   cluster: string;
-  rows: CloneSetRow[];
+  rows: WorkloadRow[];
   sort: SortState;
   onSort: (k: SortKey) => void;
-  /** extra badges per row key (`namespace/name`), e.g. the Kruise Rollout that owns the CloneSet */
+  /** extra badges per row, keyed `<resource>:<namespace>/<name>`, e.g. the Kruise Rollout that owns a CloneSet */
   badges?: ReadonlyMap<string, ReactNode>;
+  /** the rows are of several kinds: a KIND column says which */
+  showKind: boolean;
 }) {
+  const widths = showKind ? WITH_KIND : WIDTHS;
   return (
     <VirtualTable
       rows={rows}
-      rowKey={(r) => r.key}
-      rowAttrs={(r) => ({ "data-testid": "cloneset-row", "data-name": r.name, "data-namespace": r.namespace })}
-      renderRow={(r) => <CloneSetCells cluster={cluster} r={r} badge={badges?.get(r.key)} />}
-      colSpan={WIDTHS.length}
-      colgroup={COLS}
+      rowKey={(r) => factsKey(r.resource, r.key)}
+      rowAttrs={(r) => ({
+        "data-testid": `${r.kind.toLowerCase()}-row`,
+        "data-kind": r.kind,
+        "data-name": r.name,
+        "data-namespace": r.namespace,
+      })}
+      renderRow={(r) => (
+        <WorkloadCells cluster={cluster} r={r} badge={badges?.get(factsKey(r.resource, r.key))} showKind={showKind} />
+      )}
+      colSpan={widths.length}
+      colgroup={colgroup(widths)}
       estimate={56}
-      caption="CloneSets"
-      tableTestId="cloneset-table"
+      caption="Workloads"
+      tableTestId="workload-table"
       head={
         <tr>
           <SortHeader k="name" label="NAME" s={sort} onSort={onSort} />
+          {showKind ? <SortHeader k="kind" label="KIND" s={sort} onSort={onSort} /> : null}
           <SortHeader k="namespace" label="NAMESPACE" s={sort} onSort={onSort} />
           <SortHeader k="desired" label="DESIRED" s={sort} onSort={onSort} num />
           <th className="num">UPDATED</th>

@@ -1,8 +1,8 @@
 import type { UpdateView } from "@/lib/kruise/view/update";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
-import { PhaseBadge } from "@/components/clonesets/PhaseBadge";
-import { HookWaits } from "@/components/clonesets/HookWaits";
+import { PhaseBadge } from "@/components/workload/PhaseBadge";
+import { HookWaits } from "@/components/workload/HookWaits";
 
 const MAX_STEPS = 50;
 

@@ -16,12 +16,18 @@ YAML`;
 export function ListEmptyState({
   empty,
   cluster,
+  what = "CloneSets",
   onClear,
 }: {
   empty: ListEmpty;
   cluster: string;
+  /** what the list lists, plural: "CloneSets", "Advanced StatefulSets", "Workloads" */
+  what?: string;
   onClear: () => void;
 }) {
+  const noun = what === "Workloads" ? "workloads" : what;
+  const one = noun.replace(/s$/, "");
+  const create = one === "workload" ? "a CloneSet" : `${/^[AEIOU]/.test(one) ? "an" : "a"} ${one}`;
   switch (empty.kind) {
     case "no-crd":
       return (
@@ -40,18 +46,18 @@ export function ListEmptyState({
     case "empty-cluster":
       return (
         <div className="empty-state" data-testid="empty" data-empty="empty-cluster">
-          <h2>No CloneSets on {cluster} yet</h2>
-          <p>
-            OpenKruise is installed and nothing uses it yet. Create a CloneSet; it appears here as soon as it exists.
-          </p>
-          <pre className="yaml">{SAMPLE}</pre>
+          <h2>
+            No {noun} on {cluster} yet
+          </h2>
+          <p>OpenKruise is installed and nothing uses it yet. Create {create}; it appears here as soon as it exists.</p>
+          {one === "workload" || one === "CloneSet" ? <pre className="yaml">{SAMPLE}</pre> : null}
         </div>
       );
     case "empty-namespace":
       return (
         <div className="empty-state" data-testid="empty" data-empty="empty-namespace">
           <h2>
-            No CloneSets in namespace <span className="mono">{empty.namespace}</span>
+            No {noun} in namespace <span className="mono">{empty.namespace}</span>
           </h2>
           <p>Other namespaces have some. Pick another namespace, or create one here with kubectl.</p>
           <button type="button" onClick={onClear}>
@@ -62,7 +68,7 @@ export function ListEmptyState({
     default:
       return (
         <div className="empty-state" data-testid="empty" data-empty="no-match">
-          <h2>No CloneSet matches these filters</h2>
+          <h2>No {one} matches these filters</h2>
           <button type="button" onClick={onClear}>
             Clear filters
           </button>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { CloneSetRow } from "@/lib/kruise/view/list";
+import type { WorkloadRow } from "@/lib/kruise/view/list";
 import type { UpdateView } from "@/lib/kruise/view/update";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
@@ -9,7 +9,7 @@ import { StateBadges } from "../PhaseBadge";
 import { RevisionBarView } from "../RevisionBarView";
 
 /** status.conditions (docs/kruise-rules.md §9.1): FailedScale/FailedUpdate are never cleared by the controller. */
-function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
+function Conditions({ conditions }: { conditions: WorkloadRow["conditions"] }) {
   if (conditions.length === 0) return null;
   return (
     <table style={{ marginTop: 12 }}>
@@ -41,26 +41,34 @@ function Conditions({ conditions }: { conditions: CloneSetRow["conditions"] }) {
 /** Spec and status at a glance: images, strategy, partition, limits, paused, conditions, stale-status warning. */
 export function DetailHeader({
   h,
+  title,
   update,
   yamlHref,
   editHref,
   readOnly,
   badges,
+  children,
 }: {
-  h: CloneSetRow;
+  h: WorkloadRow;
+  /** the kind as the console names it, shown beside the namespace ("Advanced StatefulSet") */
+  title?: string;
   update: UpdateView;
   yamlHref: string;
   editHref: string;
   readOnly?: boolean;
   /** more badges beside the phase (e.g. the Kruise Rollout that owns the CloneSet) */
   badges?: ReactNode;
+  /** the kind's own facts, after the shared ones (e.g. reserved ordinals, the nodes the selector picks) */
+  children?: ReactNode;
 }) {
   return (
     <section className="panel" aria-labelledby="hdr">
       <div className="page-head" style={{ marginBottom: 8 }}>
         <h1 id="hdr">{h.name}</h1>
         <StateBadges state={h.state} kruiseRolloutBadge={badges} />
-        <span className="muted">namespace {h.namespace}</span>
+        <span className="muted">
+          {title ? `${title} · ` : ""}namespace {h.namespace}
+        </span>
         <span className="spacer" />
         <Link href={yamlHref}>View YAML</Link>
         {readOnly ? null : (
@@ -100,7 +108,11 @@ export function DetailHeader({
                 unparsable
               </Badge>
             ) : (
-              <span className="muted">→ {plural(h.partitionResolved, "pod")} stay on old revisions</span>
+              <span className="muted">
+                → {plural(h.partitionResolved, h.partitionUnit)} {h.partitionResolved === 1 ? "stays" : "stay"} on old
+                revisions
+                {h.partitionNote ? ` (${h.partitionNote})` : ""}
+              </span>
             )}
           </dd>
           <dt>maxUnavailable / maxSurge</dt>
@@ -148,6 +160,7 @@ export function DetailHeader({
           <dd title={h.created}>{h.age}</dd>
         </dl>
       </div>
+      {children}
       <Conditions conditions={h.conditions} />
     </section>
   );

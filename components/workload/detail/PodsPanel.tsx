@@ -101,14 +101,17 @@ const PodCells = memo(function PodCells({ p }: { p: PodRow }) {
   );
 });
 
-/** Pods grouped by revision (update revision first), virtualised for large CloneSets. */
+/** Pods grouped by revision (update revision first), virtualised for large workloads. */
 export function PodsPanel({
   groups,
   total,
   selected,
+  kind = "CloneSet",
 }: {
   groups: PodGroup[];
   total: number;
+  /** the workload's kind, for the empty state */
+  kind?: string;
   /** A pod chosen on the pod map: its row is scrolled to and highlighted. */
   selected?: { name: string; seq: number } | null;
 }) {
@@ -162,7 +165,7 @@ export function PodsPanel({
         </label>
       </div>
       {total === 0 ? (
-        <div className="empty">This CloneSet has no pods.</div>
+        <div className="empty">This {kind} has no pods.</div>
       ) : (
         <VirtualTable
           rows={lines}

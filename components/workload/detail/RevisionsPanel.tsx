@@ -1,7 +1,7 @@
 import type { RevisionRow } from "@/lib/kruise/view/revisions";
 import { Badge } from "@/components/ui/Badge";
 
-/** ControllerRevisions owned by the CloneSet, newest `.revision` first. */
+/** ControllerRevisions owned by the workload, newest `.revision` first. */
 export function RevisionsPanel({ revisions }: { revisions: RevisionRow[] }) {
   return (
     <section className="panel" aria-labelledby="revs" data-testid="revisions">

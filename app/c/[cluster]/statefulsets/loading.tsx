@@ -1,0 +1,9 @@
+import { Skeleton } from "@/components/ui/Skeleton";
+
+export default function Loading() {
+  return (
+    <div className="panel">
+      <Skeleton label="Loading Advanced StatefulSets" />
+    </div>
+  );
+}

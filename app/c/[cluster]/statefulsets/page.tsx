@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { WorkloadList } from "@/components/workload/list/WorkloadList";
+import { routeParam } from "@/components/clusters/route-param";
+import { Skeleton } from "@/components/ui/Skeleton";
+
+type Props = { params: Promise<{ cluster: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: `Advanced StatefulSets · ${routeParam((await params).cluster)}` };
+}
+
+export default async function AdvancedStatefulSetsPage({ params }: Props) {
+  const { cluster } = await params;
+  return (
+    <Suspense fallback={<Skeleton label="Loading Advanced StatefulSets" />}>
+      <WorkloadList cluster={routeParam(cluster)} kind="statefulsets" />
+    </Suspense>
+  );
+}
