@@ -1,6 +1,14 @@
 // One home per kind (lib/kinds/README.md): `import { KINDS } from "@/lib/kinds"`.
 export { KINDS, KindRegistry } from "./registry";
-export { accessAttributes, accessDenial, accessNeeds, apiPrefix, needsAccess, qualifiedResource } from "./api";
+export {
+  accessAttributes,
+  accessDenial,
+  accessNeeds,
+  apiPrefix,
+  isReadNeed,
+  needsAccess,
+  qualifiedResource,
+} from "./api";
 export type { AccessAnswer } from "./api";
 export { printerCell, printerRow, selectPath } from "./printer";
-export type { AccessNeed, CacheShape, KindHome, PrinterColumn, WriteSpec } from "./types";
+export type { AccessNeed, CacheShape, KindHome, PrinterColumn, ReadSpec, WriteSpec } from "./types";

@@ -196,6 +196,8 @@ describe("kube-apiserver: the deploy overlays", () => {
       ask("patch clonesets", () => can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop"), m.patches);
       ask("patch pods", () => can(m.name, "patch", "pods", "-n", "shop"), m.patches);
       ask("create events", () => can(m.name, "create", "events", "-n", "shop"), m.patches);
+      // Pod logs are read as the user in token and proxy mode; local mode reads them as itself.
+      ask("get pods/log", () => can(m.name, "get", "pods", "--subresource=log", "-n", "shop"), m.patches);
       // Kruise Rollout: watched in every mode; pause/disable patch the spec, approve/jump patch /status (as
       // itself only in local mode); never a write to BatchReleases.
       for (const r of ["rollouts", "batchreleases"]) {
