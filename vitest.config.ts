@@ -59,6 +59,22 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The controller contract suite: scenario tables run against the sandbox controller and the real
+          // kruise-manager (started once per run by its global setup; needs KRUISE_SOURCE_ARCHIVE, see CONTRIBUTING).
+          name: "controller",
+          include: ["test/controller/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/controller/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Two files at once, each in its own namespace with its own kubelet (and sandbox); most of a file's time
+          // is waiting on the controllers.
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // Shared mode: sign-in, acting as the user, request hygiene; RBAC parts also against kube-apiserver.
           name: "security",
           include: ["test/security/**/*.test.ts"],

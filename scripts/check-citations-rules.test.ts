@@ -54,4 +54,8 @@ describe("skipFile: what the check does not read", () => {
     expect(skipFile("docs/screenshots/list.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1a]))).toBe(true);
     expect(skipFile("README.md", Buffer.from("# Kruise Console\n"))).toBe(false);
   });
+  it("skips .ci/run, which alone may name what CI keeps beside the checkout, and nothing else under .ci", () => {
+    expect(skipFile(".ci/run", Buffer.from(`export X="$PWD/${shared}/x.tar.gz"\n`))).toBe(true);
+    expect(skipFile(".ci/other", Buffer.from("#!/usr/bin/env bash\n"))).toBe(false);
+  });
 });

@@ -41,8 +41,12 @@ export function findCitations(text: string): CitationHit[] {
   return hits;
 }
 
-/** Files the check skips: generated lockfiles and binaries (a NUL byte in the first 8 KiB, as git decides). */
+/**
+ * Files the check skips: generated lockfiles, binaries (a NUL byte in the first 8 KiB, as git decides), and
+ * `.ci/run`, the one file that names what CI keeps beside the checkout (the OpenKruise source archive the
+ * real-controller lane builds from); everything else takes such paths from the environment.
+ */
 export function skipFile(path: string, head: Buffer): boolean {
-  if (path === "package-lock.json" || path.startsWith("node_modules/")) return true;
+  if (path === "package-lock.json" || path.startsWith("node_modules/") || path === ".ci/run") return true;
   return head.subarray(0, 8192).includes(0);
 }

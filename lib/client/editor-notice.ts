@@ -56,6 +56,12 @@ function outcomeView(outcome: EditOutcome): NoticeView | null {
         ...keptLines(outcome.kept),
       };
     case "saved":
+      if (outcome.metadataOnly)
+        return {
+          tone: "warn",
+          text: `Nothing in the spec changed: the server stored only its own record of who manages which field (resourceVersion ${rvOf(outcome.object)}, generation unchanged).`,
+          ...keptLines(outcome.kept),
+        };
       return outcome.kept.length
         ? {
             tone: "warn",

@@ -117,6 +117,18 @@ describe("editor state: base, mine and theirs", () => {
     ]);
   });
 
+  it("a write of the server's managed-fields record alone says nothing in the spec changed, never Saved", () => {
+    const kept = [{ field: "spec.updateStrategy.partition", how: "kept" as const, stored: 0, before: 0 }];
+    const outcome = { kind: "saved" as const, request, object, kept, metadataOnly: true as const };
+    const view = say(run({ type: "answered", outcome }))!;
+    expect(view.tone).toBe("warn");
+    expect(view.text).toMatch(/^Nothing in the spec changed/);
+    expect(view.text).not.toMatch(/Saved/);
+    expect(view.fields).toEqual([
+      "the server kept spec.updateStrategy.partition: 0 (you removed it) — a webhook or default sets it",
+    ]);
+  });
+
   it("a save the server partly overrode says Saved but lists what it did not take", () => {
     const kept = [{ field: "spec.replicas", how: "replaced" as const, asked: 3, stored: 1, before: 2 }];
     const view = say(run({ type: "answered", outcome: { kind: "saved", request, object, kept } }))!;

@@ -201,8 +201,17 @@ export type WriteOutcome =
   /**
    * Stored under a new resourceVersion; `kept` lists the changes the server did not take as asked; `attempts`: a
    * Kruise Rollout approve or jump re-sent because the controller's status write put the old state back.
+   * `metadataOnly`: no field a user edits changed, only the server's own metadata (managed fields): nothing in the
+   * spec changed.
    */
-  | { kind: "saved"; request: WireRequest; object: JsonObject; kept: KeptField[]; attempts?: number }
+  | {
+      kind: "saved";
+      request: WireRequest;
+      object: JsonObject;
+      kept: KeptField[];
+      attempts?: number;
+      metadataOnly?: true;
+    }
   /** Sent and accepted, but the server stored nothing new (same resourceVersion): `kept` says which fields it put back. */
   | { kind: "no-op"; request: WireRequest; object: JsonObject; kept: KeptField[] }
   | WriteFailure;

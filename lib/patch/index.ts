@@ -35,3 +35,4 @@ export type { PreparedEdit, PrepareOptions, ParsedEdit, YamlError, FieldLines, E
 export { diffObjects, type FieldDiff, type DiffOptions } from "./diff";
 export { predictInPlace, type InPlacePrediction, type ContainerChange, type Gates } from "./inplace-prediction";
 export { serverKept, describeKept, type KeptField } from "./server-kept";
+export { classifySave, type SaveOutcome, type SaveOutcomeKind } from "./save-outcome";

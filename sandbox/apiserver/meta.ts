@@ -38,7 +38,8 @@ function sameMembers(a: Obj, b: Obj, skip: readonly string[]): boolean {
 
 const METADATA = ["metadata"],
   METADATA_STATUS = ["metadata", "status"],
-  SERVER_META = ["resourceVersion", "managedFields"];
+  SERVER_META = ["resourceVersion", "managedFields"],
+  RESOURCE_VERSION = ["resourceVersion"];
 
 /** Everything but metadata (and status when the type has a status subresource) is equal: what generation tracks. */
 export function sameContent(a: Obj, b: Obj, dropStatus: boolean): boolean {
@@ -48,6 +49,11 @@ export function sameContent(a: Obj, b: Obj, dropStatus: boolean): boolean {
 /** Equal but for the metadata the server maintains (resourceVersion, managedFields): a no-op write. */
 export function sameButServerFields(a: Obj, b: Obj): boolean {
   return sameMembers(a, b, METADATA) && sameMembers(a.metadata ?? {}, b.metadata ?? {}, SERVER_META);
+}
+
+/** Equal but for the resourceVersion: what the store finds unchanged, managed fields included. */
+export function sameButResourceVersion(a: Obj, b: Obj): boolean {
+  return sameMembers(a, b, METADATA) && sameMembers(a.metadata ?? {}, b.metadata ?? {}, RESOURCE_VERSION);
 }
 
 // metav1.Time fields of built-in kinds: the Go types re-encode them as RFC 3339 seconds in UTC, so a

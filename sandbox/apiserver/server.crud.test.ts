@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiServer, type ApiServerHandle } from "./index";
 import { call, cloneSet } from "./testing";
+import type { Obj } from "./types";
 
 let h: ApiServerHandle;
 beforeAll(async () => {
@@ -102,6 +103,40 @@ describe("update (PUT)", () => {
     const cur = (await call(h, "GET", `${CS}/a`)).body;
     const r = await call(h, "PUT", `${CS}/a`, cur);
     expect(r.body.metadata.resourceVersion).toBe(cur.metadata.resourceVersion);
+  });
+});
+
+describe("writes the CloneSet webhook completes (managed fields recorded before admission, as kube-apiserver 1.20)", () => {
+  const JSON_PATCH = { contentType: "application/json-patch+json" };
+  const removePartition = [{ op: "remove", path: "/spec/updateStrategy/partition" }];
+  const owned = (o: Obj, manager: string) =>
+    JSON.stringify(o.metadata.managedFields?.find((m: Obj) => m.manager === manager)?.fieldsV1 ?? {});
+
+  it("fields the webhook defaults on create belong to no manager", async () => {
+    const c = await call(h, "POST", `${CS}?fieldManager=creator`, cloneSet("wh-owned"));
+    expect(c.body.spec.updateStrategy.partition).toBe(0);
+    expect(owned(c.body, "creator")).toContain('"f:replicas"');
+    expect(owned(c.body, "creator")).not.toContain("f:partition");
+    expect(owned(c.body, "creator")).not.toContain("f:revisionHistoryLimit");
+  });
+
+  it("removing a partition its creator set, which the webhook puts back, stores new managed fields: new resourceVersion, same generation", async () => {
+    const body = cloneSet("wh-meta");
+    body.spec.updateStrategy = { partition: 0 };
+    const c = await call(h, "POST", `${CS}?fieldManager=creator`, body);
+    expect(owned(c.body, "creator")).toContain("f:partition");
+    const r = await call(h, "PATCH", `${CS}/wh-meta?fieldManager=editor`, removePartition, JSON_PATCH);
+    expect(r.body.spec.updateStrategy.partition).toBe(0);
+    expect(r.body.metadata.resourceVersion).not.toBe(c.body.metadata.resourceVersion);
+    expect(r.body.metadata.generation).toBe(c.body.metadata.generation);
+    expect(owned(r.body, "creator")).not.toContain("f:partition");
+  });
+
+  it("removing a partition nobody owns, which the webhook puts back, is a no-op: same resourceVersion", async () => {
+    const c = await call(h, "POST", `${CS}?fieldManager=creator`, cloneSet("wh-noop"));
+    const r = await call(h, "PATCH", `${CS}/wh-noop?fieldManager=editor`, removePartition, JSON_PATCH);
+    expect(r.body.metadata.resourceVersion).toBe(c.body.metadata.resourceVersion);
+    expect(r.body.metadata.managedFields).toEqual(c.body.metadata.managedFields);
   });
 });
 

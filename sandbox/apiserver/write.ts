@@ -1,10 +1,19 @@
 import { admit } from "./mechanics/admission";
 import { validateBuiltin } from "./mechanics/builtin";
-import { recordUpdate } from "./mechanics/managed-fields";
+import { recordUpdate, type Writer } from "./mechanics/managed-fields";
 import { validateCustomResource } from "./mechanics/schema";
 import { errors, type FieldError } from "./status";
 import type { Cluster, WriteCtx } from "./cluster";
-import { copy, generateName, newUid, rfc3339, sameButServerFields, sameContent, toWireTimes } from "./meta";
+import {
+  copy,
+  generateName,
+  newUid,
+  rfc3339,
+  sameButResourceVersion,
+  sameButServerFields,
+  sameContent,
+  toWireTimes,
+} from "./meta";
 import { apiVersionOf, grKey, type Obj, type ResourceType } from "./types";
 import { onStored, prepareForCreate } from "./hooks";
 
@@ -89,6 +98,28 @@ function stamp(c: Cluster, rt: ResourceType, obj: Obj, old?: Obj) {
   toWireTimes(obj, rt.builtin, old);
 }
 
+/**
+ * The object as the writer sent it, pruned as the decoder prunes it (no validation): what kube-apiserver 1.20
+ * records managed fields from. It runs the field manager before mutating admission (apiserver
+ * `pkg/endpoints/handlers/create.go`, `update.go`, `patch.go`), so a field a webhook adds or puts back belongs to no
+ * manager, and a field the writer removed leaves its owner's set even when the webhook restores it.
+ */
+function asSent(rt: ResourceType, sent: Obj, old: Obj | undefined): Obj {
+  if (rt.builtin) return sent;
+  try {
+    return validateCustomResource(sent, rt.crd!, rt.version, { old }) as Obj;
+  } catch {
+    return sent; // invalid until admission completes it: the admitted object is validated below
+  }
+}
+
+/** `obj`'s managed fields after an Update-operation write of `sent` (the object before admission) over `old`. */
+function recordBeforeAdmission(rt: ResourceType, old: Obj | undefined, sent: Obj, obj: Obj, m: Writer) {
+  const recorded = recordUpdate(old, asSent(rt, sent, old), m) as Obj;
+  if (recorded.metadata.managedFields) obj.metadata.managedFields = recorded.metadata.managedFields;
+  else delete obj.metadata.managedFields;
+}
+
 /** POST (takes ownership of `input`, which callers pass fresh): decode → admission → validation → metadata → managedFields → store (store `Create`, registry/rest/create.go). */
 export function createObject(
   c: Cluster,
@@ -123,12 +154,14 @@ export function createObject(
   if (rt.status && !rt.builtin) delete obj.status; // status subresource: create ignores .status
   prepareForCreate(rt, obj);
   let next = admit("CREATE", obj, undefined, admitCtx(c, rt, ctx)) as Obj;
+  const mutated = next !== obj; // a webhook's copy; `obj` is what was sent
   next = validate(c, rt, next, undefined, ctx);
   if (c.find(rt, ns, next.metadata.name)) throw errors.alreadyExists(c.gr(rt), next.metadata.name);
   next.metadata.uid = newUid();
   next.metadata.creationTimestamp = rfc3339(c.now());
   if (!rt.builtin || rt.resource === "customresourcedefinitions") next.metadata.generation = 1;
-  if (!o.managedFieldsDone) next = recordUpdate(undefined, next, manager(c, rt, ctx)) as Obj;
+  if (!o.managedFieldsDone && mutated) recordBeforeAdmission(rt, undefined, obj, next, manager(c, rt, ctx));
+  else if (!o.managedFieldsDone) next = recordUpdate(undefined, next, manager(c, rt, ctx)) as Obj;
   stamp(c, rt, next);
   if (ctx.dryRun) return c.view(rt, next);
   const stored = c.store.put(grKey(rt), next);
@@ -226,14 +259,24 @@ export function updateObject(
   // Stored objects are never changed, so validation may read `old` itself; admission gets a copy it may keep
   // (it acts on CloneSets and Rollouts only: a built-in passes through untouched).
   const oldCopy = sub || rt.builtin ? old : copy(old);
+  const sent = next;
   if (!sub) next = admit("UPDATE", next, oldCopy, admitCtx(c, rt, ctx)) as Obj;
+  const mutated = next !== sent; // a webhook's copy
   next = validate(c, rt, next, oldCopy, ctx, sub);
   stamp(c, rt, next, old);
   if (old.metadata.generation !== undefined && !sameContent(next, old, rt.status)) {
     next.metadata.generation = old.metadata.generation + 1;
   }
-  if (!o.managedFieldsDone && sameButServerFields(next, old)) return c.view(rt, old); // no-op: no new RV
-  if (!o.managedFieldsDone) next = recordUpdate(old, next, manager(c, rt, ctx, sub)) as Obj;
+  if (!o.managedFieldsDone && mutated) {
+    // The store skips a write only when the whole object, managed fields included, is unchanged (storage
+    // GuaranteedUpdate): removing a field its owner set, which the webhook puts back, stores new managed fields
+    // under a new resourceVersion with the generation unchanged.
+    recordBeforeAdmission(rt, old, sent, next, manager(c, rt, ctx, sub));
+    if (sameButResourceVersion(next, old)) return c.view(rt, old);
+  } else if (!o.managedFieldsDone) {
+    if (sameButServerFields(next, old)) return c.view(rt, old); // no-op: no new RV
+    next = recordUpdate(old, next, manager(c, rt, ctx, sub)) as Obj;
+  }
   if (ctx.dryRun)
     return c.view(rt, { ...next, metadata: { ...next.metadata, resourceVersion: old.metadata.resourceVersion } });
   if (next.metadata.deletionTimestamp && !next.metadata.finalizers?.length) {

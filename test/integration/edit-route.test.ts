@@ -159,22 +159,41 @@ describe("edit route against the sandbox", () => {
     expect(out.body.details?.causes?.[0]?.field).toMatch(/^spec/);
   });
 
-  it("removing a partition the CloneSet webhook defaults back is a no-op that names the kept field, never saved", async () => {
-    await cs().create(cloneSet("noop"));
-    const base = await open("noop");
+  // The fixture sends `partition: 0`, so its creator owns the field; kube-apiserver records managed fields before
+  // Kruise's webhook puts the partition back (docs/kruise-rules.md §11.10): the write stores the managed-fields record.
+  it("removing a partition its creator set, which the CloneSet webhook puts back, stores only metadata: nothing in the spec changed, named field by field", async () => {
+    await cs().create(cloneSet("meta-only"));
+    const base = await open("meta-only");
     const mine = clone(base);
     delete ((mine.spec as JsonObject).updateStrategy as JsonObject).partition;
     const kept = [{ field: "spec.updateStrategy.partition", how: "kept", stored: 0, before: 0 }];
     // The review's dry run already shows it, before anything is sent.
-    const preview = await post("clonesets", "noop", { base, mine, preview: true });
+    const preview = await post("clonesets", "meta-only", { base, mine, preview: true });
     expect(preview.body).toMatchObject({ kind: "preview", dryRun: { ok: true, kept } });
     if (preview.body.kind !== "preview") throw new Error("no preview");
     expect(JSON.parse(preview.body.request.body)).toContainEqual({
       op: "remove",
       path: "/spec/updateStrategy/partition",
     });
+    const before = await cs().get("meta-only");
+    const out = await post("clonesets", "meta-only", { base, mine, expectBody: preview.body.request.body });
+    expect(out.body).toMatchObject({ kind: "saved", metadataOnly: true, kept });
+    const after = await cs().get("meta-only");
+    expect(after.metadata.resourceVersion).not.toBe(before.metadata.resourceVersion);
+    expect(after.metadata.generation).toBe(before.metadata.generation);
+    expect(after.spec).toEqual(before.spec);
+  });
+
+  it("removing a partition no one set (the webhook's default) stores nothing: a no-op that names the kept field", async () => {
+    const body = cloneSet("noop");
+    delete (body.spec.updateStrategy as { partition?: number }).partition;
+    await cs().create(body);
+    const base = await open("noop");
+    const mine = clone(base);
+    delete ((mine.spec as JsonObject).updateStrategy as JsonObject).partition;
+    const kept = [{ field: "spec.updateStrategy.partition", how: "kept", stored: 0, before: 0 }];
     const rv = (await cs().get("noop")).metadata.resourceVersion;
-    const out = await post("clonesets", "noop", { base, mine, expectBody: preview.body.request.body });
+    const out = await post("clonesets", "noop", { base, mine });
     expect(out.body).toMatchObject({ kind: "no-op", kept, object: { metadata: { resourceVersion: rv } } });
     expect((await cs().get("noop")).metadata.resourceVersion).toBe(rv);
   });

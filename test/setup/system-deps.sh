@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs (Chromium for e2e, etcd + Go
-# for the real kube-apiserver, redis-server for the shared session store) and the deb-src entry the kube-apiserver build needs.
+# for the real kube-apiserver, redis-server for the shared session store, unshare and ip for kruise-manager's own
+# network namespace in the controller lane) and the deb-src entry the kube-apiserver build needs.
 # Idempotent: does nothing when all are present.
 set -euo pipefail
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -26,6 +27,8 @@ command -v make >/dev/null || need+=(make)
 command -v dpkg-source >/dev/null || need+=(dpkg-dev)
 command -v kubectl >/dev/null || need+=(kubernetes-client)
 command -v redis-server >/dev/null || need+=(redis-server)
+command -v unshare >/dev/null || need+=(util-linux)
+command -v ip >/dev/null || need+=(iproute2)
 [ -d /usr/share/gocode/src/github.com/modern-go/reflect2 ] || need+=(golang-github-modern-go-reflect2-dev)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 [ "$updated" -eq 1 ] || $SUDO apt-get update -qq

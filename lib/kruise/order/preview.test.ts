@@ -160,6 +160,13 @@ describe("which pods move, in what order, how many at a time (§3.6, §4.1)", ()
     expect(p.notes.join(" ")).toMatch(/surge pod/);
   });
 
+  it("maxSurge with maxUnavailable 0: the per-round budget is maxUnavailable plus the surge pods (2), not 0 (§3.8)", () => {
+    const p = previewPartition(cloneSet(10, { type: "ReCreate", maxUnavailable: 0, maxSurge: 2 }), tenPods(), 0, NOW);
+    expect([p.maxUnavailable, p.maxSurge, p.perRound]).toEqual([0, 2, 2]);
+    expect(p.rounds.map((r) => r.ties.reduce((n, g) => n + g.count, r.exact.length))).toEqual([2, 2, 2, 2, 2]);
+    expect(p.notes.join(" ")).toMatch(/2 surge pods .* some old pods are deleted rather than updated/);
+  });
+
   it("hook-held pods count as held, not as next to move (PreparingUpdate with the hook's label still on)", () => {
     const hook = { labelsHandler: { "example.com/hold": "true" } };
     const held = (i: number, label: boolean) => {

@@ -97,18 +97,15 @@ export function previewPartition(cs: CloneSet, pods: Pod[], partition: IntOrStri
   if (diffs.updateNum <= 0) return { ...base, notes };
   const sorted = sortUpdateIndexes(next.spec.updateStrategy, active, updateCandidates(active, updateRevision, true));
   const count = Math.min(diffs.updateNum, sorted.length);
-  const first = limitUpdateIndexes(
-    next,
-    active,
-    sorted,
-    diffs.updateNum,
-    diffs.updateMaxUnavailable,
-    updateRevision,
-    now,
-  ).length;
+  // With maxSurge the surge pods are created first, and the budget is maxUnavailable plus the surge pods present
+  // (updateMaxUnavailable = maxUnavailable + pods − replicas; docs/kruise-rules.md §3.8), not maxUnavailable alone.
+  const budget = diffs.useSurge > 0 ? limits.maxUnavailable + diffs.useSurge : diffs.updateMaxUnavailable;
+  const first =
+    diffs.useSurge > 0
+      ? Math.min(budget, count)
+      : limitUpdateIndexes(next, active, sorted, diffs.updateNum, budget, updateRevision, now).length;
   const bounds = [0, first];
-  for (let at = first; at < count; at += Math.max(diffs.updateMaxUnavailable, 1))
-    bounds.push(Math.min(at + Math.max(diffs.updateMaxUnavailable, 1), count));
+  for (let at = first; at < count; at += Math.max(budget, 1)) bounds.push(Math.min(at + Math.max(budget, 1), count));
   const pick = pickerFor(cs, active, sorted);
   const rounds = bounds
     .slice(1)
@@ -116,11 +113,11 @@ export function previewPartition(cs: CloneSet, pods: Pod[], partition: IntOrStri
     .filter((r) => r.exact.length + r.held.length + r.ties.length > 0);
   if (first === 0)
     notes.push(
-      `the next pod waits until unavailable pods of the update revision are available again (budget ${diffs.updateMaxUnavailable})`,
+      `the next pod waits until unavailable pods of the update revision are available again (budget ${budget})`,
     );
   const willMove = pick(0, count);
   notes.push(...hookNotes(cs, active, sorted.slice(0, count)));
-  return { ...base, moveCount: count, willMove, rounds, perRound: diffs.updateMaxUnavailable, notes };
+  return { ...base, moveCount: count, willMove, rounds, perRound: budget, notes };
 }
 
 /** Every pod a pick may move: the named ones, the hook-held ones and each member of its tie groups. */
@@ -171,7 +168,7 @@ function explain(cs: CloneSet, p: PartitionPreview, useSurge: number): string[] 
   }
   if (useSurge > 0)
     notes.push(
-      `${plural(useSurge, "surge pod")} at the new revision ${useSurge === 1 ? "is" : "are"} created first (maxSurge ${p.maxSurge})`,
+      `${plural(useSurge, "surge pod")} at the new revision ${useSurge === 1 ? "is" : "are"} created first (maxSurge ${p.maxSurge}); as they take the place of old pods, some old pods are deleted rather than updated`,
     );
   if (p.replicas <= 1 && p.toUpdate === 0)
     notes.push("with one replica, any percentage other than 0% keeps the pod on the old revision");

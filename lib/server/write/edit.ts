@@ -4,6 +4,7 @@ import {
   asJsonObject,
   buildEditSave,
   checkEdit,
+  classifySave,
   isObject,
   serverKept,
   type JsonObject,
@@ -82,12 +83,20 @@ async function attempt(actor: Actor, target: WriteTarget, input: EditInput): Pro
     const kept = serverKept(latest, askedBy(latest, request), object);
     if (input.dryRun) return { kind: "dry-run", request, object, latest, kept };
     // The apiserver skips a write that changes nothing: same resourceVersion, nothing stored, no Event to record.
-    if (rvOf(object) === rvOf(latest)) return { kind: "no-op", request, object, kept };
+    // A write of its managed-fields record alone is stored, but nothing in the spec changed (lib/patch classifySave).
+    const outcome = classifySave(latest, object);
+    if (outcome.kind === "unchanged") return { kind: "no-op", request, object, kept };
     void recordEvent(actor, object as never, {
       reason: "EditedYAML",
       message: `Edited in Kruise Console: JSON patch of ${merge.opCount} operation(s)`,
     });
-    return { kind: "saved", request, object, kept };
+    return {
+      kind: "saved",
+      request,
+      object,
+      kept,
+      ...(outcome.kind === "metadata-only" ? { metadataOnly: true } : {}),
+    };
   } catch (e) {
     // A guard's `test` failed (422 without the field, docs/kruise-rules.md §11.6): the object moved on, merge again.
     if (e instanceof HttpError && e.body.code === 422 && rvOf(await readLatest(actor, target)) !== rvOf(latest))

@@ -9,7 +9,7 @@ import { decodeSet, encodeFrom, type Encoded } from "./fieldsv1-cache";
 import { dec, difference, intersection, leading, pathString, union, type FieldSet } from "./fieldpath";
 import { compare, fieldsOf, mergeForApply, removePath, type Shape } from "./field-walk";
 
-interface Writer {
+export interface Writer {
   manager: string;
   apiVersion: string;
   time: string;

@@ -259,6 +259,19 @@ describe("CloneSet planner driven against an in-memory world", () => {
     expect(p.error?.message).toMatch(/InPlaceOnly but can not update in-place/);
   });
 
+  it("a scale-in waits while the pod it chose is held in PreparingDelete by the preDelete hook: no second pod is chosen", () => {
+    const hooked = cs(3, "a:1");
+    hooked.spec.lifecycle = { preDelete: { labelsHandler: { hold: "true" } } };
+    hooked.spec.template.metadata = { labels: { app: "web", hold: "true" } };
+    const w = new World(hooked);
+    w.settle();
+    w.cs = { ...w.cs, spec: { ...w.cs.spec, replicas: 2 } };
+    for (let i = 0; i < 5; i++) w.step();
+    const states = w.pods.map((p) => p.metadata.labels?.["lifecycle.apps.kruise.io/state"]);
+    expect(states.filter((s) => s === "PreparingDelete")).toHaveLength(1);
+    expect(w.pods).toHaveLength(3);
+  });
+
   it("a selector that does not match the template labels is reported, not acted on", () => {
     const bad = cs(2, "a:1");
     bad.spec.selector = { matchLabels: { app: "other" } };

@@ -107,7 +107,9 @@ export function planScale(c: ScaleCtx): Action[] {
     );
     return [...out, ...released, ...limitedDeletes(cs, ordered, diff.deleteReadyLimit, now)];
   }
-  if (diff.scaleDownNum > 0) return [...out, ...scaleIn(c)];
+  // The ordinary scale-in waits while any pod is specified or in PreparingDelete (Scale step 6, numToDelete > 0):
+  // a pod the preDelete hook holds is the one this scale-in already chose.
+  if (diff.scaleDownNum > 0 && !preDelete.length) return [...out, ...scaleIn(c)];
   return out;
 }
 
@@ -115,10 +117,10 @@ function scaleIn(c: ScaleCtx): Action[] {
   const { input, diff, pods, update } = c;
   const { cs, now } = input;
   const candidates = pods.filter((p) => lifecycleState(p) !== "PreparingDelete");
+  // Ranks are computed within each revision group, not over all pods (choosePodsToDelete's choose).
   const opts = {
     minReadySeconds: cs.spec.minReadySeconds ?? 0,
     now,
-    allPods: candidates,
     nodeLabels: input.nodeLabels,
     topologyKeys: (cs.spec.template.spec?.topologySpreadConstraints ?? []).map((t) => t.topologyKey),
     rand: input.rand,
