@@ -68,7 +68,7 @@ export function useController(kind: ControllerKind, opts: { ns: string }): Contr
   }, 120_000);
   afterAll(async () => {
     await state.ctl?.stop();
-    state.kubelet?.stop();
+    await state.kubelet?.stop();
     await state.cluster?.stop();
   });
   return {
