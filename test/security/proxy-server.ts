@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { getSession } from "@/lib/server/auth";
 import { getClusters } from "@/lib/server/routes";
 import { getAccess, postWrite } from "@/lib/server/write";
+import { getPodLog } from "@/lib/server/logs";
 import { bindRefusal, consoleEnv, parseServeArgs } from "../../scripts/serve/options";
 import { createConsoleServer, tlsServerOptions } from "../../scripts/serve/server";
 import type { Issued } from "../support/certs";
@@ -27,6 +28,11 @@ const ROUTES: [string, RegExp, Route][] = [
     "GET",
     /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/([^/]+)\/([^/]+)\/access$/,
     (rt, r, m) => getAccess(rt, r, m[1], m[2], m[3], m[4]),
+  ],
+  [
+    "GET",
+    /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/([^/]+)\/([^/]+)\/log$/,
+    (rt, r, m) => getPodLog(rt, r, m[1], m[2], m[3], m[4]),
   ],
   [
     "POST",
