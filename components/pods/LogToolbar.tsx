@@ -104,9 +104,11 @@ export function LogToolbar(p: LogToolbarProps) {
       </label>
       <span className="spacer" />
       {p.following ? (
-        <span className="small muted" data-testid="log-following">
-          Following the newest line
-        </span>
+        p.previous ? null : (
+          <span className="small muted" data-testid="log-following">
+            Following the newest line
+          </span>
+        )
       ) : (
         <button type="button" onClick={p.onFollow} data-testid="log-follow">
           {p.newLines > 0 ? `Follow (${p.newLines.toLocaleString("en-US")} new lines)` : "Follow"}

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
@@ -178,3 +179,25 @@ test("a user who may read the pod but not its log is told why", async ({ page })
   await expect(denied).toContainText(`get on pods/log in namespace ${NS}`);
   await expect(page.getByTestId("log-download")).toHaveCount(0);
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`${theme} theme: the pod page, its log searched, has no serious accessibility violations`, async ({ page }) => {
+    const pod = await podWhen("crasher", (p) => (p.status?.containerStatuses?.[0]?.restartCount ?? 0) >= 1);
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await page.goto(pages.pod(ctx(), NS, pod));
+    await expect(page.getByTestId("log-line").first()).toBeVisible();
+    await page.getByLabel("Search").fill("database");
+    await expect(page.locator("[data-testid=log-line] mark").first()).toBeVisible();
+    const r = await new AxeBuilder({ page }).analyze();
+    const serious = r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(" | ")}`,
+      );
+    expect(serious).toEqual([]);
+  });
+}
