@@ -104,7 +104,7 @@ export function PodLogPanel({
   if (denied) body = <LogDenied reason={denied} namespace={pod.namespace} />;
   else if (phase.kind === "failed")
     body = <LogFailed error={phase.error} onRetry={log.retry} namespace={pod.namespace} />;
-  else if (phase.kind === "connecting") body = <LogLoading container={container.name} />;
+  else if (phase.kind === "connecting" && ring.size === 0) body = <LogLoading container={container.name} />;
   else if (ring.size === 0) body = <LogEmpty live={phase.kind === "streaming" && !previous} />;
   else
     body = (

@@ -59,7 +59,6 @@ export class LogStream {
 
   start(): void {
     this.stop();
-    this.ring.clear();
     const abort = (this.abort = new AbortController());
     this.set({ kind: "connecting" });
     void this.read(abort.signal).catch((e: unknown) => {
@@ -80,6 +79,8 @@ export class LogStream {
       const error = await errorFromResponse(res);
       return this.set({ kind: "failed", error: error.toJSON() });
     }
+    // The lines of the last read stay on screen until the new answer starts (a reconnect does not flash empty).
+    this.ring.clear();
     this.set({ kind: "streaming" });
     if (!res.body) return this.set({ kind: "ended" });
     const reader = res.body.getReader();
