@@ -38,6 +38,8 @@ function kubectl(args: string[], opts: { env?: Record<string, string>; stdin?: s
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
+    // A kubectl that never reads stdin may exit before the write lands (EPIPE); its exit code is the answer.
+    child.stdin.on("error", () => undefined);
     child.stdin.end(opts.stdin ?? "");
   });
 }

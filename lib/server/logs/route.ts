@@ -2,7 +2,6 @@ import "server-only";
 import { KINDS } from "@/lib/kinds";
 import { LogParamError, logFileName, parseLogQuery, type LogQuery } from "@/lib/logs/params";
 import { actorFor, asCaller, streamViewer, type Caller } from "../auth";
-import { clusterName } from "../clusters";
 import { HttpError, httpErrors } from "../errors";
 import type { Runtime } from "../runtime";
 import { validateNamespace, validateObjectName, validateResource } from "../validate";
@@ -93,12 +92,12 @@ export function getPodLog(
   return asCaller(rt, req, raw, async (caller) => {
     if (rt.shutdown.shuttingDown())
       throw new HttpError({ code: 503, reason: "ServiceUnavailable", message: "this replica is shutting down: retry" });
-    const cluster = clusterName(raw);
+    const cluster = rt.clusters.name(raw);
     const r = validateResource(resource);
     if (!Object.hasOwn(KINDS.get(r).reads ?? {}, READ))
       throw httpErrors.notFound(`${KINDS.get(r).kind} has no log: logs are read from pods`);
     const target = { namespace: validateNamespace(ns), pod: validateObjectName(name), query: queryOf(req) };
-    const actor = actorFor(caller, cluster);
+    const actor = actorFor(rt.clusters, caller, cluster);
     const release = await takeSlot(rt, caller);
     const viewer = streamViewer(rt, caller, cluster);
     let closed = false;
