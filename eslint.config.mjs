@@ -28,7 +28,7 @@ const config = [
   ...nextTs,
   { ignores: [".next/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", ".tmp/**"] },
   {
-    files: ["lib/kruise/**", "lib/patch/**", "lib/kinds/**", "lib/contract/**"],
+    files: ["lib/kruise/**", "lib/patch/**", "lib/kinds/**", "lib/contract/**", "lib/logs/**"],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
@@ -38,7 +38,7 @@ const config = [
             {
               group: pure,
               message:
-                "lib/kruise, lib/patch, lib/kinds and lib/contract are pure: no React, Next, Node, client-node or other lib layers (docs/architecture.md §2).",
+                "lib/kruise, lib/patch, lib/kinds, lib/contract and lib/logs are pure: no React, Next, Node, client-node or other lib layers (docs/architecture.md §2).",
             },
           ],
         },

@@ -5,6 +5,7 @@
  * encodes path segments: cluster names are kubeconfig context names (`admin@prod`, `arn:aws:…/x`).
  */
 import type { ResourceName } from "./k8s/wire";
+import { logQueryParams, type LogQuery } from "./logs/params";
 
 const segment = (value: string): string => encodeURIComponent(value);
 
@@ -21,6 +22,12 @@ export function queryString(params: Record<string, string | readonly string[] | 
   }
   const text = query.toString();
   return text ? `?${text}` : "";
+}
+
+/** What the pod page shows, kept in its URL: which container's log, and which run of it. */
+export interface PodPageQuery {
+  container?: string;
+  previous?: boolean;
 }
 
 /** Filters and sort of a workload list page, kept in its URL so a view can be bookmarked. */
@@ -60,6 +67,12 @@ export const pages = {
     `${objectPage(cluster, namespace, resource, name)}/edit`,
   controllerRevision: (cluster: string, namespace: string, name: string) =>
     objectPage(cluster, namespace, "controllerrevisions", name),
+  /** A pod and its containers' logs. */
+  pod: (cluster: string, namespace: string, name: string, query: PodPageQuery = {}) =>
+    `${objectPage(cluster, namespace, "pods", name)}${queryString({
+      container: query.container,
+      previous: query.previous ? "1" : undefined,
+    })}`,
 };
 
 const clusterApi = (cluster: string) => `/api/c/${segment(cluster)}`;
@@ -93,6 +106,9 @@ export const api = {
   /** An action on a Kruise Rollout (approve, pause, resume, jump, disable). */
   kruiseRolloutAction: (cluster: string, namespace: string, rollout: string) =>
     writeApi(cluster, namespace, "rollouts", rollout, "action"),
+  /** A pod's log as text (streamed; `download` answers it as a file): lib/logs/params.ts says what each option does. */
+  podLog: (cluster: string, namespace: string, name: string, query: Partial<LogQuery> = {}) =>
+    `${objectApi(cluster, namespace, "pods", name)}/log${queryString(logQueryParams(query))}`,
   /** May the caller `verb` (the `subresource` of) this object? A SelfSubjectAccessReview as them. */
   access: (
     cluster: string,

@@ -100,6 +100,7 @@ const Body = memo(function Body(p: BodyProps) {
   const { cluster, namespace, name, object, owned, nodes, half, ctx, now } = p;
   const { readOnly } = useSession();
   const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
+  const podHref = (pod: string) => pages.pod(cluster, namespace, pod);
   const view = useMemo(
     () => workloadDetailView(lens, object, half, p.events, now, ctx, { podsLoaded: p.podsLoaded }),
     [object, half, p.events, now, ctx, p.podsLoaded],
@@ -126,7 +127,12 @@ const Body = memo(function Body(p: BodyProps) {
           ))}
         </dl>
       </DetailHeader>
-      <PodMap groups={view.groups} onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))} />
+      <PodMap
+        groups={view.groups}
+        onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
+        selected={selected?.name}
+        podHref={podHref}
+      />
       <NodesPanel v={byNode} error={p.nodesError} />
       <Timeline
         cs={lens.shape(object, ctx)}
@@ -149,7 +155,13 @@ const Body = memo(function Body(p: BodyProps) {
         now={now}
       />
       <RevisionsPanel revisions={view.revisions} />
-      <PodsPanel groups={view.groups} total={view.pods.length} selected={selected} kind={lens.title} />
+      <PodsPanel
+        groups={view.groups}
+        total={view.pods.length}
+        selected={selected}
+        kind={lens.title}
+        podHref={podHref}
+      />
       <EventsPanel events={view.events} kind={lens.title} />
     </div>
   );

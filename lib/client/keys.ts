@@ -31,3 +31,8 @@ export const accessKeys = {
 export const sessionKeys = {
   current: ["auth", "session"] as const,
 };
+
+/** A pod read again every few seconds while its page is open (the pod page's header and container picker). */
+export const podKeys = {
+  live: (cluster: string, namespace: string, name: string) => ["pod", cluster, namespace, name] as const,
+};

@@ -25,12 +25,16 @@ export function qualifiedResource(h: Pick<KindHome, "group" | "resource">, subre
 const READS: readonly AccessNeed[] = [{ verb: "get" }, { verb: "list" }, { verb: "watch" }];
 const needKey = (n: AccessNeed) => `${n.verb}/${n.subresource ?? ""}`;
 
-/** Every permission a control on this kind may ask about: reading it, and what each of its writes needs. */
+/** Every permission a control on this kind may ask about: reading it, its subresource reads, what its writes need. */
 export function accessNeeds(h: KindHome): AccessNeed[] {
   const out = new Map<string, AccessNeed>();
-  for (const n of [...READS, ...Object.values(h.writes).flatMap((w) => w.needs)]) out.set(needKey(n), n);
+  const offered = [...Object.values(h.reads ?? {}), ...Object.values(h.writes)].flatMap((x) => x.needs);
+  for (const n of [...READS, ...offered]) out.set(needKey(n), n);
   return [...out.values()];
 }
+
+/** Whether a need only reads (read-only mode still asks the cluster about it). */
+export const isReadNeed = (n: AccessNeed) => READS.some((r) => r.verb === n.verb);
 
 /** Whether `need` is one the kind's home lists (GET …/access answers nothing else). */
 export function needsAccess(h: KindHome, need: AccessNeed): boolean {

@@ -5,10 +5,11 @@ export {
   accessDenial,
   accessNeeds,
   apiPrefix,
+  isReadNeed,
   needsAccess,
   qualifiedResource,
   streamNamespace,
 } from "./api";
 export type { AccessAnswer } from "./api";
 export { printerCell, printerRow, selectPath } from "./printer";
-export type { AccessNeed, CacheShape, KindHome, PrinterColumn, StrategyShape, WriteSpec } from "./types";
+export type { AccessNeed, CacheShape, KindHome, PrinterColumn, ReadSpec, StrategyShape, WriteSpec } from "./types";

@@ -72,6 +72,8 @@ export function trimPod(obj: K8sObject): K8sObject {
 }
 
 const PATCH = { verb: "patch" } as const;
+/** `kubectl logs` needs get on pods/log (kubernetes pkg/registry/core/pod/rest/log.go). */
+export const POD_LOG = { verb: "get", subresource: "log" } as const;
 
 export const podHome: KindHome<"pods"> = {
   resource: "pods",
@@ -88,6 +90,7 @@ export const podHome: KindHome<"pods"> = {
     { name: "NODE", jsonPath: ".spec.nodeName", type: "string", priority: 1 },
   ],
   writes: { edit: { needs: [PATCH], audit: PATCH } },
+  reads: { log: { needs: [POD_LOG] } },
   cache: { leanListText: true, trim: trimPod },
   // The detail page's pod rows and the list's pod facts both read cachedPodView (lib/kruise/view/row-cache.ts).
   prepareView: (items, now) => {

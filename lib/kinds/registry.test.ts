@@ -100,7 +100,17 @@ describe("one home per kind", () => {
     expect(accessDenial(cs, { verb: "patch" }, { allowed: undefined })).toBe("Checking permissions…");
     expect(accessDenial(cs, { verb: "patch" }, { allowed: true })).toBeUndefined();
     expect(qualifiedResource(KINDS.get("pods"))).toBe("pods");
-    expect(accessNeeds(KINDS.get("pods")).map((n) => n.verb)).toEqual(["get", "list", "watch", "patch"]);
+    // A pod's reads, its log (get on pods/log), and its edit's patch.
+    expect(accessNeeds(KINDS.get("pods")).map((n) => [n.verb, n.subresource ?? ""])).toEqual([
+      ["get", ""],
+      ["list", ""],
+      ["watch", ""],
+      ["get", "log"],
+      ["patch", ""],
+    ]);
+    expect(accessDenial(KINDS.get("pods"), { verb: "get", subresource: "log" }, { allowed: false })).toBe(
+      "You may not get pods/log (RBAC: no get permission on pods/log)",
+    );
   });
 
   it("describes each kind the console shows from a CRD as its CRD does: group, version served and stored, plural, kind, scope, printer columns", () => {

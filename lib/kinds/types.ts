@@ -29,6 +29,12 @@ export interface WriteSpec {
   audit: AccessNeed;
 }
 
+/** A read beyond get/list/watch the console offers on one object: GET …/<resource>/<name>/<read name>. */
+export interface ReadSpec {
+  /** what the read needs, checked by `GET …/access` (the page says why when it may not) */
+  needs: readonly AccessNeed[];
+}
+
 /** How the informer hub keeps objects of this kind (lib/server/hub/cache.ts); all optional. */
 export interface CacheShape {
   /** cut every item's managedFields from a LIST's text before parsing (lib/server/lean-json.ts says when it is safe) */
@@ -79,6 +85,8 @@ export interface KindHome<R extends string = string> {
   ownership?: { owns: readonly string[]; isOwned: (child: K8sObject, ownerUid: string | undefined) => boolean };
   /** the writes the console offers on it, by write name (the last URL segment) */
   writes: Readonly<Record<string, WriteSpec>>;
+  /** reads of a subresource it offers, by name (the last URL segment): a pod's `log` */
+  reads?: Readonly<Record<string, ReadSpec>>;
   cache?: CacheShape;
   /**
    * Builds its view model's per-object rows as a large snapshot is decoded, a slice at a time

@@ -94,6 +94,8 @@ function entries(t: ResourceType): Obj[] {
       kind: "Binding",
       verbs: ["create"],
     });
+  if (t.extraSubresources?.includes("log"))
+    out.push({ name: `${t.resource}/log`, singularName: "", namespaced: t.namespaced, kind: "Pod", verbs: ["get"] });
   return out;
 }
 

@@ -14,6 +14,7 @@ import { tableVersion, toTable } from "./table";
 import { apiVersionOf, type Obj, type ResourceType } from "./types";
 import { createObject, updateObject } from "./write";
 import { patch } from "./patch-handler";
+import { servePodLog } from "./pod-log";
 import type { Reply, Services } from "./handler-types";
 
 export type { Reply, Services } from "./handler-types";
@@ -32,7 +33,8 @@ export function resolve(s: Services, info: RequestInfo): ResourceType {
     !(
       (sub === "status" && rt.status) ||
       (sub === "scale" && rt.scale) ||
-      (sub === "binding" && rt.extraSubresources?.includes("binding"))
+      (sub === "binding" && rt.extraSubresources?.includes("binding")) ||
+      (sub === "log" && rt.extraSubresources?.includes("log"))
     )
   ) {
     throw errors.pathNotFound();
@@ -40,10 +42,12 @@ export function resolve(s: Services, info: RequestInfo): ResourceType {
   if (!rt.namespaced && info.namespace !== undefined) throw errors.pathNotFound();
   if (rt.namespaced && info.name && info.namespace === undefined) throw errors.pathNotFound();
   const verb = info.verb === "watch" && info.name ? "watch" : info.verb;
-  const verbs = sub ? (sub === "binding" ? ["create"] : ["get", "patch", "update"]) : rt.verbs;
+  const verbs = sub ? (SUBRESOURCE_VERBS[sub] ?? ["get", "patch", "update"]) : rt.verbs;
   if (!verbs.includes(verb)) throw errors.methodNotSupported(s.c.gr(rt), methodName(info.verb));
   return rt;
 }
+
+const SUBRESOURCE_VERBS: Record<string, string[]> = { binding: ["create"], log: ["get"] };
 
 const methodName = (verb: string) =>
   (({ deletecollection: "deletecollection", create: "create" }) as Record<string, string>)[verb] ?? verb;
@@ -122,6 +126,7 @@ export async function handleResource(
       return { code: 200, body: list, json: listJson(rt, list) };
     }
     case "get": {
+      if (sub === "log") return void (await servePodLog(s, rt, ns, name, q, res));
       const o = s.c.view(rt, s.c.mustGet(rt, ns, name));
       if (sub === "scale") return { code: 200, body: toScale(rt, o) };
       if (table)

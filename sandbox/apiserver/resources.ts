@@ -40,7 +40,7 @@ export function builtinTypes(): ResourceType[] {
       shortNames: ["po"],
       categories: ["all"],
       status: true,
-      extraSubresources: ["binding"],
+      extraSubresources: ["binding", "log"],
     }),
     builtin({
       group: "",

@@ -24,6 +24,8 @@ export interface ControllersOptions {
   fast?: boolean;
   clock?: Clock;
   nodes?: number;
+  /** The kubelet's nodes are `<nodePrefix>-1` …: test files sharing one API server give theirs a prefix of their own. */
+  nodePrefix?: string;
   /** Seeds pod ids, kubelet delays and the controller's tie-breaks; default SANDBOX_SEED, else random (logged). */
   seed?: number;
   /** Restrict the controllers to one namespace (tests sharing a cluster). */
@@ -66,6 +68,7 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
     clock,
     fast: o.fast,
     nodes: o.nodes,
+    nodePrefix: o.nodePrefix,
     seed,
     log: o.log,
     namespace: o.namespace,
@@ -127,7 +130,7 @@ export async function startControllers(o: ControllersOptions): Promise<RunningCo
       statefulSets?.stop();
       daemonSets?.stop();
       controller.stop();
-      kubelet.stop();
+      await kubelet.stop();
       shared.pods.stop();
       shared.sets.stop();
       // Give queued Events a moment to be written, without holding shutdown hostage to a slow server.

@@ -203,6 +203,14 @@ describe("kube-apiserver: the deploy overlays", () => {
       ask("patch pods", () => can(m.name, "patch", "pods", "-n", "shop"), false);
       ask("patch pods in kube-system", () => can(m.name, "patch", "pods", "-n", "kube-system"), false);
       ask("create events", () => can(m.name, "create", "events", "-n", "shop"), m.patches);
+      // Pod logs are read as the user in token and proxy mode; local mode reads them as itself, only where its
+      // kruise-console-log-reader ClusterRole is bound (never cluster-wide: a log carries what its program printed).
+      ask("get pods/log", () => can(m.name, "get", "pods", "--subresource=log", "-n", "shop"), false);
+      ask(
+        "get pods/log in kube-system",
+        () => can(m.name, "get", "pods", "--subresource=log", "-n", "kube-system"),
+        false,
+      );
       // Kruise Rollout: watched in every mode; pause/disable patch the spec, approve/jump patch /status (as
       // itself only in local mode); never a write to BatchReleases.
       for (const r of ["rollouts", "batchreleases"]) {

@@ -67,6 +67,7 @@ describe(`dashboard API routes against ${KIND}`, () => {
       "payments-reader",
       "shop-reader",
       "viewer",
+      "viewer-no-logs",
     ]);
     const admin = body.clusters.find((c: { name: string }) => c.name === "admin");
     expect(admin).toEqual({ name: "admin", server: expect.stringMatching(/^https?:\/\/[\w.:[\]-]+$/), current: true });

@@ -6,6 +6,7 @@
 import { getObject, getStream } from "@/lib/server/routes";
 import { getClusterList, getSession, postActivity, postSignIn, postSignOut } from "@/lib/server/auth";
 import { getAccess, postWrite } from "@/lib/server/write";
+import { getPodLog } from "@/lib/server/logs";
 import type { ResourceName } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
 import { requestWith } from "../support/request";
@@ -105,6 +106,16 @@ export class ScriptedBrowser {
   async access(cluster: string, ns: string, name: string): Promise<Response> {
     const url = api.access(cluster, ns, "clonesets", name, { verb: "patch" });
     return this.keep(await getAccess(runtime(), this.request(url), cluster, ns, "clonesets", name));
+  }
+  /** a pod's log (`query` as the page sends it, or any string a hostile client would); read it with readSse */
+  podLog(cluster: string, ns: string, pod: string, query: string, o: SendOptions = {}, resource = "pods") {
+    const path = `${api.object(cluster, ns, probe(resource), pod)}/log${query ? `?${query}` : ""}`;
+    return getPodLog(runtime(), this.request(path, o), cluster, ns, resource, pod);
+  }
+  /** may the user read this pod's log (the review behind the pod page's log panel) */
+  async logAccess(cluster: string, ns: string, pod: string): Promise<Response> {
+    const url = api.access(cluster, ns, "pods", pod, { verb: "get", subresource: "log" });
+    return this.keep(await getAccess(runtime(), this.request(url), cluster, ns, "pods", pod));
   }
   /** the stream's Response; read it with readSse */
   stream(cluster: string, query: string, o: SendOptions = {}): Promise<Response> {

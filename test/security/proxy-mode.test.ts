@@ -1,6 +1,7 @@
 import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
+import { CoreV1Api } from "@kubernetes/client-node";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -131,6 +132,29 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     );
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/X-CSRF-Token/);
+  });
+
+  it("a pod's log is read as the proxied user: RBAC refuses viewer-no-logs by name, and lets viewer read", async () => {
+    const ns = unique("proxy-logs");
+    const core = con.c.kubeConfig().makeApiClient(CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: ns } } });
+    // No kubelet runs in this namespace: the pod stays on no node, and its log is empty (the API server's 204).
+    await core.createNamespacedPod({
+      namespace: ns,
+      body: {
+        metadata: { name: "web" },
+        spec: { containers: [{ name: "app", image: "registry.example.com/web:1.0" }] },
+      },
+    });
+    const path = `/api/c/admin/ns/${ns}/pods/web/log?container=app`;
+    const denied = await srv.call(path, { cert: pki.proxy, headers: as("viewer-no-logs") });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe(
+      `you may not get pods/log in ${ns} (Kubernetes: pods "web" is forbidden: User "viewer-no-logs" cannot get resource "pods/log" in API group "" in the namespace "${ns}")`,
+    );
+    const allowed = await srv.call(path, { cert: pki.proxy, headers: as("viewer") });
+    expect(allowed).toEqual({ status: 200, body: { message: "" } });
+    expect((await srv.call(path, { headers: as("viewer") })).status).toBe(401);
   });
 
   it("with --proxy-allow-masters and --proxy-refuse-groups, every proxied group reaches the cluster as its own Impersonate-Group", async () => {

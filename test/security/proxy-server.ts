@@ -10,6 +10,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getClusterList, getSession } from "@/lib/server/auth";
 import { getAccess, postWrite } from "@/lib/server/write";
+import { getPodLog } from "@/lib/server/logs";
 import { bindRefusal, consoleEnv, parseServeArgs } from "../../scripts/serve/options";
 import { createConsoleServer, tlsServerOptions } from "../../scripts/serve/server";
 import type { Issued } from "../support/certs";
@@ -26,6 +27,11 @@ const ROUTES: [string, RegExp, Route][] = [
     "GET",
     /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/([^/]+)\/([^/]+)\/access$/,
     (rt, r, m) => getAccess(rt, r, m[1], m[2], m[3], m[4]),
+  ],
+  [
+    "GET",
+    /^\/api\/c\/([^/]+)\/ns\/([^/]+)\/([^/]+)\/([^/]+)\/log$/,
+    (rt, r, m) => getPodLog(rt, r, m[1], m[2], m[3], m[4]),
   ],
   [
     "POST",

@@ -66,16 +66,33 @@ function readerRole(name: string): V1ClusterRole {
   return { metadata: { name }, rules: READ_ALL_BUT_SECRETS };
 }
 
-/** viewer: read everything but secrets; deployer: the same + patch/update clonesets and create events in `shop`. */
+/** What the reader role grants, but pod logs. */
+function noLogsRole(name: string): V1ClusterRole {
+  const [core, ...rest] = READ_ALL_BUT_SECRETS;
+  return {
+    metadata: { name },
+    rules: [{ ...core, resources: core.resources!.filter((r) => r !== "pods/log") }, ...rest],
+  };
+}
+
+/**
+ * viewer: read everything but secrets; viewer-no-logs: the same but pods/log; deployer: the same as viewer + patch/update
+ * clonesets and create events in `shop`.
+ */
 export async function createTestRbac(kc: KubeConfig): Promise<void> {
   const rbac = kc.makeApiClient(RbacAuthorizationV1Api);
   await rbac.createClusterRole({ body: readerRole("kruise-console-test:reader"), fieldManager: FIELD_MANAGER });
-  for (const user of ["viewer", "deployer"]) {
+  await rbac.createClusterRole({ body: noLogsRole("kruise-console-test:reader-no-logs"), fieldManager: FIELD_MANAGER });
+  for (const [user, role] of [
+    ["viewer", "reader"],
+    ["deployer", "reader"],
+    ["viewer-no-logs", "reader-no-logs"],
+  ]) {
     await rbac.createClusterRoleBinding({
       fieldManager: FIELD_MANAGER,
       body: {
         metadata: { name: `kruise-console-test:${user}` },
-        roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: "kruise-console-test:reader" },
+        roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: `kruise-console-test:${role}` },
         subjects: [{ apiGroup: "rbac.authorization.k8s.io", kind: "User", name: user }],
       },
     });

@@ -8,6 +8,7 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { makePki, type Pki } from "./certs";
+import { TEST_USERS } from "./kubeconfig";
 import { armWatchdog, freePort, startChild, stopChild, waitUntil, type Child } from "./proc";
 
 export interface KubeApiserverProcesses {
@@ -42,7 +43,7 @@ function randomToken(): string {
 /** Token file line format: token,user,uid,"group1,group2". */
 function writeTokenFile(file: string): Record<string, string> {
   const tokens: Record<string, string> = {};
-  const lines = ["admin", "viewer", "deployer", "nobody", "shop-reader", "payments-reader"].map((user) => {
+  const lines = TEST_USERS.map((user) => {
     tokens[user] = randomToken();
     return `${tokens[user]},${user},uid-${user}${user === "admin" ? ',"system:masters"' : ""}`;
   });
@@ -105,6 +106,9 @@ function apiserverArgs(port: number, etcdUrl: string, pki: Pki, dir: string): st
     `--service-account-key-file=${pki.saPub}`,
     "--service-cluster-ip-range=10.0.0.0/24",
     "--endpoint-reconciler-type=none",
+    // pods/log is proxied to the kubelet of the pod's node. The simulator's nodes have no resolvable Hostname (the
+    // default's first choice): reach them at their InternalIP, where their kubelet endpoint listens.
+    "--kubelet-preferred-address-types=InternalIP",
     // Without kube-controller-manager no service-account tokens exist, so pod creation would fail.
     "--disable-admission-plugins=ServiceAccount",
     // Missing credentials answer 401 (as the sandbox does), not system:anonymous + 403.

@@ -7,7 +7,15 @@ import { KubeConfig } from "@kubernetes/client-node";
 import fs from "node:fs";
 import { stringify } from "yaml";
 
-export const TEST_USERS = ["admin", "viewer", "deployer", "nobody", "shop-reader", "payments-reader"] as const;
+export const TEST_USERS = [
+  "admin",
+  "viewer",
+  "viewer-no-logs",
+  "deployer",
+  "nobody",
+  "shop-reader",
+  "payments-reader",
+] as const;
 export type TestUser = (typeof TEST_USERS)[number];
 
 export interface ClusterEndpoint {

@@ -133,7 +133,12 @@ const DetailBody = memo(function DetailBody({
           watchError={kr.watchError}
         />
       ) : null}
-      <PodMap groups={view.groups} onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))} />
+      <PodMap
+        groups={view.groups}
+        onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
+        selected={selected?.name}
+        podHref={(pod) => pages.pod(cluster, namespace, pod)}
+      />
       <Timeline cs={object} progress={view.update.progress} events={view.events} now={now} />
       <UpdatePanel r={view.update} />
       <UpdateControls
@@ -149,7 +154,12 @@ const DetailBody = memo(function DetailBody({
         owner={kr.owner}
       />
       <RevisionsPanel revisions={view.revisions} />
-      <PodsPanel groups={view.groups} total={view.pods.length} selected={selected} />
+      <PodsPanel
+        groups={view.groups}
+        total={view.pods.length}
+        selected={selected}
+        podHref={(pod) => pages.pod(cluster, namespace, pod)}
+      />
       <EventsPanel events={view.events} />
     </div>
   );

@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { memo, useMemo, useState } from "react";
 import type { PodGroup, PodRow } from "@/lib/kruise/view/pods";
 import { plural } from "@/lib/kruise/view/format";
@@ -17,12 +18,18 @@ function shortId(id: string): string {
 
 // A row is a value reused while its pod is unchanged (lib/kruise/view/row-cache.ts): a live update re-renders the
 // rows whose pods changed, not every visible row.
-const PodCells = memo(function PodCells({ p }: { p: PodRow }) {
+const PodCells = memo(function PodCells({ p, href }: { p: PodRow; href?: string }) {
   const ipr = p.inPlaceUpdateReady;
   return (
     <>
       <td className="mono" data-col="name">
-        {p.name}
+        {href ? (
+          <Link href={href} title={`${p.name}: containers and logs`} data-testid="pod-link">
+            {p.name}
+          </Link>
+        ) : (
+          p.name
+        )}
         {p.terminating ? (
           <>
             {" "}
@@ -107,6 +114,7 @@ export function PodsPanel({
   total,
   selected,
   kind = "CloneSet",
+  podHref,
 }: {
   groups: PodGroup[];
   total: number;
@@ -114,6 +122,8 @@ export function PodsPanel({
   kind?: string;
   /** A pod chosen on the pod map: its row is scrolled to and highlighted. */
   selected?: { name: string; seq: number } | null;
+  /** The pod's own page (containers and logs), linked from its name. */
+  podHref?: (pod: string) => string;
 }) {
   const [filter, setFilter] = useState("");
   const lines = useMemo(() => {
@@ -207,7 +217,7 @@ export function PodsPanel({
                 </span>
               </td>
             ) : (
-              <PodCells p={l.p} />
+              <PodCells p={l.p} href={podHref?.(l.p.name)} />
             )
           }
         />

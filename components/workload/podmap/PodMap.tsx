@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { CELL_STATES, CELL_WORD, countsText, podMap, type CellState } from "@/lib/kruise/view/podmap";
 import type { PodGroup } from "@/lib/kruise/view/pods";
@@ -30,7 +31,19 @@ function Swatch({ state }: { state: CellState }) {
  * Every pod as a square, grouped by revision (update revision first), coloured and shaped by state. The counts
  * are text; the squares have a table alternative for screen readers (and for anyone who wants the list).
  */
-export function PodMap({ groups, onSelect }: { groups: PodGroup[]; onSelect: (pod: string) => void }) {
+export function PodMap({
+  groups,
+  onSelect,
+  selected,
+  podHref,
+}: {
+  groups: PodGroup[];
+  onSelect: (pod: string) => void;
+  /** the pod last chosen on the map */
+  selected?: string | null;
+  /** a pod's own page (containers and logs): the chosen pod links to it, as does every pod of the list alternative */
+  podHref?: (pod: string) => string;
+}) {
   // The map follows the pods a render behind the table: when they change, the table's rows commit first and the
   // map's cells (a model and a canvas draw per revision) in a render of their own that input can interrupt.
   const shownGroups = useDeferredValue(groups);
@@ -55,6 +68,11 @@ export function PodMap({ groups, onSelect }: { groups: PodGroup[]; onSelect: (po
         <span className="muted" data-testid="pod-map-summary">
           {model.summary}
         </span>
+        {selected && podHref ? (
+          <span className="small" data-testid="pod-map-selected">
+            <span className="mono">{selected}</span>: <Link href={podHref(selected)}>containers and logs</Link>
+          </span>
+        ) : null}
       </div>
       <ul className="podmap-legend" aria-label="Legend">
         {CELL_STATES.map((s) => (
@@ -98,7 +116,7 @@ export function PodMap({ groups, onSelect }: { groups: PodGroup[]; onSelect: (po
           ))
         )}
       </div>
-      <PodMapTable model={model} />
+      <PodMapTable model={model} podHref={podHref} />
     </section>
   );
 }

@@ -16,6 +16,8 @@ export interface ConsoleConfig {
   accessCacheMs: number;
   /** concurrent SSE streams one session (or proxy user) may hold */
   maxStreamsPerSession: number;
+  /** concurrent pod logs (live or downloading) one session (or proxy user) may hold */
+  maxLogStreamsPerSession: number;
   proxy: ProxyConfig;
   /** audit log file (JSON lines); stdout when unset or `stdout` */
   auditLog?: string;
@@ -147,6 +149,7 @@ export function readConsoleConfig(env: Record<string, string | undefined> = proc
     sessionIdleMs: num(env, "KRUISE_CONSOLE_SESSION_IDLE_MINUTES", 60) * 60_000,
     accessCacheMs: num(env, "KRUISE_CONSOLE_ACCESS_CACHE_SECONDS", 10) * 1000,
     maxStreamsPerSession: num(env, "KRUISE_CONSOLE_MAX_STREAMS", 12),
+    maxLogStreamsPerSession: num(env, "KRUISE_CONSOLE_MAX_LOG_STREAMS", 4),
     ...limitsFrom(env),
     proxy: readProxyConfig(env),
     sessionStore: readSessionStore(env),

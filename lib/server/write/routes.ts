@@ -1,6 +1,6 @@
 import "server-only";
 import type { WriteOutcome } from "@/lib/k8s/wire";
-import { accessAttributes, KINDS, needsAccess, type AccessNeed } from "@/lib/kinds";
+import { accessAttributes, isReadNeed, KINDS, needsAccess, type AccessNeed } from "@/lib/kinds";
 import { isObject } from "@/lib/patch/json";
 import { actorFor, asCaller, asWriter, explainForbidden } from "../auth";
 import { httpErrors, toApiErrorBody } from "../errors";
@@ -83,9 +83,11 @@ export function getAccess(
         `no control on ${home.kind} needs ${verb || "(no verb)"}${subresource ? ` on ${subresource}` : ""}: ask for a verb its writes need`,
         "verb",
       );
-    const answer = rt.config.readOnly
-      ? READ_ONLY
-      : await canI(actorFor(rt.clusters, caller, cluster), accessAttributes(home, need, t.namespace, t.name));
+    // Read-only mode refuses writes, not reads: a pod's log is still asked about.
+    const answer =
+      rt.config.readOnly && !isReadNeed(need)
+        ? READ_ONLY
+        : await canI(actorFor(rt.clusters, caller, cluster), accessAttributes(home, need, t.namespace, t.name));
     return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -7,7 +7,8 @@ import { seededRandom, type Clock } from "../clock";
 import { keyOf, type Informer } from "../informer";
 import { podInformer } from "../common-informers";
 import { errorCode, errorMessage, Kube } from "../kube";
-import { nodeObject } from "./node";
+import { startKubeletEndpoint, type KubeletEndpoint, type KubeletPod } from "./log-server";
+import { NODE_ADDRESS, nodeObject } from "./node";
 import { targetNodeName } from "@/lib/kruise/daemonset/daemon-pods";
 import { TAINT_NOT_READY } from "@/lib/kruise/daemonset/placement";
 import { Placement } from "./placement";
@@ -45,6 +46,11 @@ export interface KubeletOptions {
   namespace?: string;
   /** A pod informer shared with the controllers (its maker starts and stops it); else its own. */
   pods?: Informer<Pod>;
+  /**
+   * Its nodes are `<nodePrefix>-1` … (default "sandbox-node"). Kubelets sharing one API server (test files on one
+   * kube-apiserver) each need nodes of their own to serve logs: a Node advertises one kubelet's endpoint.
+   */
+  nodePrefix?: string;
 }
 
 interface PodRt {
@@ -78,13 +84,15 @@ export class Kubelet {
   private running = 0;
   private stopped = false;
   private scale: number;
+  private endpoints: KubeletEndpoint[] = [];
 
   constructor(private o: KubeletOptions) {
     this.kube = new Kube(o.kc, "kubelet");
     this.rnd = seededRandom(o.seed ?? 7);
     this.d = o.fast ? FAST_DELAYS : NORMAL_DELAYS;
     this.scale = o.fast ? 0.01 : 0.1;
-    this.nodeNames = Array.from({ length: o.nodes ?? 3 }, (_, i) => `sandbox-node-${i + 1}`);
+    const prefix = o.nodePrefix ?? "sandbox-node";
+    this.nodeNames = Array.from({ length: o.nodes ?? 3 }, (_, i) => `${prefix}-${i + 1}`);
     this.pods = o.pods ?? podInformer(this.kube, { kc: o.kc, clock: o.clock, log: o.log }, o.namespace);
     this.pods.on((type, pod) => {
       if (type === "DELETED") this.forget(keyOf(pod));
@@ -96,8 +104,11 @@ export class Kubelet {
   }
 
   async start(): Promise<void> {
+    const host = { pod: (node: string, ns: string, name: string) => this.podOn(node, ns, name), delays: this.d };
     for (const [i, name] of this.nodeNames.entries()) {
-      await this.kube.ensureNode(nodeObject(name, i));
+      const endpoint = await startKubeletEndpoint(name, { ...host, clock: this.o.clock });
+      this.endpoints.push(endpoint);
+      await this.kube.ensureNode(nodeObject(name, i, endpoint.port));
       await this.clearNotReadyTaint(name);
     }
     await this.pods.start();
@@ -128,10 +139,20 @@ export class Kubelet {
     }
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.stopped = true;
     if (!this.o.pods) this.pods.stop();
     for (const r of this.rt.values()) if (r.timer !== undefined) this.o.clock.clearTimeout(r.timer);
+    await Promise.all(this.endpoints.splice(0).map((e) => e.close()));
+  }
+
+  /** A pod this kubelet runs on `node`, with its containers (the log endpoint's pod manager). */
+  private podOn(node: string, namespace: string, name: string): KubeletPod | undefined {
+    const key = `${namespace}/${name}`;
+    const pod = this.pods.get(key);
+    const r = this.rt.get(key);
+    if (!pod || !r || r.node !== node || pod.spec.nodeName !== node) return undefined;
+    return { pod, ctrs: r.ctrs };
   }
 
   idle(): boolean {
@@ -278,7 +299,7 @@ export class Kubelet {
     }
     const status = statusPatch(pod.status, {
       ...next,
-      hostIP: `172.18.0.${this.nodeNames.indexOf(r.node) + 2}`,
+      hostIP: NODE_ADDRESS,
       podIPs: [{ ip: r.ip }],
       startTime: rfc3339(r.startTime),
       qosClass: pod.status?.qosClass ?? "BestEffort",

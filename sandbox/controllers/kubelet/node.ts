@@ -1,7 +1,15 @@
 // The Node objects the kubelet simulator registers: ready, roomy, one zone label each.
 import type { V1Node } from "@kubernetes/client-node";
 
-export function nodeObject(name: string, i: number): V1Node {
+/** Where every simulated node is reached: its kubelet endpoint listens on loopback (sandbox/README.md). */
+export const NODE_ADDRESS = "127.0.0.1";
+
+/**
+ * Node `name`, the i-th of the kubelet's nodes, whose kubelet serves on `kubeletPort`: the API server proxies
+ * `pods/log` to its InternalIP at status.daemonEndpoints.kubeletEndpoint.Port (kubernetes
+ * pkg/kubelet/client/kubelet_client.go NodeConnectionInfoGetter).
+ */
+export function nodeObject(name: string, i: number, kubeletPort: number): V1Node {
   return {
     apiVersion: "v1",
     kind: "Node",
@@ -28,9 +36,10 @@ export function nodeObject(name: string, i: number): V1Node {
         },
       ],
       addresses: [
-        { type: "InternalIP", address: `172.18.0.${i + 2}` },
+        { type: "InternalIP", address: NODE_ADDRESS },
         { type: "Hostname", address: name },
       ],
+      daemonEndpoints: { kubeletEndpoint: { Port: kubeletPort } },
       nodeInfo: {
         architecture: "amd64",
         bootID: "",

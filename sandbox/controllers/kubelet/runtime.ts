@@ -29,6 +29,19 @@ export const FAST_DELAYS: Delays = {
   backoffMax: 8000,
 };
 
+/**
+ * A container run that ended: what `previous=true` reads. The kubelet keeps the last dead container of each
+ * container name (kubelet pkg/kubelet/kuberuntime/kuberuntime_gc.go keeps one per container), so its log outlives
+ * the restart; `logs.ts` writes its lines from this record.
+ */
+export interface EndedRun {
+  id: string;
+  image: string;
+  since: number;
+  end: number;
+  exitCode: number;
+}
+
 export interface Ctr {
   name: string;
   wantImage: string;
@@ -40,6 +53,7 @@ export interface Ctr {
   pullFailures: number;
   lastImage?: string;
   lastTerminated?: ContainerState["terminated"];
+  previousRun?: EndedRun;
 }
 
 export function between(rnd: () => number, [a, b]: [number, number]): number {
@@ -80,7 +94,14 @@ export function advance(c: Ctr, now: number, d: Delays, rnd: () => number): Ctr 
   const current = x.pending?.image ?? x.running?.image;
   if (current !== x.wantImage) {
     if (x.running) {
-      x.lastTerminated = { exitCode: 0, reason: "Completed", startedAt: iso(x.running.since), finishedAt: iso(now) };
+      x.lastTerminated = {
+        exitCode: 0,
+        reason: "Completed",
+        startedAt: iso(x.running.since),
+        finishedAt: iso(now),
+        containerID: `containerd://${x.id}`,
+      };
+      x.previousRun = { id: x.id, image: x.running.image, since: x.running.since, end: now, exitCode: 0 };
       x.lastImage = x.running.image;
       x.restartCount++;
       x.running = undefined;
@@ -113,7 +134,9 @@ export function advance(c: Ctr, now: number, d: Delays, rnd: () => number): Ctr 
         reason: "Error",
         startedAt: iso(x.running.since),
         finishedAt: iso(x.running.crashAt),
+        containerID: `containerd://${x.id}`,
       };
+      x.previousRun = { id: x.id, image: x.running.image, since: x.running.since, end: x.running.crashAt, exitCode: 1 };
       x.lastImage = x.running.image;
       x.restartCount++;
       x.pending = { image: x.running.image, startAt: x.running.crashAt + backoff(d, x.restartCount), crashLoop: true };

@@ -77,7 +77,7 @@ export function useController(kind: ControllerKind, opts: { ns: string; nodes?: 
   }, 120_000);
   afterAll(async () => {
     await state.ctl?.stop();
-    state.kubelet?.stop();
+    await state.kubelet?.stop();
     await state.cluster?.stop();
   });
   return {
