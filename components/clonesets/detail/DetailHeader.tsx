@@ -5,6 +5,7 @@ import type { UpdateView } from "@/lib/kruise/view/update";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { plural } from "@/lib/kruise/view/format";
+import { verb } from "@/lib/kruise/core/plural";
 import { StateBadges } from "../PhaseBadge";
 import { RevisionBarView } from "../RevisionBarView";
 
@@ -100,7 +101,9 @@ export function DetailHeader({
                 unparsable
               </Badge>
             ) : (
-              <span className="muted">→ {plural(h.partitionResolved, "pod")} stay on old revisions</span>
+              <span className="muted">
+                → {plural(h.partitionResolved, "pod")} {verb(h.partitionResolved, "stays", "stay")} on old revisions
+              </span>
             )}
           </dd>
           <dt>maxUnavailable / maxSurge</dt>
