@@ -10,13 +10,18 @@ import { stuckPods } from "./update";
 import { podCounts } from "./snapshot";
 import type { ViewCloneSet, ViewPod } from "./types";
 
-/** The status shows pods not ready or missing: only the pods can say whether that is slow or stuck. */
+/**
+ * The status shows pods not ready or missing (only the pods can say whether that is slow or stuck), or pods off the
+ * update revision (only the pods say what they run: after a rollback at a partition, some may still run the image
+ * rolled back from, ./pods-run.ts).
+ */
 export function needsPods(cs: ViewCloneSet): boolean {
   const st = cs.status ?? {};
   const replicas = cs.spec?.replicas ?? 1;
   return (
     hasHooks(cs) ||
     (st.updatedReplicas ?? 0) > (st.updatedReadyReplicas ?? 0) ||
+    (st.updatedReplicas ?? 0) < (st.replicas ?? 0) ||
     (st.readyReplicas ?? 0) < (st.replicas ?? 0) ||
     (st.replicas ?? 0) !== replicas
   );
