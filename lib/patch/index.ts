@@ -29,7 +29,15 @@ export {
   rolloutDisableRequest,
   type RolloutSpecBase,
 } from "./kruise-rollout";
-export { partitionPatch, pausePatch, rollingLimitsPatch, rollbackPatch, revisionTemplate } from "./update";
+export {
+  partitionPatch,
+  pausePatch,
+  replicasPatch,
+  rollingLimitsPatch,
+  rollbackEveryPodPatch,
+  rollbackPatch,
+  revisionTemplate,
+} from "./update";
 export { prepareForEdit, parseEdited, lineForField, fieldSegments, checkEdit } from "./edit-yaml";
 export type { PreparedEdit, PrepareOptions, ParsedEdit, YamlError, FieldLines, EditCheck } from "./edit-yaml";
 export { diffObjects, type FieldDiff, type DiffOptions } from "./diff";

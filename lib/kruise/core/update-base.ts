@@ -4,15 +4,15 @@ import type { JsonObject, JsonValue } from "@/lib/patch/json";
 
 interface Updatable {
   metadata: { generation?: number; resourceVersion?: string };
-  spec?: { updateStrategy?: object | null; template?: object | null } | null;
+  spec?: { replicas?: number; updateStrategy?: object | null; template?: object | null } | null;
 }
 
 const INT_OR_PERCENT_FIELDS = ["partition", "maxUnavailable", "maxSurge"] as const;
 const STRATEGY_FIELDS = [...INT_OR_PERCENT_FIELDS, "paused"] as const;
 
 /**
- * The base of an update: generation and the update-strategy fields that are set (a null is unset, as Kruise reads
- * it: apis/apps/v1alpha1/cloneset_types.go), and for a rollback the pod template. One function for both sides: the
+ * The base of an update: generation, replicas and the update-strategy fields that are set (a null is unset, as
+ * Kruise reads it: apis/apps/v1alpha1/cloneset_types.go), and for a rollback the pod template. One function for both sides: the
  * page sends it as what it showed, the server answers it as what is on the cluster now when a guard failed, so the two
  * never describe the same object differently.
  */
@@ -25,6 +25,7 @@ export function updateBaseOf(o: Updatable, withTemplate = false): UpdateBase {
     if (typeof v === "number" || typeof v === "string") b[k] = v;
   }
   if (typeof us.paused === "boolean") b.paused = us.paused;
+  if (typeof o.spec?.replicas === "number") b.replicas = o.spec.replicas;
   if (withTemplate && o.spec?.template) b.template = o.spec.template as JsonObject;
   return b;
 }
@@ -37,6 +38,7 @@ export function guardObject(b: UpdateBase): JsonObject {
   const us: Record<string, JsonValue> = {};
   for (const k of STRATEGY_FIELDS) if (b[k] !== undefined) us[k] = b[k] as JsonValue;
   const spec: JsonObject = { updateStrategy: us };
+  if (b.replicas !== undefined) spec.replicas = b.replicas;
   if (b.template) spec.template = b.template;
   return { metadata: { generation: b.generation }, spec };
 }

@@ -7,6 +7,7 @@ import {
   asJsonObject,
   partitionPatch,
   pausePatch,
+  replicasPatch,
   rollbackPatch,
   rollingLimitsPatch,
   type JsonObject,
@@ -20,13 +21,13 @@ export const show = (v: unknown) =>
   v === undefined || v === null ? "unset" : typeof v === "string" ? v : JSON.stringify(v);
 
 /** The revision to roll back to: one this CloneSet controls (docs/kruise-rules.md §8.5), never a namesake's. */
-async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise<JsonObject> {
+export async function readRevision(actor: Actor, t: WriteTarget, name: string, field = "value"): Promise<JsonObject> {
   const [cs, rev] = await Promise.all([
     actor.client.get(KINDS.get("clonesets"), t.namespace, t.name),
     actor.client.get(KINDS.get("controllerrevisions"), t.namespace, name),
   ]);
   if (!isControlledBy(rev, cs.metadata.uid))
-    throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, "value");
+    throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to CloneSet ${t.name}`, field);
   return asJsonObject(rev);
 }
 
@@ -63,6 +64,11 @@ export async function buildUpdate(
         event: { reason: "RolloutLimitsChanged", message: parts.join(", ") },
       };
     }
+    case "replicas":
+      return {
+        request: replicasPatch(base, i.value),
+        event: { reason: "ReplicasChanged", message: `replicas ${show(i.base.replicas)} → ${i.value}` },
+      };
     case "rollback": {
       const rev = await readRevision(actor, t, i.value);
       const n = typeof rev.revision === "number" ? ` (revision ${rev.revision})` : "";

@@ -20,11 +20,12 @@ const FIELD_NAMES: Record<string, string> = {
   "/spec/updateStrategy/maxUnavailable": "maxUnavailable",
   "/spec/updateStrategy/maxSurge": "maxSurge",
   "/spec/template": "the pod template",
+  "/spec/replicas": "replicas",
   "/metadata/generation": "the CloneSet spec",
 };
 
 /** The typed 409 the page shows as "Conflict: nothing was written", with the values on the cluster now. */
-function stale(
+export function stale(
   message: string,
   field: string,
   causes: { field: string; reason: string; message: string }[],
@@ -47,7 +48,12 @@ const dotted = (pointer: string) => pointer.slice(1).replace(/\//g, ".");
  * lib/patch failedTests). A field guard → a stale refusal with the current values; no failed guard → the 422 was
  * real validation and is passed on with its field.
  */
-async function explain422(actor: Actor, t: WriteTarget, request: PatchRequest, e: HttpError): Promise<WriteFailure> {
+export async function explain422(
+  actor: Actor,
+  t: WriteTarget,
+  request: PatchRequest,
+  e: HttpError,
+): Promise<WriteFailure> {
   const latest = await actor.client.get(KINDS.get("clonesets"), t.namespace, t.name);
   const failed = failedTests(request.body, asJsonObject(latest));
   if (failed.length === 0) throw e;
@@ -84,7 +90,7 @@ async function refusal(actor: Actor, t: WriteTarget, intent: UpdateIntent): Prom
 }
 
 /**
- * POST …/clonesets/<name>/update: a CloneSet update intent (partition, pause, resume, limits, rollback) → a guarded
+ * POST …/clonesets/<name>/update: a CloneSet update intent (partition, pause, resume, limits, rollback, replicas) → a guarded
  * JSON patch (lib/patch). `preview: true` answers the exact request; otherwise it is sent with the user's field
  * manager and an Event on the CloneSet records who changed what.
  */
