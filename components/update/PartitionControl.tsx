@@ -1,10 +1,11 @@
 "use client";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { movablePods, partitionPresets, previewPartition, type PartitionPreview } from "@/lib/kruise/order/preview";
+import { movablePods, partitionPresets, type PartitionPreview } from "@/lib/kruise/order/preview";
+import { partitionPreviewModel } from "@/lib/kruise/view/partition-preview";
 import { isPodOnRevision } from "@/lib/kruise/core/pod-state";
 import { parsePartitionInput } from "@/lib/kruise/order/preview-input";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
-import type { CloneSet, Pod } from "@/lib/k8s/objects";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
 import { PartitionPreviewView } from "./PartitionPreviewView";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
 import { useUpdateIntent } from "./useUpdateIntent";
@@ -15,6 +16,8 @@ interface Props {
   name: string;
   object: CloneSet;
   pods: Pod[];
+  /** the CloneSet's own revisions: whether a pod moves in place or is recreated depends on the change between them */
+  revisions: ControllerRevision[];
   now: number;
   disabled?: string;
   /** read-only console: preview only, no Show request / Apply */
@@ -52,6 +55,7 @@ export function PartitionControl({
   name,
   object,
   pods,
+  revisions,
   now,
   disabled,
   readOnly,
@@ -68,13 +72,15 @@ export function PartitionControl({
     ? partitionReplicas(parsed.value, replicas).value
     : partitionReplicas(current, replicas).value;
   const target = parsed.ok ? parsed.value : null;
-  // The preview orders every pod as Kruise would: with thousands of pods it follows the pods a render behind, in a
-  // render of its own, so the page's first rows do not wait for it.
+  // The preview orders every pod as Kruise would and simulates the rollout: with thousands of pods it follows the
+  // pods and the typed value a render behind, in a render of its own, so the page and the field do not wait for it.
   const previewPods = useDeferredValue(pods);
-  const preview = useMemo(
-    () => (target === null ? null : previewPartition(cs, previewPods, target, now)),
-    [cs, previewPods, now, target],
+  const previewTarget = useDeferredValue(target);
+  const model = useMemo(
+    () => (previewTarget === null ? null : partitionPreviewModel(cs, previewPods, revisions, previewTarget, now)),
+    [cs, previewPods, revisions, now, previewTarget],
   );
+  const preview = model && previewTarget === target ? model.preview : null;
   // Captured at the Apply click, reported once the write succeeded.
   const pendingApply = useRef<AppliedPartition | null>(null);
   useEffect(() => {
@@ -93,7 +99,8 @@ export function PartitionControl({
     setText(null);
   };
   const value = parsed.ok ? parsed.value : null;
-  const blocked = !!disabled || !parsed.ok || value === null || unchanged || intent.pending;
+  // Apply sends what the preview showed: it waits while the preview still shows another value.
+  const blocked = !!disabled || !parsed.ok || value === null || unchanged || intent.pending || !preview;
   return (
     <div data-testid="partition-control">
       <h3>
@@ -145,7 +152,7 @@ export function PartitionControl({
           </div>
         ) : null}
       </div>
-      {preview ? <PartitionPreviewView p={preview} /> : null}
+      {model ? <PartitionPreviewView m={model} /> : null}
       <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
         {readOnly ? null : (
           <>

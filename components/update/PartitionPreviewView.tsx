@@ -1,17 +1,36 @@
-import type { PartitionPreview, PodPick } from "@/lib/kruise/order/preview";
+import type { PodPick } from "@/lib/kruise/order/preview";
 import { tieGroupText } from "@/lib/kruise/order/preview-text";
+import type { PodFate } from "@/lib/kruise/order/rollout-prediction";
+import type { PartitionPreviewModel } from "@/lib/kruise/view/partition-preview";
 import { plural } from "@/lib/kruise/view/format";
+import { verb } from "@/lib/kruise/core/plural";
+import { FatesView, fateTag } from "./FatesView";
+
+type FateOf = Record<string, PodFate[]>;
+
+function Tag({ fates }: { fates?: PodFate[] }) {
+  const t = fateTag(fates);
+  return t ? <span className="muted"> ({t})</span> : null;
+}
 
 /**
  * Pods of one pick: named pods move for certain; a tie group says how many Kruise takes from it and
- * lists them all; hook-held pods are set apart. `kind` prefixes the test ids (whole pick vs one round).
+ * lists them all; hook-held pods are set apart. `kind` prefixes the test ids (whole pick vs one round); each named pod
+ * carries what happens to it, where the prediction knows.
  */
-function Pick({ pick, kind }: { pick: PodPick; kind: "preview" | "round" }) {
+function Pick({ pick, kind, fateOf = {} }: { pick: PodPick; kind: "preview" | "round"; fateOf?: FateOf }) {
   return (
     <>
       {pick.exact.map((x) => (
-        <span key={x.name} data-testid={`${kind}-pod`} data-name={x.name} style={{ marginRight: 8 }}>
+        <span
+          key={x.name}
+          data-testid={`${kind}-pod`}
+          data-name={x.name}
+          data-fate={fateOf[x.name]?.join(",")}
+          style={{ marginRight: 8 }}
+        >
           {x.name}
+          {kind === "round" ? <Tag fates={fateOf[x.name]} /> : null}
         </span>
       ))}
       {pick.ties.map((g) => (
@@ -34,29 +53,38 @@ function Pick({ pick, kind }: { pick: PodPick; kind: "preview" | "round" }) {
   );
 }
 
-/** What the chosen partition will do, in Kruise's arithmetic and update order (docs/kruise-rules.md §3.2–§4.1). */
-export function PartitionPreviewView({ p }: { p: PartitionPreview }) {
+/**
+ * What the chosen partition will do, in Kruise's arithmetic and update order (docs/kruise-rules.md §3.2–§4.1), and
+ * what happens to each pod that moves: in place, recreated, or deleted rather than updated under maxSurge (§3.8).
+ */
+export function PartitionPreviewView({ m }: { m: PartitionPreviewModel }) {
+  const p = m.preview;
   if (p.error) return <div className="callout bad">{p.error}</div>;
+  const f = m.fates;
   return (
     <div data-testid="partition-preview" aria-live="polite">
       <p>
-        <strong data-testid="preview-keep">{plural(p.keepOld, "pod")} stay on the old revision</strong>,{" "}
-        <strong data-testid="preview-update">{plural(p.toUpdate, "pod")} on the update revision</strong>{" "}
+        <strong data-testid="preview-keep">
+          {plural(p.keepOld, "pod")} {verb(p.keepOld, "stays", "stay")} on the old revision
+        </strong>
+        , <strong data-testid="preview-update">{plural(p.toUpdate, "pod")} on the update revision</strong>{" "}
         (expectedUpdatedReplicas {p.toUpdate}; {p.alreadyUpdated} already there).
       </p>
       {p.moveCount > 0 ? (
         <>
           <p data-testid="preview-will-move" data-count={p.moveCount} className="mono small">
-            Will move next ({plural(p.moveCount, "pod")}): <Pick pick={p.willMove} kind="preview" />
+            Will move next ({plural(p.moveCount, "pod")}): <Pick pick={p.willMove} kind="preview" fateOf={f?.fateOf} />
           </p>
-          <p>
-            In rounds, at most {p.perRound} of the update revision unavailable at a time (maxUnavailable{" "}
-            {p.maxUnavailable}, maxSurge {p.maxSurge}):
+          {f ? <FatesView f={f} strategyText={m.strategyText} /> : null}
+          <p data-testid="preview-budget">
+            {f
+              ? `In rounds, ${f.budgetText} unavailable or being replaced (maxSurge ${p.maxSurge}):`
+              : `In rounds, at most ${p.perRound} of the update revision unavailable at a time (maxUnavailable ${p.maxUnavailable}, maxSurge ${p.maxSurge}):`}
           </p>
           <ol data-testid="preview-pods" className="mono small">
             {p.rounds.map((round, i) => (
               <li key={i} data-testid="preview-round">
-                round {i + 1}: <Pick pick={round} kind="round" />
+                round {i + 1}: <Pick pick={round} kind="round" fateOf={f?.fateOf} />
               </li>
             ))}
           </ol>

@@ -1,26 +1,30 @@
 "use client";
 import { useMemo, useState } from "react";
-import type { CloneSet, ControllerRevision } from "@/lib/k8s/objects";
+import type { CloneSet, ControllerRevision, Pod } from "@/lib/k8s/objects";
+import { rollbackPreviewModel } from "@/lib/kruise/view/rollback-preview";
 // The modules themselves, not the lib/patch index: the index also brings the YAML editor's parser (~100 KB) into the
 // detail page's first load.
 import { asJsonObject, type JsonObject } from "@/lib/patch/json";
 import { diffObjects, type FieldDiff } from "@/lib/patch/diff";
-import { predictInPlace } from "@/lib/patch/inplace-prediction";
 import { revisionTemplate } from "@/lib/patch/update";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
-import { useUpdateIntent } from "./useUpdateIntent";
+import { RollbackChoice, type RollbackOwner } from "./RollbackChoice";
+import { useRollbackIntent } from "./useRollbackIntent";
 
 interface Props {
   cluster: string;
   namespace: string;
   name: string;
   object: CloneSet;
+  /** the CloneSet's own pods and revisions */
+  pods: Pod[];
   revisions: ControllerRevision[];
+  now: number;
   updateRevision?: string;
   disabled?: string;
   readOnly?: boolean;
   /** what a Kruise Rollout owning the CloneSet will do after a rollback to this revision */
-  rolloutNote?: (revision: string) => string | undefined;
+  rolloutOwner?: (revision: string) => RollbackOwner | undefined;
 }
 
 const fmt = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
@@ -51,17 +55,22 @@ export function TemplateDiff({ rows, left, right }: { rows: FieldDiff[]; left: s
   );
 }
 
-/** Compare any two revisions, and roll back like `kubectl kruise rollout undo` with a preview. */
+/**
+ * Compare any two revisions, and roll back like `kubectl kruise rollout undo` with a prediction that names the pods:
+ * every pod by default (the template and partition 0 in one request), or the template alone, keeping the partition.
+ */
 export function RevisionCompare({
   cluster,
   namespace,
   name,
   object,
+  pods,
   revisions,
+  now,
   updateRevision,
   disabled,
   readOnly,
-  rolloutNote,
+  rolloutOwner,
 }: Props) {
   const sorted = useMemo(
     () => [...revisions].sort((a, b) => Number(b.revision ?? 0) - Number(a.revision ?? 0)),
@@ -71,7 +80,8 @@ export function RevisionCompare({
   const [leftName, setLeft] = useState<string | null>(null);
   const [rightName, setRight] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const intent = useUpdateIntent(cluster, namespace, name, object, true);
+  const [everyPod, setEveryPod] = useState(true);
+  const intent = useRollbackIntent(cluster, namespace, name, object);
   const left = leftName ?? names[1] ?? names[0];
   const right = rightName ?? updateRevision ?? names[0];
   const byName = (n: string | undefined) => sorted.find((r) => r.metadata.name === n);
@@ -79,12 +89,18 @@ export function RevisionCompare({
   const target = byName(left);
   const json = asJsonObject(object);
   const spec = asJsonObject(json.spec ?? {});
-  const rolled = { ...json, spec: { ...spec, template: tpl(target) } };
   const change = useMemo(
     () => diffObjects({ template: (spec.template ?? {}) as JsonObject }, { template: tpl(target) }),
     [spec.template, target],
   );
-  const prediction = target ? predictInPlace(json, rolled) : null;
+  // Simulated only while the rollback is being looked at: it runs Kruise's passes over every pod.
+  const model = useMemo(
+    () => (confirming && target ? rollbackPreviewModel(object, pods, revisions, target, now) : null),
+    [confirming, target, object, pods, revisions, now],
+  );
+  const owner = left ? rolloutOwner?.(left) : undefined;
+  // Under a Kruise Rollout the partition is the Rollout's: the template goes alone.
+  const sendEveryPod = !owner && (everyPod || !model?.keepPartition);
   if (sorted.length === 0) return null;
   const select = (label: string, v: string | undefined, set: (s: string) => void) => (
     <label style={{ marginRight: 12 }}>
@@ -121,34 +137,29 @@ export function RevisionCompare({
             title={disabled}
             onClick={() => {
               intent.touch();
+              setEveryPod(true);
               setConfirming(true);
             }}
           >
             Roll back to this revision ({left})
           </button>
-          {confirming ? (
+          {confirming && model ? (
             <div className="callout warn" data-testid="rollback-preview">
               <strong>Roll back the pod template to {left}</strong>
               <TemplateDiff rows={change} left="now" right={left ?? ""} />
-              {prediction ? (
-                <p data-testid="rollback-mode">
-                  {prediction.mode === "in-place" ? "In place: " : prediction.mode === "recreate" ? "Recreate: " : ""}
-                  {prediction.summary}
-                </p>
-              ) : null}
-              {left && rolloutNote?.(left) ? <p data-testid="rollback-rollout-note">{rolloutNote(left)}</p> : null}
-              <button
-                type="button"
-                disabled={intent.pending}
-                onClick={() => intent.showRequest({ action: "rollback", value: left })}
-              >
+              <RollbackChoice model={model} everyPod={everyPod} onChoose={setEveryPod} owner={owner} />
+              <button type="button" disabled={intent.pending} onClick={() => intent.showRequest(left!, sendEveryPod)}>
                 Show request
               </button>{" "}
               <button
                 type="button"
                 disabled={intent.pending || !!disabled}
                 onClick={() => {
-                  intent.apply({ action: "rollback", value: left }, `Rolled back to ${left}`);
+                  intent.apply(
+                    left!,
+                    sendEveryPod,
+                    sendEveryPod ? `Rolled back every pod to ${left}` : `Rolled back the template to ${left}`,
+                  );
                   setConfirming(false);
                 }}
               >

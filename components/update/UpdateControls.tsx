@@ -10,7 +10,9 @@ import { LABEL_REVISION_HASH } from "@/lib/kruise/core/names";
 import { controlledBy } from "@/lib/kruise/core/owner";
 import { PartitionControl, type AppliedPartition } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";
+import { ReplicasControl } from "./ReplicasControl";
 import { RevisionCompare } from "./RevisionCompare";
+import type { RollbackOwner } from "./RollbackChoice";
 import { StepProgress } from "./StepProgress";
 
 const PATCH = { verb: "patch" } as const;
@@ -28,7 +30,7 @@ interface Props {
    * A Kruise Rollout owns the CloneSet's partition and paused: the partition, pause and limits controls give way
    * to the Rollout's own (docs/kruise-rollouts.md §5.6), and a rollback says what the Rollout will then do.
    */
-  owner?: { name: string; reason: string; rollbackNote: (revision: string) => string | undefined };
+  owner?: { name: string; reason: string; rollback: (revision: string) => RollbackOwner };
 }
 
 /**
@@ -72,12 +74,20 @@ export function UpdateControls({ cluster, namespace, name, object, pods, revisio
           <div>{owner.reason}</div>
         </div>
       ) : (
-        <PartitionControl {...common} pods={own} now={now.getTime()} onApplied={setApplied} />
+        <PartitionControl {...common} pods={own} revisions={revs} now={now.getTime()} onApplied={setApplied} />
       )}
+      <ReplicasControl {...common} pods={own} now={now.getTime()} rolloutName={owner?.name} />
       <StepProgress r={update} paused={paused} chosen={chosen} />
       {owner ? null : <PauseControl {...common} />}
       {owner ? null : <LimitsControl {...common} />}
-      <RevisionCompare {...common} revisions={revs} updateRevision={updateRevision} rolloutNote={owner?.rollbackNote} />
+      <RevisionCompare
+        {...common}
+        pods={own}
+        revisions={revs}
+        now={now.getTime()}
+        updateRevision={updateRevision}
+        rolloutOwner={owner?.rollback}
+      />
     </section>
   );
 }
