@@ -7,6 +7,7 @@ import { pages } from "@/lib/urls";
 import { VirtualTable } from "@/components/ui/VirtualTable";
 import { StateBadges } from "./PhaseBadge";
 import { RevisionBarView } from "./RevisionBarView";
+import { StrayImages } from "./StrayImages";
 
 export interface SortState {
   sort: SortKey;
@@ -87,29 +88,62 @@ const CloneSetCells = memo(function CloneSetCells({
       <td>
         <RevisionBarView bar={r.bar} name={r.name} />
       </td>
-      <td>
-        {r.revisionsSynced ? (
-          <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>
-            yes
-          </Badge>
-        ) : (
-          <Badge
-            tone="info"
-            icon="⇄"
-            title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}
-          >
-            no
-          </Badge>
-        )}
+      <td data-col="synced" data-synced={String(r.revisionsSynced)}>
+        <SyncCell r={r} />
       </td>
       <td className="mono small wrap" data-col="images">
-        {r.images.map((i) => (
-          <div key={i}>{breakAfterSlashes(i)}</div>
-        ))}
+        <ImagesCell r={r} />
       </td>
     </>
   );
 });
+
+/**
+ * currentRevision = updateRevision and every pod on it (lib/kruise/view/pods-run.ts): after a rollback at a partition
+ * the revisions are equal while the partition keeps pods on the revision rolled back from, and this says so.
+ */
+function SyncCell({ r }: { r: CloneSetRow }) {
+  if (r.revisionsSynced)
+    return (
+      <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}, every pod on it`}>
+        yes
+      </Badge>
+    );
+  const same = r.currentRevision === r.updateRevision;
+  const off = r.offUpdate > 0 ? `${plural(r.offUpdate, "pod")} off ${r.updateRevision}` : "";
+  return (
+    <>
+      <Badge
+        tone={same ? "warn" : "info"}
+        icon={same ? "!" : "⇄"}
+        title={
+          same
+            ? `currentRevision = updateRevision = ${r.updateRevision}, but ${off}`
+            : `currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`
+        }
+      >
+        no
+      </Badge>
+      {same && off ? (
+        <div className="small wrap" data-testid="row-off-update">
+          {off}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The template's images, then any image some pods still run that the template does not name. */
+function ImagesCell({ r }: { r: CloneSetRow }) {
+  return (
+    <>
+      {r.images.map((i) => (
+        <div key={i}>{breakAfterSlashes(i)}</div>
+      ))}
+      <StrayImages running={r.running} wrap={breakAfterSlashes} />
+    </>
+  );
+}
 
 // Column shares of the table's width (they add up to 100), measured from the list at 1280 px. Fixed widths keep the
 // columns still while rows scroll in and out of the drawn window, and spare the browser from measuring every cell
@@ -180,7 +214,7 @@ export function CloneSetTable({
           <th>STRATEGY</th>
           <th>PARTITION</th>
           <SortHeader k="progress" label="REVISIONS" s={sort} onSort={onSort} />
-          <th title="status.currentRevision == status.updateRevision">
+          <th title="status.currentRevision == status.updateRevision, and every pod on it">
             CURRENT =<wbr /> UPDATE
           </th>
           <th>IMAGES</th>
