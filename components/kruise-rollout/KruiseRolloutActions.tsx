@@ -76,14 +76,17 @@ export function KruiseRolloutActions({ cluster, namespace, cloneSet, rollout, vi
   return (
     <div data-testid="rollout-actions">
       <h3 style={{ margin: "12px 0 6px" }}>Actions on the Rollout</h3>
-      <ActionRow
-        label={`Approve step ${step}`}
-        input={{ action: "approve" }}
-        check={a.approve}
-        denied={statusDenied}
-        doneText={`Step ${step} approved`}
-        s={s}
-      />
+      {/* Approve and jump act on a release in flight: after it completed there is no step to leave. */}
+      {view.inFlight ? (
+        <ActionRow
+          label={`Approve step ${step}`}
+          input={{ action: "approve" }}
+          check={a.approve}
+          denied={statusDenied}
+          doneText={`Step ${step} approved`}
+          s={s}
+        />
+      ) : null}
       <ActionRow
         label={paused ? "Resume Rollout" : "Pause Rollout"}
         input={{ action: paused ? "resume" : "pause" }}
@@ -92,7 +95,7 @@ export function KruiseRolloutActions({ cluster, namespace, cloneSet, rollout, vi
         doneText={paused ? "Rollout resumed" : "Rollout paused"}
         s={s}
       />
-      {jump ? (
+      {jump && view.inFlight ? (
         <div style={{ display: "flex", gap: 8, alignItems: "baseline", flexWrap: "wrap" }}>
           <label>
             Jump to step{" "}
