@@ -1,17 +1,39 @@
 "use client";
 import { useMemo } from "react";
+import { useResourceList } from "@/lib/client";
+import { isCloneSet } from "@/lib/kinds/cloneset";
+import { releaseStartedBy } from "@/lib/kruise/kruise-rollout/release";
+import { editPredictionSummary } from "@/lib/kruise/view/edit-prediction";
 import { parseEdited, predictInPlace, type JsonObject } from "@/lib/patch";
 
 /**
- * Before saving a CloneSet: in place or recreate, and how many pods the partition lets the change reach
- * (docs/kruise-rules.md §7.1).
+ * Before saving a CloneSet: in place or recreate, how many existing pods the partition lets the change reach and how
+ * many a scale-out creates (docs/kruise-rules.md §7.1), and under a Kruise Rollout what its first step does
+ * (lib/kruise/view/edit-prediction.ts). The page's stream must include `rollouts`.
  */
-export function InPlacePanel({ base, text }: { base: JsonObject; text: string }) {
-  const prediction = useMemo(() => {
+export function InPlacePanel({
+  cluster,
+  namespace,
+  base,
+  text,
+}: {
+  cluster: string;
+  namespace: string;
+  base: JsonObject;
+  text: string;
+}) {
+  const rollouts = useResourceList(cluster, "rollouts", namespace);
+  const shown = useMemo(() => {
     const parsed = parseEdited(text);
-    return parsed.ok && parsed.value ? predictInPlace(base, parsed.value) : null;
-  }, [base, text]);
-  if (!prediction || prediction.mode === "none") return null;
+    if (!parsed.ok || !parsed.value) return null;
+    const prediction = predictInPlace(base, parsed.value);
+    const before: unknown = base;
+    const after: unknown = parsed.value;
+    const release = isCloneSet(before) && isCloneSet(after) ? releaseStartedBy(before, after, rollouts.items) : null;
+    return { prediction, summary: editPredictionSummary(prediction, release) };
+  }, [base, text, rollouts.items]);
+  if (!shown || shown.prediction.mode === "none") return null;
+  const { prediction } = shown;
   const tone = prediction.mode === "in-place" ? "" : prediction.mode === "blocked" ? " bad" : " warn";
   return (
     <div className={`callout${tone}`} data-testid="inplace-prediction" data-mode={prediction.mode}>
@@ -22,7 +44,7 @@ export function InPlacePanel({ base, text }: { base: JsonObject; text: string })
             ? "Pods will be recreated"
             : "Blocked by InPlaceOnly"}
       </strong>{" "}
-      {prediction.summary}
+      {shown.summary}
       {prediction.reasons.length > 0 ? <div className="small mono">{prediction.reasons.join("; ")}</div> : null}
     </div>
   );

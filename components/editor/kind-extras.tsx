@@ -33,7 +33,7 @@ const EXTRAS: Partial<Record<ResourceName, EditorExtras>> = {
     streams: ["rollouts"],
     panels: (c) => (
       <>
-        <InPlacePanel base={c.base} text={c.text} />
+        <InPlacePanel cluster={c.cluster} namespace={c.namespace} base={c.base} text={c.text} />
         <KruiseRolloutEditNotice cluster={c.cluster} namespace={c.namespace} base={c.base} text={c.text} />
       </>
     ),
