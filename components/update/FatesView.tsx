@@ -72,6 +72,7 @@ export function FatesView({
             data-testid="fate-group"
             data-of={names(g.of).join(",")}
             data-fates={g.fates.join(",")}
+            data-counts={JSON.stringify(g.counts)}
           >
             <strong style={{ display: "inline" }}>Of these {plural(g.of.length, "pod")}:</strong> {g.text}{" "}
             <span className="muted small">

@@ -13,6 +13,8 @@ export interface FateGroupView {
   /** "1 updated in place and 1 deleted rather than updated" */
   text: string;
   fates: PodFate[];
+  /** how many of the group meet each fate, at least / at most */
+  counts: Partial<Record<PodFate, { min: number; max: number }>>;
 }
 
 export interface FateLists {
@@ -68,7 +70,7 @@ export function fateLists(p: RolloutPrediction): FateLists {
   const groups = p.groups.map((g) => {
     const fates = Object.keys(g.counts) as PodFate[];
     for (const m of g.of) fateOf[m.name] = fates;
-    return { of: g.of, text: groupText(g.counts), fates };
+    return { of: g.of, text: groupText(g.counts), fates, counts: g.counts };
   });
   const inPlace = by("in-place"),
     recreated = by("recreate"),
