@@ -173,7 +173,7 @@ export function ActionBar<S>({
       </div>
       {inline?.request ? (
         <div className={styles.status}>
-          <RequestView request={inline.request} />
+          <RequestView request={inline.request} title="Request this action sends" />
         </div>
       ) : null}
       {inline?.error ? (
@@ -198,7 +198,12 @@ export function ActionBar<S>({
         onConfirm={() => asking && send(asking.a, asking.snapshot, false, choice)}
         footer={
           <>
-            {dialogAnswer?.request ? <RequestView request={dialogAnswer.request} /> : null}
+            {dialogAnswer?.request ? (
+              <RequestView
+                request={dialogAnswer.request}
+                title={`Request that ${asking?.a.label ?? "this"} will send`}
+              />
+            ) : null}
             {dialogAnswer?.error ? <WriteError error={dialogAnswer.error} onRepreview={cancel} /> : null}
           </>
         }

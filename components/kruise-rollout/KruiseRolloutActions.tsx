@@ -68,7 +68,11 @@ function ActionRow({
             s.apply(input, doneText);
             setAsking(false);
           }}
-          footer={s.shown?.key === key ? <RequestView request={s.shown.answer.request} /> : null}
+          footer={
+            s.shown?.key === key ? (
+              <RequestView request={s.shown.answer.request} title={`Request that ${label} will send`} />
+            ) : null
+          }
         />
       ) : null}
       <button type="button" disabled={s.pending} onClick={() => s.preview(input)}>

@@ -63,7 +63,7 @@ test("Disable and Jump ask before they send; Approve does not look like Disable"
   await until("the release waiting for approval at step 1", atStep1, 240_000);
 
   await page.goto(detail(ns, "shop"));
-  const approve = page.getByTestId("bar-approve").getByRole("button", { name: "Approve step 1" });
+  const approve = page.getByTestId("bar-approve").getByRole("button", { name: "Approve step 1", exact: true });
   const disable = page.getByTestId("bar-disable").getByRole("button", { name: "Disable Rollout…" });
   const jump = page.getByTestId("bar-jump").getByRole("button", { name: "Jump to step 3…" });
   await expect(approve).toBeEnabled();
@@ -89,7 +89,7 @@ test("Disable and Jump ask before they send; Approve does not look like Disable"
   const disableDialog = page.getByRole("dialog", { name: "Disable Rollout?" });
   await expect(disableDialog.getByTestId("confirm-effect")).toContainText("at the CloneSet's full speed");
   await disableDialog.getByRole("button", { name: "Show request" }).click();
-  await expect(disableDialog.getByTestId("shown-request")).toContainText('"disabled": true');
+  await expect(disableDialog.getByTestId("shown-request")).toContainText(/"path": "\/spec\/disabled",\s*"value": true/);
   await disableDialog.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(rollout().spec.disabled).toBeFalsy();
