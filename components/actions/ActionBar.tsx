@@ -38,9 +38,13 @@ export interface BarAdapter<S = unknown> {
   details?(a: BarAction, snapshot: S, choice: BarChoice, choose: (c: BarChoice) => void): ReactNode;
   /** the words the bar shows once an action went through */
   doneText(a: BarAction, choice: BarChoice): string;
+  /** what the action will do under the dialog's choice, when that changes it (default: the action's effect) */
+  effect?(a: BarAction, choice: BarChoice): string;
 }
 
 type Answer = { key: string; request?: WireRequest; error?: ApiErrorBody };
+
+const sentence = (s: string) => `${s[0].toUpperCase()}${s.slice(1)}.`;
 
 function useBarWrite(cluster: string, namespace: string) {
   return useMutation<IntentOutcome, ApiError, BarRequest & { preview: boolean }>({
@@ -89,7 +93,7 @@ function BarButton<S>({
           aria-label={`Show the request ${a.label} sends`}
           onClick={onRequest}
         >
-          {"{ }"}
+          {"Request"}
         </button>
       )}
     </span>
@@ -189,7 +193,7 @@ export function ActionBar<S>({
       <ConfirmDialog
         open={!!asking}
         title={asking ? `${asking.a.label}?` : ""}
-        effect={asking ? `${asking.a.effect[0].toUpperCase()}${asking.a.effect.slice(1)}.` : ""}
+        effect={asking ? sentence(adapter.effect?.(asking.a, choice) ?? asking.a.effect) : ""}
         confirmLabel={asking?.a.label ?? ""}
         tone={asking?.a.tone ?? "neutral"}
         pending={m.isPending}

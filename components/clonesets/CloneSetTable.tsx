@@ -110,7 +110,7 @@ function SyncCell({ r }: { r: CloneSetRow }) {
       </Badge>
     );
   const same = r.currentRevision === r.updateRevision;
-  const off = r.offUpdate > 0 ? `${plural(r.offUpdate, "pod")} off ${r.updateRevision}` : "";
+  const off = r.offUpdate > 0 ? `${plural(r.offUpdate, "pod")} on another revision` : "";
   return (
     <>
       <Badge
@@ -118,14 +118,14 @@ function SyncCell({ r }: { r: CloneSetRow }) {
         icon={same ? "!" : "⇄"}
         title={
           same
-            ? `currentRevision = updateRevision = ${r.updateRevision}, but ${off}`
+            ? `currentRevision = updateRevision = ${r.updateRevision}, but ${off} runs elsewhere`
             : `currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`
         }
       >
         no
       </Badge>
       {same && off ? (
-        <div className="small wrap" data-testid="row-off-update">
+        <div className="small" style={{ whiteSpace: "normal" }} data-testid="row-off-update">
           {off}
         </div>
       ) : null}

@@ -77,9 +77,11 @@ export function PartitionPreviewView({ m }: { m: PartitionPreviewModel }) {
           </p>
           {f ? <FatesView f={f} strategyText={m.strategyText} /> : null}
           <p data-testid="preview-budget">
-            {f
-              ? `In rounds, ${f.budgetText} unavailable or being replaced (maxSurge ${p.maxSurge}):`
-              : `In rounds, at most ${p.perRound} of the update revision unavailable at a time (maxUnavailable ${p.maxUnavailable}, maxSurge ${p.maxSurge}):`}
+            {f && f.surge > 0
+              ? "In rounds:"
+              : f
+                ? `In rounds, ${f.budgetText} unavailable or being replaced:`
+                : `In rounds, at most ${p.perRound} of the update revision unavailable at a time (maxUnavailable ${p.maxUnavailable}, maxSurge ${p.maxSurge}):`}
           </p>
           <ol data-testid="preview-pods" className="mono small">
             {p.rounds.map((round, i) => (

@@ -38,10 +38,11 @@ async function afterBadStep(ns: string): Promise<{ good: string; bad: string }> 
 
 async function openRollback(page: Page, ns: string, good: string) {
   await page.goto(pages.cloneSet(sandboxAdmin().context, ns, NAME));
-  const button = page.getByTestId("bar-rollback").getByRole("button", { name: `Roll back to ${good}…` });
+  const button = page.getByTestId("bar-rollback").getByRole("button", { name: "Roll back to #1 cart:1.4.0…" });
   await expect(button).toBeEnabled();
   await button.click();
-  const dialog = page.getByRole("dialog", { name: `Roll back to ${good}?` });
+  const dialog = page.getByRole("dialog", { name: "Roll back to #1 cart:1.4.0?" });
+  await expect(dialog.getByTestId("confirm-effect")).toContainText(good);
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -129,6 +130,6 @@ test("keeping the partition names the pods it leaves on the bad image, and the h
   await page.goto(pages.cloneSets(sandboxAdmin().context, { ns }));
   const row = listRow(page, ns);
   await expect(row.locator("[data-col=synced]")).toHaveAttribute("data-synced", "false");
-  await expect(row.getByTestId("row-off-update")).toContainText("2 pods off");
+  await expect(row.getByTestId("row-off-update")).toContainText("2 pods on another revision");
   dropNamespace(ns);
 });

@@ -164,6 +164,10 @@ export function CloneSetActionBar({
         );
       return null;
     },
+    effect: (a, choice) =>
+      a.id === "rollback" && !owned && !choice.everyPod
+        ? `the pod template goes back to ${a.revision}; partition ${String(object.spec.updateStrategy?.partition ?? 0)} stays, and keeps its share of the pods where they are`
+        : a.effect,
     doneText: (a, choice) =>
       a.id === "rollback"
         ? !owned && choice.everyPod

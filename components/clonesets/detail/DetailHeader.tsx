@@ -87,7 +87,7 @@ export function DetailHeader({
       <div className="cols">
         <dl className="grid-kv">
           <dt>Images</dt>
-          <dd className="mono" data-testid="header-images">
+          <dd className="mono" data-testid="header-images" style={{ overflowWrap: "anywhere" }}>
             {h.images.map((i) => (
               <div key={i}>{i}</div>
             ))}

@@ -45,6 +45,7 @@ describe("the action bar (lib/kruise/view/actions.ts)", () => {
       effect: "2 more pods on the update revision (10 of 10)",
     });
     expect(a.rollback).toMatchObject({
+      label: "Roll back to #1 cart:1.4.0",
       revision: "cart-good",
       tone: "destructive",
       confirm: true,

@@ -120,6 +120,10 @@ export function lastGoodRevision(f: Pick<ActionFacts, "currentRevision" | "updat
 const revisionLabel = (r: RevisionFacts) =>
   `#${r.number} ${r.name}${r.images.length ? ` (${r.images.join(", ")})` : ""}`;
 
+/** "#1 cart:1.4.0": the revision's number and its images' last path segments, short enough for a button. */
+const shortLabel = (r: RevisionFacts) =>
+  r.images.length ? `#${r.number} ${r.images.map((i) => i.slice(i.lastIndexOf("/") + 1)).join(", ")}` : r.name;
+
 function workloadActions(f: ActionFacts): BarAction[] {
   const out: BarAction[] = [];
   if (!f.owner) {
@@ -160,7 +164,7 @@ function workloadActions(f: ActionFacts): BarAction[] {
   if (good && !rolloutAborts)
     out.push({
       id: "rollback",
-      label: `Roll back to ${good.name}`,
+      label: `Roll back to ${shortLabel(good)}`,
       tone: "destructive",
       confirm: true,
       effect: f.owner

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scalePreviewModel } from "./scale-preview";
+import { scaleInText, scalePreviewModel } from "./scale-preview";
 import { bad, cart, cartPods, good, NOW_MS, readyAt, revName, withStatus } from "./fixtures-release";
 
 const names = (xs: { name: string }[]) => xs.map((x) => x.name);
@@ -15,7 +15,8 @@ describe("scale preview: which pods a scale-in deletes, in Kruise's order (docs/
     );
     expect(m.direction).toBe("in");
     expect(names(m.scaleIn!.chosen.exact)).toEqual(["cart-9", "cart-8", "cart-7"]);
-    expect(m.text).toBe("Scaling in to 7 deletes 3 pods, in Kruise's order: cart-9, cart-8, cart-7.");
+    expect(m.text).toBe("Scaling in to 7 deletes 3 pods, in Kruise's order:");
+    expect(scaleInText(m.scaleIn!)).toBe("cart-9, cart-8, cart-7");
   });
 
   it("pods equal on every key are named as a group: 2 of these 10", () => {
@@ -23,7 +24,7 @@ describe("scale preview: which pods a scale-in deletes, in Kruise's order (docs/
     const m = scalePreviewModel(cs, cartPods(10), 8, NOW_MS);
     expect(m.scaleIn!.chosen.exact).toEqual([]);
     expect(m.scaleIn!.chosen.ties.map((g) => [g.count, g.of.length])).toEqual([[2, 10]]);
-    expect(m.text).toMatch(/deletes 2 pods, in Kruise's order: 2 of these 10 pods \(they tie/);
+    expect(scaleInText(m.scaleIn!)).toMatch(/^2 of these 10 pods \(they tie/);
   });
 
   it("old-revision pods beyond the partition's share go first; within its share the update revision's go", () => {

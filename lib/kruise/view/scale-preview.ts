@@ -47,7 +47,7 @@ export function scalePreviewModel(cs: CloneSet, pods: Pod[], replicas: number, n
     const text =
       p.deleteCount === 0
         ? `Scaling in to ${replicas}: no pod is deleted (${plural(from - replicas, "pod")} fewer than desired already).`
-        : `Scaling in to ${replicas} deletes ${plural(p.deleteCount, "pod")}, in Kruise's order: ${scaleInText(p)}.`;
+        : `Scaling in to ${replicas} deletes ${plural(p.deleteCount, "pod")}, in Kruise's order:`;
     return { ...base, direction: "in", scaleIn: p, text };
   }
   const next: CloneSet = { ...cs, spec: { ...cs.spec, replicas } };
