@@ -2,28 +2,33 @@ import { defineConfig } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-// Free loopback ports for the four dashboard instances (local, token mode, read-only, proxy mode), chosen once in
-// the main process; workers inherit them via env. Held open together so the four are distinct.
+// Free loopback ports for the five dashboard instances (local, token mode, read-only, proxy mode, token mode on
+// Redis) and that instance's redis-server, chosen once in the main process; workers inherit them via env. Held
+// open together so they are distinct.
 if (
   !process.env.E2E_PORT ||
   !process.env.E2E_SHARED_PORT ||
   !process.env.E2E_READONLY_PORT ||
-  !process.env.E2E_PROXY_PORT
+  !process.env.E2E_PROXY_PORT ||
+  !process.env.E2E_REDIS_PORT ||
+  !process.env.E2E_REDIS_STORE_PORT
 ) {
   const probe = spawnSync(
     process.execPath,
     [
       "-e",
-      "const n=require('net');const s=[0,1,2,3].map(()=>n.createServer());" +
+      "const n=require('net');const s=[0,1,2,3,4,5].map(()=>n.createServer());" +
         "Promise.all(s.map(x=>new Promise(r=>x.listen(0,'127.0.0.1',r)))).then(()=>{console.log(s.map(x=>x.address().port).join(' '));s.forEach(x=>x.close())})",
     ],
     { encoding: "utf8" },
   );
-  const [a, b, c, d] = probe.stdout.trim().split(" ");
+  const [a, b, c, d, e, f] = probe.stdout.trim().split(" ");
   process.env.E2E_PORT ??= a;
   process.env.E2E_SHARED_PORT ??= b;
   process.env.E2E_READONLY_PORT ??= c;
   process.env.E2E_PROXY_PORT ??= d;
+  process.env.E2E_REDIS_PORT ??= e;
+  process.env.E2E_REDIS_STORE_PORT ??= f;
 }
 const port = Number(process.env.E2E_PORT);
 
@@ -41,7 +46,7 @@ const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 export default defineConfig({
   testDir: "test/e2e",
   testMatch: "*.spec.ts",
-  // One shared sandbox and four dashboards for every spec. Most specs work in namespaces of their own or only read
+  // One shared sandbox and five dashboards for every spec. Most specs work in namespaces of their own or only read
   // the demo, and spend most of their time waiting on the browser, the controllers and the clock: two run at once
   // (project "together"). The specs that disturb what others see run after them, one at a time ("alone").
   workers: 2,
@@ -74,7 +79,8 @@ export default defineConfig({
       ],
     },
   },
-  // E2E_EXTERNAL=1: run against apps already serving on E2E_PORT, E2E_SHARED_PORT, E2E_READONLY_PORT, E2E_PROXY_PORT (with E2E_KUBECONFIG), for debugging.
+  // E2E_EXTERNAL=1: run against apps already serving on E2E_PORT, E2E_SHARED_PORT, E2E_READONLY_PORT, E2E_PROXY_PORT,
+  // E2E_REDIS_PORT (with E2E_KUBECONFIG and the redis-server on E2E_REDIS_STORE_PORT), for debugging.
   webServer: process.env.E2E_EXTERNAL
     ? undefined
     : {
@@ -92,6 +98,8 @@ export default defineConfig({
           E2E_SHARED_PORT: process.env.E2E_SHARED_PORT!,
           E2E_READONLY_PORT: process.env.E2E_READONLY_PORT!,
           E2E_PROXY_PORT: process.env.E2E_PROXY_PORT!,
+          E2E_REDIS_PORT: process.env.E2E_REDIS_PORT!,
+          E2E_REDIS_STORE_PORT: process.env.E2E_REDIS_STORE_PORT!,
           E2E_SHARED_LOG: process.env.E2E_SHARED_LOG,
         },
       },

@@ -6,7 +6,9 @@
 import { CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
 import type { Caller } from "../lib/server/auth/caller";
 import { readConsoleConfig } from "../lib/server/auth/config";
-import { ListAccess } from "../lib/server/auth/list-access";
+import { ListAccess, subjectAccessReview } from "../lib/server/auth/list-access";
+import { Clusters } from "../lib/server/clusters";
+import { findKubeconfig } from "../lib/server/kubeconfig";
 import { InformerHub } from "../lib/server/hub/hub";
 import { sseStream, type StreamViewer } from "../lib/server/stream/sse";
 import { countingUpstream, median, ms, serveSse, sseClient, startSandbox } from "./lib";
@@ -67,7 +69,8 @@ async function main() {
     );
     const { up, c } = countingUpstream(sb.kc);
     const hub = new InformerHub(() => up);
-    const access = new ListAccess({ ttlMs: () => accessCacheMs / 2 });
+    const clusters = new Clusters(findKubeconfig(process.env));
+    const access = new ListAccess({ review: (q) => subjectAccessReview(clusters, q), ttlMs: () => accessCacheMs / 2 });
     const srv = await startServer(hub, access, sb.kc.getCurrentContext());
     const warm = sseClient(srv.url);
     await warm.snapshot; // the scope is live: what follows measures the per-user part only

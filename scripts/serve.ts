@@ -14,6 +14,7 @@ import path from "node:path";
 import { THEME_BOOT_SCRIPT } from "../components/ui/theme-script";
 import { processRuntime } from "../lib/server/runtime/slot";
 import { buildScriptHashes } from "./serve/hashes";
+import { isLoopback } from "./serve/loopback";
 import { bindRefusal, consoleEnv, parseServeArgs, SERVE_USAGE, UsageError, type ServeOptions } from "./serve/options";
 import { createConsoleServer, tlsServerOptions } from "./serve/server";
 
@@ -28,6 +29,7 @@ function options(): { o: ServeOptions; tls: ServerOptions | null } {
     // Secret files are read when the store is first used: a wrong path is said now, not at the first request.
     for (const [flag, file] of [
       ["--session-store-password-file", o.sessionStorePasswordFile],
+      ["--session-store-ca-file", o.sessionStoreCaFile],
       ["--session-key-file", o.sessionKeyFile],
     ] as const)
       if (file && !readable(file)) throw new UsageError(`${flag} ${file}: cannot read that file`);
@@ -60,6 +62,12 @@ function urlOf(o: ServeOptions, port: number): string {
 
 async function main() {
   const { o, tls } = options();
+  const plainHost = /^redis:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/]+)/.exec(o.sessionStore)?.[1];
+  if (plainHost && !isLoopback(plainHost))
+    console.error(
+      `[kruise-console] warning: the session store redis://${plainHost} is plain text: anyone on the way reads and ` +
+        "writes its traffic (the password too). Use rediss:// (TLS) with --session-store-ca-file, as deploy/components/redis does.",
+    );
   // Before Next loads: the runtime reads its configuration from these once, and peer.ts trusts only headers carrying
   // this stamp.
   Object.assign(process.env, consoleEnv(o), {

@@ -4,7 +4,7 @@ import { gate } from "@/components/auth/gate";
 import { safeNext } from "@/components/auth/safe-next";
 import { SignInForm } from "@/components/auth/SignInForm";
 import { Unauthorized } from "@/components/auth/Unauthorized";
-import { listClusters } from "@/lib/server/clusters";
+import { runtime } from "@/lib/server/runtime";
 import { pages } from "@/lib/urls";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -15,7 +15,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 /** The cluster to sign in to: `?cluster=` when it names a context, else the kubeconfig's current one. */
 function chooseCluster(asked: string | undefined): { cluster?: string; unknown?: string } {
   try {
-    const clusters = listClusters();
+    const clusters = runtime().clusters.list();
     if (asked && clusters.some((c) => c.name === asked)) return { cluster: asked };
     const fallback = (clusters.find((c) => c.current) ?? clusters[0])?.name;
     return { cluster: fallback, ...(asked ? { unknown: asked } : {}) };

@@ -116,15 +116,23 @@ describe("stream messages in arrival order, a large snapshot in slices", () => {
 
   it("hands a large snapshot over at once to a page that does no per-object work, unless it is cut", async () => {
     const seen: StreamEvent[] = [];
+    let handedOver!: () => void;
+    const both = new Promise<void>((done) => (handedOver = done));
     const r = orderedReceiver(
-      { event: (e) => seen.push(e), open: () => undefined, error: () => undefined },
+      {
+        event: (e) => {
+          if (seen.push(e) === 2) handedOver();
+        },
+        open: () => undefined,
+        error: () => undefined,
+      },
       { cut: cutHere },
     );
     r.push(message("snapshot", snapshot(2000)));
     expect(seen).toEqual([ev("snapshot", snapshot(2000))]);
     r.push(message("snapshot", snapshot(5000)));
     expect(seen).toHaveLength(1);
-    await new Promise((done) => setTimeout(done, 50));
+    await both; // the cut one is decoded off this turn: wait for it to arrive, however long the machine takes
     expect(seen).toEqual([ev("snapshot", snapshot(2000)), ev("snapshot", snapshot(5000))]);
   });
 

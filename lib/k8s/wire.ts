@@ -70,7 +70,9 @@ export type StreamEvent =
 
 export interface ClusterInfo {
   name: string;
-  server: string;
+  /** the API server's URL: local mode only (shared modes never tell a browser where the clusters are) */
+  server?: string;
+  /** the context's default namespace: local mode, and shared modes for clusters the caller may use now */
   namespace?: string;
   current: boolean;
 }

@@ -3,13 +3,15 @@ vi.mock("server-only", () => ({}));
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clusterName } from "./clusters";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Clusters } from "./clusters";
+import { findKubeconfig } from "./kubeconfig";
 
 const ARN = "arn:aws:eks:us-east-1:1:cluster/x";
 
 describe("clusterName: one canonical name per cluster", () => {
-  const saved = process.env.KRUISE_CONSOLE_KUBECONFIG;
+  let clusters: Clusters;
+  const clusterName = (raw: string) => clusters.name(raw);
   beforeAll(() => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kc-names-")), "kubeconfig");
     fs.writeFileSync(
@@ -22,10 +24,7 @@ contexts: [{name: dev, context: {cluster: c, user: u}}, {name: "${ARN}", context
 current-context: dev
 `,
     );
-    process.env.KRUISE_CONSOLE_KUBECONFIG = file;
-  });
-  afterAll(() => {
-    process.env.KRUISE_CONSOLE_KUBECONFIG = saved;
+    clusters = new Clusters(findKubeconfig({ KRUISE_CONSOLE_KUBECONFIG: file }));
   });
 
   it.each([

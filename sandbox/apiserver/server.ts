@@ -52,15 +52,10 @@ function sendError(res: ServerResponse, e: ApiError) {
 
 function impersonate(d: ServerDeps, user: User, req: IncomingMessage): User {
   const target = req.headers["impersonate-user"];
-  const rawGroups = req.headers["impersonate-group"];
-  const groups =
-    rawGroups === undefined
-      ? []
-      : Array.isArray(rawGroups)
-        ? rawGroups
-        : String(rawGroups)
-            .split(",")
-            .map((g) => g.trim());
+  // Each Impersonate-Group header is one group, commas and all (an LDAP DN), as kube-apiserver reads it
+  // (staging/src/k8s.io/apiserver/pkg/endpoints/filters/impersonation.go: req.Header[headerImpersonateGroup]);
+  // req.headers would have joined repeated headers with commas.
+  const groups = req.headersDistinct["impersonate-group"] ?? [];
   if (target === undefined && !groups.length) return user;
   if (target === undefined) throw errors.internal("requested impersonation of groups without a user");
   const checks: Attributes[] = [

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { stampIdentity, type IdentityHeaders } from "./identity";
 import { judgeProxy, normAddress, type ProxyTrust } from "./proxy-trust";
 
 const PREFIX = "x-kruise-console-";
@@ -17,13 +18,14 @@ export interface StampOptions {
   /** configured proxy addresses (outside proxy mode: whose X-Forwarded-Proto is believed) */
   proxyAddresses: string[];
   /** proxy mode: how the auth proxy proves itself, and the identity headers only it may send */
-  proxy?: ProxyTrust & { identityHeaders: string[] };
+  proxy?: ProxyTrust & { identityHeaders: IdentityHeaders };
 }
 
 /**
  * Drops every client-sent x-kruise-console-* header, then stamps the real peer, whether the browser's
- * link is TLS and, in proxy mode, the verified proxy (its certificate's CN) or why it is not one; then
- * the identity headers are deleted, so nothing downstream can half-trust them.
+ * link is TLS and, in proxy mode, the verified proxy (its certificate's CN) with the user and groups it
+ * named (identity.ts), or why it is not one; the raw identity headers are deleted either way, so nothing
+ * downstream can half-trust them.
  */
 export function stampRequest(req: IncomingMessage, o: StampOptions): void {
   for (const name of Object.keys(req.headers)) if (name.startsWith(PREFIX)) delete req.headers[name];
@@ -33,10 +35,8 @@ export function stampRequest(req: IncomingMessage, o: StampOptions): void {
     const verdict = judgeProxy(req.socket, o.proxy);
     fromProxy = verdict.ok;
     if (verdict.ok) req.headers[`${PREFIX}proxy`] = encodeURIComponent(verdict.name);
-    else {
-      for (const h of o.proxy.identityHeaders) delete req.headers[h.toLowerCase()];
-      req.headers[`${PREFIX}proxy-refused`] = encodeURIComponent(verdict.reason);
-    }
+    else req.headers[`${PREFIX}proxy-refused`] = encodeURIComponent(verdict.reason);
+    stampIdentity(req, o.proxy.identityHeaders, verdict.ok);
   }
   const forwardedTls =
     fromProxy &&

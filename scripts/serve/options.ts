@@ -32,12 +32,16 @@ export interface ServeOptions {
   proxyGroupHeader?: string;
   tlsCert?: string;
   tlsKey?: string;
-  /** `memory` or a redis:// / rediss:// URL every replica shares (lib/server/auth/store.ts) */
+  /** `memory` or a redis:// / rediss:// URL every replica shares (lib/server/runtime/shared-state.ts) */
   sessionStore: string;
   sessionStorePasswordFile?: string;
+  /** rediss://: the CA the Redis server's certificate must chain to */
+  sessionStoreCaFile?: string;
   sessionKeyFile?: string;
   /** audit JSON lines: a file, or `stdout` (a container's log pipeline; the server's own messages then go to stderr) */
   auditLog?: string;
+  /** addresses or CIDR ranges of an ingress / load balancer whose X-Forwarded-For and -Proto are believed */
+  trustedProxies: string[];
 }
 
 export class UsageError extends Error {}
@@ -65,11 +69,17 @@ export const SERVE_USAGE = `  --host 127.0.0.1        address to bind (KRUISE_CO
   --session-store URL     memory (default) or redis://host:6379 / rediss://host:6380, shared by every replica
                           (KRUISE_CONSOLE_SESSION_STORE)
   --session-store-password-file F  Redis password file (KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE)
+  --session-store-ca-file F  rediss://: PEM CA the Redis server's certificate must chain to
+                          (KRUISE_CONSOLE_SESSION_STORE_CA_FILE)
   --session-key-file F    token mode with Redis (required): AES-256-GCM keys sealing tokens at rest, one per line,
                           the first encrypts (KRUISE_CONSOLE_SESSION_KEY_FILE)
-  --audit-log F|stdout    audit JSON lines to a file, or to stdout alone (KRUISE_CONSOLE_AUDIT_LOG)`;
+  --audit-log F|stdout    audit JSON lines to a file, or to stdout alone (KRUISE_CONSOLE_AUDIT_LOG)
+  --trusted-proxies a,b   token mode: addresses or CIDR ranges of your ingress / load balancer (e.g. the pod network
+                          its controller runs in): their X-Forwarded-For names the client the sign-in throttle counts,
+                          their X-Forwarded-Proto: https lets the Secure cookie be set (KRUISE_CONSOLE_TRUSTED_PROXIES)`;
 
 const MODES: readonly ServeMode[] = ["local", "token", "proxy"];
+const ADDRESS_OR_CIDR = /^(\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
 const list = (v: string | undefined) =>
   (v ?? "")
     .split(",")
@@ -96,8 +106,10 @@ function fromEnv(env: Env): ServeOptions {
     tlsKey: env.KRUISE_CONSOLE_TLS_KEY || undefined,
     sessionStore: (env.KRUISE_CONSOLE_SESSION_STORE || "memory").trim(),
     sessionStorePasswordFile: env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE || undefined,
+    sessionStoreCaFile: env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE || undefined,
     sessionKeyFile: env.KRUISE_CONSOLE_SESSION_KEY_FILE || undefined,
     auditLog: env.KRUISE_CONSOLE_AUDIT_LOG || undefined,
+    trustedProxies: list(env.KRUISE_CONSOLE_TRUSTED_PROXIES),
   };
 }
 
@@ -142,11 +154,17 @@ const VALUED: Record<string, Setter> = {
   "--session-store-password-file": (o, v) => {
     o.sessionStorePasswordFile = v;
   },
+  "--session-store-ca-file": (o, v) => {
+    o.sessionStoreCaFile = v;
+  },
   "--session-key-file": (o, v) => {
     o.sessionKeyFile = v;
   },
   "--audit-log": (o, v) => {
     o.auditLog = v;
+  },
+  "--trusted-proxies": (o, v) => {
+    o.trustedProxies = list(v);
   },
 };
 
@@ -196,6 +214,11 @@ function validate(o: ServeOptions) {
     throw new UsageError(
       `--session-store: expected "memory" or a redis://host:6379 / rediss://host:6380 URL, got ${JSON.stringify(o.sessionStore.replace(/\/\/[^@/]*@/, "//…@"))}`,
     );
+  const badProxy = o.trustedProxies.find((p) => !ADDRESS_OR_CIDR.test(p));
+  if (badProxy)
+    throw new UsageError(
+      `--trusted-proxies: ${JSON.stringify(badProxy.slice(0, 60))} is not an IP address or a CIDR range (10.0.0.0/8, fd00::/8)`,
+    );
   if (o.sessionStore !== "memory" && o.mode === "token" && !o.sessionKeyFile)
     throw new UsageError(
       "--session-store redis://… in token mode needs --session-key-file <file> (bearer tokens are encrypted at rest): " +
@@ -232,8 +255,10 @@ export function consoleEnv(o: ServeOptions): Record<string, string> {
   if (o.proxyGroupHeader) env.KRUISE_CONSOLE_PROXY_GROUP_HEADER = o.proxyGroupHeader;
   env.KRUISE_CONSOLE_SESSION_STORE = o.sessionStore;
   if (o.sessionStorePasswordFile) env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE = o.sessionStorePasswordFile;
+  if (o.sessionStoreCaFile) env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE = o.sessionStoreCaFile;
   if (o.sessionKeyFile) env.KRUISE_CONSOLE_SESSION_KEY_FILE = o.sessionKeyFile;
   if (o.auditLog) env.KRUISE_CONSOLE_AUDIT_LOG = o.auditLog;
+  if (o.trustedProxies.length) env.KRUISE_CONSOLE_TRUSTED_PROXIES = o.trustedProxies.join(",");
   return env;
 }
 
@@ -252,7 +277,9 @@ export function toArgs(o: ServeOptions): string[] {
   if (o.tlsCert && o.tlsKey) a.push("--tls-cert", o.tlsCert, "--tls-key", o.tlsKey);
   if (o.sessionStore !== "memory") a.push("--session-store", o.sessionStore);
   if (o.sessionStorePasswordFile) a.push("--session-store-password-file", o.sessionStorePasswordFile);
+  if (o.sessionStoreCaFile) a.push("--session-store-ca-file", o.sessionStoreCaFile);
   if (o.sessionKeyFile) a.push("--session-key-file", o.sessionKeyFile);
   if (o.auditLog) a.push("--audit-log", o.auditLog);
+  if (o.trustedProxies.length) a.push("--trusted-proxies", o.trustedProxies.join(","));
   return a;
 }

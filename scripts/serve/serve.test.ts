@@ -3,6 +3,7 @@ import { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, stampRequest } from "./headers";
 import { inlineScripts } from "./hashes";
+import { stampIdentity } from "./identity";
 import { bindRefusal, consoleEnv, parseServeArgs, toArgs } from "./options";
 import { judgeProxy } from "./proxy-trust";
 
@@ -54,6 +55,7 @@ describe("serve flags", () => {
       tlsCert: "c.pem",
       tlsKey: "k.pem",
       sessionStore: "memory",
+      trustedProxies: [],
     });
     expect(parseServeArgs(toArgs(o))).toEqual(o);
   });
@@ -78,6 +80,16 @@ describe("serve flags", () => {
     expect(() => parseServeArgs(["--port", "x"])).toThrow(/port/);
     expect(() => parseServeArgs(["--host"])).toThrow(/--host needs a value/);
     expect(() => parseServeArgs(["--tls-cert", "c.pem"])).toThrow(/go together/);
+  });
+
+  it("takes trusted proxies as addresses or CIDR ranges, and says which entry is neither", () => {
+    const o = parseServeArgs(["--mode", "token", "--trusted-proxies", "10.0.0.0/8, fd00::/8,192.0.2.1"]);
+    expect(o.trustedProxies).toEqual(["10.0.0.0/8", "fd00::/8", "192.0.2.1"]);
+    expect(consoleEnv(o).KRUISE_CONSOLE_TRUSTED_PROXIES).toBe("10.0.0.0/8,fd00::/8,192.0.2.1");
+    expect(parseServeArgs(toArgs(o))).toEqual(o);
+    expect(() => parseServeArgs(["--trusted-proxies", "ingress.example"])).toThrow(
+      /"ingress.example" is not an IP address or a CIDR range/,
+    );
   });
 
   it("maps the options onto the environment the app reads", () => {
@@ -207,7 +219,7 @@ describe("proxy mode stamping", () => {
     secret: "s3cret",
     tls: true,
     proxyAddresses: [],
-    proxy: { allowedNames: [], addresses: [], identityHeaders: ["X-Remote-User", "X-Remote-Group"] },
+    proxy: { allowedNames: [], addresses: [], identityHeaders: { user: "X-Remote-User", group: "X-Remote-Group" } },
   };
   it("a connection that is not TLS is never the proxy: its identity headers are deleted and the reason stamped", () => {
     const req = request("10.0.0.7", {
@@ -221,6 +233,46 @@ describe("proxy mode stamping", () => {
     expect(req.headers["x-kruise-console-proxy"]).toBeUndefined();
     expect(decodeURIComponent(String(req.headers["x-kruise-console-proxy-refused"]))).toMatch(/not TLS/);
     expect(judgeProxy(new Socket(), opts.proxy)).toEqual({ ok: false, reason: expect.stringMatching(/not TLS/) });
+  });
+});
+
+describe("proxy mode identity, as kube-apiserver's request-header authenticator reads it", () => {
+  const names = { user: "X-Remote-User", group: "X-Remote-Group" };
+  const sent = () => {
+    const req = request("127.0.0.1", {});
+    // What Node makes of repeated headers: one comma-joined string in req.headers, each value in rawHeaders.
+    req.rawHeaders = [
+      "X-Remote-User",
+      "alice",
+      "x-remote-user",
+      "mallory",
+      "X-Remote-Group",
+      "cn=team-a,ou=groups,dc=example",
+      "x-remote-group",
+      "ops",
+      "X-Remote-Group",
+      "",
+    ];
+    req.headers = { "x-remote-user": "alice, mallory", "x-remote-group": "cn=team-a,ou=groups,dc=example, ops, " };
+    return req;
+  };
+
+  it("stamps the first user value and each group header value as one group, commas and all", () => {
+    const req = sent();
+    stampIdentity(req, names, true);
+    expect(decodeURIComponent(String(req.headers["x-kruise-console-user"]))).toBe("alice");
+    expect(String(req.headers["x-kruise-console-groups"]).split(",").map(decodeURIComponent)).toEqual([
+      "cn=team-a,ou=groups,dc=example",
+      "ops",
+    ]);
+    expect(req.headers["x-remote-user"]).toBeUndefined();
+    expect(req.headers["x-remote-group"]).toBeUndefined();
+  });
+
+  it("stamps nothing for a connection that is not the proxy, and still removes the headers", () => {
+    const req = sent();
+    stampIdentity(req, names, false);
+    expect(Object.keys(req.headers)).toEqual([]);
   });
 });
 

@@ -6,14 +6,15 @@
 import http from "node:http";
 import https from "node:https";
 import { prepare, type StampOptions } from "./headers";
+import type { IdentityHeaders } from "./identity";
 import type { ServeOptions } from "./options";
 import { tlsServerOptions } from "./proxy-trust";
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
 /** The identity headers proxy mode reads (lib/server/auth/config.ts has the same defaults). */
-export function identityHeaders(o: ServeOptions): string[] {
-  return [o.proxyUserHeader || "X-Remote-User", o.proxyGroupHeader || "X-Remote-Group"];
+export function identityHeaders(o: ServeOptions): IdentityHeaders {
+  return { user: o.proxyUserHeader || "X-Remote-User", group: o.proxyGroupHeader || "X-Remote-Group" };
 }
 
 /** What stampRequest needs from the options. */

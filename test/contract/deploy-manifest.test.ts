@@ -194,7 +194,9 @@ describe("kube-apiserver: the deploy overlays", () => {
       }
       // Writes run as the user in token and proxy mode; local mode acts as itself.
       ask("patch clonesets", () => can(m.name, "patch", "clonesets.apps.kruise.io", "-n", "shop"), m.patches);
-      ask("patch pods", () => can(m.name, "patch", "pods", "-n", "shop"), m.patches);
+      // Never pods cluster-wide, not even local mode (a pod patch changes images, kube-system's included).
+      ask("patch pods", () => can(m.name, "patch", "pods", "-n", "shop"), false);
+      ask("patch pods in kube-system", () => can(m.name, "patch", "pods", "-n", "kube-system"), false);
       ask("create events", () => can(m.name, "create", "events", "-n", "shop"), m.patches);
       // Kruise Rollout: watched in every mode; pause/disable patch the spec, approve/jump patch /status (as
       // itself only in local mode); never a write to BatchReleases.
@@ -216,9 +218,15 @@ describe("kube-apiserver: the deploy overlays", () => {
         m.name !== "kruise-console",
       );
       ask("create tokenreviews", () => can(m.name, "create", "tokenreviews.authentication.k8s.io"), m.tokenReviews);
-      // Impersonation (proxy mode only), as narrow as RBAC allows: any user name (RBAC cannot match a prefix),
-      // only the listed groups, never system:masters, ServiceAccounts or user extras.
-      ask("impersonate users", () => can(m.name, "impersonate", "users"), m.impersonate);
+      // Impersonation (proxy mode only), by name: only the listed users and groups, never any other user (a
+      // system: one above all), system:masters, ServiceAccounts or user extras.
+      ask("impersonate any user", () => can(m.name, "impersonate", "users"), false);
+      ask("impersonate a listed user", () => can(m.name, "impersonate", "users/alice@example.com"), m.impersonate);
+      ask(
+        "impersonate system:kube-controller-manager",
+        () => can(m.name, "impersonate", "users/system:kube-controller-manager"),
+        false,
+      );
       ask("impersonate release-managers", () => can(m.name, "impersonate", "groups/release-managers"), m.impersonate);
       ask("impersonate system:masters", () => can(m.name, "impersonate", "groups/system:masters"), false);
       ask("impersonate some-other-team", () => can(m.name, "impersonate", "groups/some-other-team"), false);

@@ -16,6 +16,14 @@ export const READONLY_URL = `http://127.0.0.1:${process.env.E2E_READONLY_PORT ??
  * (PROXY_PKI.proxy) and sending X-Remote-User / X-Remote-Group.
  */
 export const PROXY_URL = `https://127.0.0.1:${process.env.E2E_PROXY_PORT ?? "0"}`;
+/**
+ * Token mode on a Redis session store (a redis-server on loopback, REDIS_STORE_PORT), behind a "trusted proxy"
+ * that is the spec itself: 127.0.0.1 is --trusted-proxies, so a spec's X-Forwarded-For names the client.
+ */
+export const REDIS_URL = `http://127.0.0.1:${process.env.E2E_REDIS_PORT ?? "0"}`;
+export const REDIS_STORE_PORT = Number(process.env.E2E_REDIS_STORE_PORT ?? 0);
+/** That instance's sign-in throttle: past this many failures from everyone, every sign-in is slowed. */
+export const REDIS_GLOBAL_FAILURES = 20;
 /** Where serve.ts makes the proxy instance's PKI (test/support/proxy-pki.ts names the files). */
 export const PROXY_PKI_DIR = path.join(path.dirname(E2E_KUBECONFIG), "proxy-pki");
 /** The token-mode instance's stdout+stderr (audit lines go to stdout). */

@@ -5,7 +5,9 @@
  * mode over https on E2E_PROXY_PORT, trusting a client certificate from the run's own CA (PROXY_PKI_DIR; the
  * browser plays the auth proxy by presenting it and sending X-Remote-User).
  * The token-mode instance also sees a second sandbox with other users as context `prod` (second-cluster.ts),
- * so per-cluster sign-in is exercised with two clusters whose users differ.
+ * so per-cluster sign-in is exercised with two clusters whose users differ. A fifth instance, token mode on
+ * E2E_REDIS_PORT, keeps its sessions in a redis-server on E2E_REDIS_STORE_PORT (started as
+ * test/integration/redis-server.ts does) and trusts 127.0.0.1 as its ingress (paths.ts REDIS_URL).
  * The sandbox kubeconfig is written to test/e2e/cluster.ts's KUBECONFIG path so specs can run kubectl.
  * The dashboard reaches the sandbox only through that kubeconfig, like any cluster.
  */
@@ -14,8 +16,10 @@ import path from "node:path";
 import { needsBuild } from "../../scripts/launcher/build";
 import { startChild, stopChildren, waitForLine } from "../../scripts/launcher/children";
 import { parse, stringify } from "yaml";
+import { randomBytes } from "node:crypto";
+import { startRedis, type TestRedis } from "../integration/redis-server";
 import { makeProxyPki, PROXY_CN, proxyFlags } from "../support/proxy-pki";
-import { E2E_KUBECONFIG, PROXY_PKI_DIR, SHARED_LOG } from "./paths";
+import { E2E_KUBECONFIG, PROXY_PKI_DIR, REDIS_GLOBAL_FAILURES, SHARED_LOG } from "./paths";
 import {
   PROD,
   PROD_ADMIN_TOKEN,
@@ -26,15 +30,22 @@ import {
 } from "./second-cluster";
 
 const root = path.resolve(__dirname, "../..");
+let redis: TestRedis | undefined;
 const port = process.argv[process.argv.indexOf("--port") + 1];
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 /** One scripts/serve.ts instance; resolves once it prints its ready line, then keeps echoing (and logging) its output. */
-async function serve(name: string, args: string[], log?: NodeJS.WritableStream, kubeconfig = E2E_KUBECONFIG) {
+async function serve(
+  name: string,
+  args: string[],
+  log?: NodeJS.WritableStream,
+  kubeconfig = E2E_KUBECONFIG,
+  more: Record<string, string> = {},
+) {
   // node with tsx as a loader (no npx in between), so stopping the child stops the server itself.
   const app = startChild(process.execPath, ["--import", "tsx", "scripts/serve.ts", "--host", "127.0.0.1", ...args], {
     cwd: root,
-    env: { ...env, KRUISE_CONSOLE_KUBECONFIG: kubeconfig },
+    env: { ...env, ...more, KRUISE_CONSOLE_KUBECONFIG: kubeconfig },
     pipe: true,
     group: "shared",
   });
@@ -80,6 +91,23 @@ async function startSecondCluster(): Promise<void> {
   writeFileSync(SHARED_KUBECONFIG, stringify(demo), { mode: 0o600 });
 }
 
+/** Token mode on a Redis session store, with the spec's requests playing the ingress (127.0.0.1 trusted). */
+async function serveOnRedis(): Promise<void> {
+  redis = await startRedis({ port: Number(need("E2E_REDIS_STORE_PORT")) });
+  const keyFile = path.join(path.dirname(E2E_KUBECONFIG), "session.key");
+  writeFileSync(keyFile, `${randomBytes(32).toString("base64")}\n`, { mode: 0o600 });
+  await serve(
+    "redis",
+    [
+      ...["--port", need("E2E_REDIS_PORT"), "--mode", "token", "--trusted-proxies", "127.0.0.1"],
+      ...["--session-store", redis.url, "--session-key-file", keyFile],
+    ],
+    undefined,
+    E2E_KUBECONFIG,
+    { KRUISE_CONSOLE_SIGNIN_GLOBAL_FAILURES: String(REDIS_GLOBAL_FAILURES), KRUISE_CONSOLE_SIGNIN_SLOWDOWN_MS: "300" },
+  );
+}
+
 interface KubeconfigDoc {
   clusters: { name: string; cluster: unknown }[];
   users: { name: string; user: unknown }[];
@@ -114,6 +142,7 @@ async function main() {
     ),
     serve("read-only", ["--port", need("E2E_READONLY_PORT"), "--mode", "local", "--read-only"]),
     serve("proxy", ["--port", need("E2E_PROXY_PORT"), ...proxyFlags(pki), "--proxy-allowed-names", PROXY_CN]),
+    serveOnRedis(),
   ]);
   await serve("local", ["--port", port, "--mode", "local"]);
 }
@@ -124,11 +153,11 @@ function need(name: string): string {
   return v;
 }
 
-const stop = () => void stopChildren().then(() => process.exit(0));
+const stop = () => void Promise.all([stopChildren(), redis?.close()]).then(() => process.exit(0));
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 main().catch(async (e: unknown) => {
   console.error(e);
-  await stopChildren();
+  await Promise.all([stopChildren(), redis?.close()]);
   process.exit(1);
 });

@@ -60,9 +60,11 @@ export async function startConsole(name: string, args: string[], env: Record<str
 export class Browser {
   cookie?: string;
   csrf?: string;
+  /** headers sent with every request (e.g. the X-Forwarded-For an ingress would add) */
+  constructor(readonly extra: Record<string, string> = {}) {}
 
   async send(to: ConsoleProcess, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const h: Record<string, string> = { accept: "application/json", ...headers };
+    const h: Record<string, string> = { accept: "application/json", ...this.extra, ...headers };
     if (this.cookie) h.cookie = this.cookie;
     if (body !== undefined) {
       h.origin = to.origin;

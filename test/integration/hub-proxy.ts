@@ -13,6 +13,8 @@ export interface ProxiedRequest {
   watch: boolean;
   /** the resourceVersion query parameter, or null when unset (a quorum read) */
   resourceVersion: string | null;
+  /** each Impersonate-Group header as sent, one entry per header */
+  impersonateGroups: string[];
 }
 
 export interface CountingProxy {
@@ -46,6 +48,7 @@ export async function startCountingProxy(target: string, caData?: string): Promi
       path: u.pathname,
       watch,
       resourceVersion: u.searchParams.get("resourceVersion"),
+      impersonateGroups: req.headersDistinct["impersonate-group"] ?? [],
     });
     const opts = {
       host: up.hostname,

@@ -33,7 +33,12 @@ describe("Redis session store shared by two replicas", () => {
     return {
       conn,
       sessions: new RedisSessionStore(conn, new TokenCipher([key]), prefix, now),
-      throttle: new RedisSignInCounter(conn, () => ({ perKey: 3, global: 5, windowMs: 60_000 }), prefix, now),
+      throttle: new RedisSignInCounter(
+        conn,
+        () => ({ perAddress: 3, perUser: 2, global: 5, windowMs: 60_000, slowdownMs: 700 }),
+        prefix,
+        now,
+      ),
       streams: new RedisStreamSlots(conn, prefix, now),
     };
   };
@@ -102,15 +107,25 @@ describe("Redis session store shared by two replicas", () => {
     expect(await a.sessions.get(id, "dev", LIMITS.idleMs)).toBeUndefined();
   });
 
-  it("sign-in failures on A and B add up to one throttle, and a success clears only its own key", async () => {
-    const k = `guesser-${randomBytes(3).toString("hex")}`;
-    await a.throttle.fail(k);
-    await b.throttle.fail(k);
-    expect(await a.throttle.retryAfter(k)).toBe(0);
-    await a.throttle.fail(k);
-    expect(await b.throttle.retryAfter(k)).toBeGreaterThan(0);
-    await b.throttle.succeed("someone-else");
-    expect(await a.throttle.retryAfter(k)).toBeGreaterThan(0);
+  it("sign-in failures on A and B add up per address, past the global ceiling both slow every answer, and per-user counts are shared", async () => {
+    const addr = `198.51.100.${randomBytes(1)[0]}`;
+    await a.throttle.fail(addr);
+    await b.throttle.fail(addr);
+    expect(await a.throttle.addressWait(addr)).toBe(0);
+    await a.throttle.fail(addr);
+    expect(await b.throttle.addressWait(addr)).toBeGreaterThan(0);
+    expect(await a.throttle.addressWait("203.0.113.5")).toBe(0);
+    await b.throttle.fail("203.0.113.6");
+    await a.throttle.fail("203.0.113.7");
+    expect(await a.throttle.slowdown()).toBe(700);
+    expect(await b.throttle.slowdown()).toBe(700);
+    const user = `["dev","u-${randomBytes(3).toString("hex")}"]`;
+    expect(await a.throttle.admitUser(user)).toBe(0);
+    expect(await b.throttle.admitUser(user)).toBe(0);
+    expect(await a.throttle.admitUser(user)).toBeGreaterThan(0);
+    clock += 60_000;
+    expect(await b.throttle.slowdown()).toBe(0);
+    expect(await b.throttle.admitUser(user)).toBe(0);
   });
 
   it("stream caps count streams opened on both replicas, and a release frees a slot for either", async () => {
@@ -137,5 +152,23 @@ describe("Redis session store shared by two replicas", () => {
     await waitUntil("client reconnects", async () => a.conn.ready && b.conn.ready, undefined, 15_000);
     const { id } = await a.sessions.signIn(undefined, "dev", alice, "tok-after", LIMITS);
     expect((await b.sessions.get(id, "dev", LIMITS.idleMs))?.token).toBe("tok-after");
+  });
+
+  it("a console closed while Redis answers nothing (frozen mid-command) still closes, its request answered 503", async () => {
+    const c = replica();
+    await waitUntil("the third client connected", async () => c.conn.ready);
+    redis.freeze();
+    try {
+      const err = await c.sessions.get("some-id", "dev", LIMITS.idleMs).catch((e: unknown) => e);
+      expect((err as HttpError).body).toMatchObject({ code: 503, reason: "ServiceUnavailable" });
+      await c.conn.quit(); // the GET's reply is still due and never comes: the close must not wait for it
+      expect(c.conn.ready).toBe(false);
+    } finally {
+      redis.thaw();
+    }
+    await waitUntil("the other clients answer again", async () => {
+      await a.sessions.get("some-id", "dev", LIMITS.idleMs);
+      return a.conn.ready && b.conn.ready;
+    });
   });
 });

@@ -27,7 +27,11 @@ describe("two console replicas sharing a Redis session store", () => {
     cluster = await startCluster("sandbox");
     const keyFile = path.join(mkdtempSync(path.join(os.tmpdir(), "kc-key-")), "session.key");
     writeFileSync(keyFile, randomBytes(32).toString("base64") + "\n", { mode: 0o600 });
-    const args = ["--mode", "token", "--session-store", redis.url, "--session-key-file", keyFile];
+    // This test plays the ingress: its X-Forwarded-For names the client the sign-in throttle counts.
+    const args = [
+      ...["--mode", "token", "--session-store", redis.url, "--session-key-file", keyFile],
+      ...["--trusted-proxies", "127.0.0.1"],
+    ];
     const env = {
       KRUISE_CONSOLE_KUBECONFIG: cluster.kubeconfigPath,
       KRUISE_CONSOLE_MAX_SESSIONS_PER_USER: "2",
@@ -88,15 +92,17 @@ describe("two console replicas sharing a Redis session store", () => {
     expect((await first.session(b)).body).toMatchObject({ signedIn: false });
   });
 
-  it("failed sign-ins through A and B add up to one throttle", async () => {
+  it("failed sign-ins through A and B add up to one throttle for the guesser's address, and no one else's", async () => {
     const guess = `guess-${randomBytes(4).toString("hex")}`;
-    const guesser = new Browser();
+    const guesser = new Browser({ "x-forwarded-for": "198.51.100.66" });
     expect((await guesser.signIn(a, guess)).status).toBe(401);
     expect((await guesser.signIn(b, guess)).status).toBe(401);
     expect((await guesser.signIn(a, guess)).status).toBe(401);
     const res = await guesser.signIn(b, guess);
     expect(res.status).toBe(429);
-    expect(((await res.json()) as { message: string }).message).toMatch(/too many failed sign-ins/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/too many failed sign-ins from your address/);
+    const colleague = new Browser({ "x-forwarded-for": "198.51.100.67" });
+    expect((await colleague.signIn(a, cluster.tokens.viewer)).status).toBe(200);
   });
 
   it("the per-user stream cap counts streams open on both replicas", async () => {

@@ -100,7 +100,7 @@ describe("shared write module against the sandbox", () => {
     const cs = await createCloneSet("wm-merge");
     const body = JSON.stringify({ spec: { updateStrategy: { partition: 2 } } });
     const dry = await sendPatch(
-      actorFor(LOCAL_CALLER, "admin"),
+      actorFor(runtime().clusters, LOCAL_CALLER, "admin"),
       { resource: "clonesets", namespace: NS, name: "wm-merge" },
       { contentType: "application/merge-patch+json", body },
       { dryRun: true },
@@ -108,7 +108,7 @@ describe("shared write module against the sandbox", () => {
     expect((dry.spec as { updateStrategy: { partition: number } }).updateStrategy.partition).toBe(2);
     expect((await getCloneSet("wm-merge")).metadata.resourceVersion).toBe(cs.metadata.resourceVersion);
     const out = await sendPatch(
-      actorFor(LOCAL_CALLER, "admin"),
+      actorFor(runtime().clusters, LOCAL_CALLER, "admin"),
       { resource: "clonesets", namespace: NS, name: "wm-merge" },
       { contentType: "application/merge-patch+json", body },
     );
@@ -127,7 +127,10 @@ describe("shared write module against the sandbox", () => {
     expect(
       (
         await thrown(
-          sendPatch(actorFor(LOCAL_CALLER, "admin"), target, { contentType: "application/json-patch+json", body: bad }),
+          sendPatch(actorFor(runtime().clusters, LOCAL_CALLER, "admin"), target, {
+            contentType: "application/json-patch+json",
+            body: bad,
+          }),
         )
       ).body.code,
     ).toBe(422);
@@ -135,7 +138,7 @@ describe("shared write module against the sandbox", () => {
     expect(
       (
         await thrown(
-          sendPatch(actorFor(LOCAL_CALLER, "admin"), target, {
+          sendPatch(actorFor(runtime().clusters, LOCAL_CALLER, "admin"), target, {
             contentType: "application/strategic-merge-patch+json",
             body: smp,
           }),
@@ -147,13 +150,13 @@ describe("shared write module against the sandbox", () => {
 
   it("answers access reviews for the kubeconfig user: admin may patch, nobody may not", async () => {
     const q = { verb: "patch", group: "apps.kruise.io", resource: "clonesets", namespace: NS };
-    expect((await canI(actorFor(LOCAL_CALLER, "admin"), q)).allowed).toBe(true);
-    expect((await canI(actorFor(LOCAL_CALLER, "nobody"), q)).allowed).toBe(false);
+    expect((await canI(actorFor(runtime().clusters, LOCAL_CALLER, "admin"), q)).allowed).toBe(true);
+    expect((await canI(actorFor(runtime().clusters, LOCAL_CALLER, "nobody"), q)).allowed).toBe(false);
   });
 
   it("records an Event on the object that kubectl describe would list", async () => {
     const cs = await createCloneSet("wm-event");
-    await recordEvent(actorFor(LOCAL_CALLER, "admin"), cs, {
+    await recordEvent(actorFor(runtime().clusters, LOCAL_CALLER, "admin"), cs, {
       reason: "PartitionChanged",
       message: "partition 4 → 2 by admin",
     });
@@ -178,7 +181,7 @@ describe("shared write module against the sandbox", () => {
   it("a failing event write never fails the caller", async () => {
     const cs = await createCloneSet("wm-event-ro");
     await expect(
-      recordEvent(actorFor(LOCAL_CALLER, "nobody"), cs, { reason: "X", message: "y" }),
+      recordEvent(actorFor(runtime().clusters, LOCAL_CALLER, "nobody"), cs, { reason: "X", message: "y" }),
     ).resolves.toBeUndefined();
   });
 });
@@ -287,7 +290,7 @@ describe("POST …/update against the sandbox", () => {
   it("a concurrent partition change since the preview is a typed conflict with the current value, and nothing is written", async () => {
     const cs = await createCloneSet("rr-conflict");
     await sendPatch(
-      actorFor(LOCAL_CALLER, "admin"),
+      actorFor(runtime().clusters, LOCAL_CALLER, "admin"),
       { resource: "clonesets", namespace: NS, name: "rr-conflict" },
       {
         contentType: "application/merge-patch+json",
@@ -310,7 +313,7 @@ describe("POST …/update against the sandbox", () => {
   it("another spec change (replicas) since the preview is also a conflict", async () => {
     const cs = await createCloneSet("rr-spec");
     await sendPatch(
-      actorFor(LOCAL_CALLER, "admin"),
+      actorFor(runtime().clusters, LOCAL_CALLER, "admin"),
       { resource: "clonesets", namespace: NS, name: "rr-spec" },
       { contentType: "application/merge-patch+json", body: JSON.stringify({ spec: { replicas: 5 } }) },
     );

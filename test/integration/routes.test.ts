@@ -3,8 +3,10 @@ import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getClusters, getObject, getStream } from "@/lib/server/routes";
+import { getClusterList } from "@/lib/server/auth";
+import { getObject, getStream } from "@/lib/server/routes";
 import { startCluster, type TestCluster } from "../support/clusters";
+import { requestWith } from "../support/request";
 import { createPod, waitFor } from "./hub-helpers";
 import { replaceRuntime, runtime } from "@/lib/server/runtime";
 
@@ -50,11 +52,11 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-const req = (path: string, signal?: AbortSignal) => new Request(`http://127.0.0.1:3000${path}`, { signal });
+const req = (path: string, signal?: AbortSignal) => requestWith(`http://127.0.0.1:3000${path}`, { signal });
 
 describe(`dashboard API routes against ${KIND}`, () => {
   it("GET /api/clusters lists every kubeconfig context as a cluster", async () => {
-    const res = await getClusters(runtime(), req("/api/clusters"));
+    const res = await getClusterList(runtime(), req("/api/clusters"));
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.clusters.map((c: { name: string }) => c.name).sort()).toEqual([

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postSignIn, postSignOut } from "@/lib/server/auth";
 import { getStream } from "@/lib/server/routes";
 import { startCluster, type ClusterKind, type TestCluster, type TestUser } from "../support/clusters";
+import { requestWith } from "../support/request";
 import { createPod, waitFor } from "./hub-helpers";
 import { api } from "@/lib/urls";
 import { replaceRuntime, runtime } from "@/lib/server/runtime";
@@ -75,7 +76,7 @@ describe.each(KINDS)("per-user streams over the shared hub against %s (token mod
     const headers: Record<string, string> = cookie ? { cookie } : {};
     return getStream(
       runtime(),
-      new Request(`${ORIGIN}${api.stream("admin", [])}?${query}`, { headers, signal }),
+      requestWith(`${ORIGIN}${api.stream("admin", [])}?${query}`, { headers, signal }),
       "admin",
     );
   }

@@ -3,11 +3,12 @@
  * app/api route files call) with the cookies, Origin and anti-CSRF header a browser page would send,
  * so each test states exactly which of those a request carries.
  */
-import { getClusters, getObject, getStream } from "@/lib/server/routes";
-import { getSession, postActivity, postSignIn, postSignOut } from "@/lib/server/auth";
+import { getObject, getStream } from "@/lib/server/routes";
+import { getClusterList, getSession, postActivity, postSignIn, postSignOut } from "@/lib/server/auth";
 import { getAccess, postWrite } from "@/lib/server/write";
 import type { ResourceName } from "@/lib/k8s/wire";
 import { api } from "@/lib/urls";
+import { requestWith } from "../support/request";
 import { runtime } from "@/lib/server/runtime";
 
 export const ORIGIN = "http://127.0.0.1:3000";
@@ -44,7 +45,7 @@ export class ScriptedBrowser {
 
   request(path: string, o: SendOptions = {}, body?: string): Request {
     const write = body !== undefined;
-    return new Request(`${ORIGIN}${path}`, {
+    return requestWith(`${ORIGIN}${path}`, {
       method: write ? "POST" : "GET",
       headers: this.headers(o, write),
       body,
@@ -86,7 +87,7 @@ export class ScriptedBrowser {
     return this.keep(await postActivity(runtime(), this.request(api.activity(), {}, "{}")));
   }
   async clusters(): Promise<Response> {
-    return this.keep(await getClusters(runtime(), this.request(api.clusters())));
+    return this.keep(await getClusterList(runtime(), this.request(api.clusters())));
   }
   async object(cluster: string, ns: string, resource: string, name: string): Promise<Response> {
     return this.keep(

@@ -3,63 +3,9 @@ vi.mock("server-only", () => ({}));
 
 import { describe, expect, it } from "vitest";
 import { ScriptedBrowser } from "./browser";
-import { KINDS, NS, STAMP, useConsole } from "./harness";
+import { KINDS, NS, useConsole } from "./harness";
 
-// Limits that hold behind an ingress: sign-in throttling keyed by the claimed identity plus the client
-// (the client's address from X-Forwarded-For only when the peer is a trusted proxy), a global ceiling,
-// and caps on sessions and streams per user.
-const INGRESS = "10.77.0.1";
-
-/** A browser behind the ingress: the TCP peer is the ingress, X-Forwarded-For names the client. */
-const behindIngress = (client: string) =>
-  new ScriptedBrowser({
-    "x-kruise-console-stamp": STAMP,
-    "x-kruise-console-peer": INGRESS,
-    "x-forwarded-for": client,
-  });
-
-describe.each(KINDS)("sign-in throttling behind one ingress (%s)", (kind) => {
-  const con = useConsole(kind, {
-    KRUISE_CONSOLE_MODE: "token",
-    KRUISE_CONSOLE_TRUSTED_PROXIES: INGRESS,
-    KRUISE_CONSOLE_SIGNIN_FAILURES: "5",
-    KRUISE_CONSOLE_SIGNIN_GLOBAL_FAILURES: "30",
-  });
-  const net = kind === "sandbox" ? "198.51.100" : "203.0.113";
-  // each kind is a fresh console (useConsole builds a runtime per describe): its throttle starts empty
-
-  it("a guesser is held back; other people behind the same ingress still sign in, and their success frees nobody else", async () => {
-    const guesser = behindIngress(`${net}.66`);
-    for (let i = 0; i < 5; i++) expect((await guesser.signIn("stolen-looking-token")).status).toBe(401);
-    const held = await guesser.signIn("stolen-looking-token");
-    expect(held.status).toBe(429);
-    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await held.json()).message).toMatch(
-      /too many failed sign-ins with this token from your address: try again in \d+ s/,
-    );
-
-    const colleague = behindIngress(`${net}.7`);
-    expect((await colleague.signIn(con.c.tokens.viewer)).status).toBe(200);
-    expect((await guesser.signIn("stolen-looking-token")).status).toBe(429);
-    // a client-written X-Forwarded-For entry left of the ingress's own is not believed
-    const spoofing = behindIngress(`${net}.1, ${net}.66`);
-    expect((await spoofing.signIn("stolen-looking-token")).status).toBe(429);
-  });
-
-  it("a spray of different guesses meets the global ceiling; people whose token worked recently still get in", async () => {
-    const regular = behindIngress(`${net}.8`);
-    expect((await regular.signIn(con.c.tokens.deployer)).status).toBe(200);
-    let last = 0;
-    for (let i = 0; i < 40 && last !== 429; i++)
-      last = (await behindIngress(`${net}.${100 + i}`).signIn(`spray-${i}`)).status;
-    expect(last).toBe(429);
-    const newcomer = await behindIngress(`${net}.9`).signIn(con.c.tokens.viewer);
-    expect(newcomer.status).toBe(429);
-    expect((await newcomer.json()).message).toMatch(/too many failed sign-ins to this console right now/);
-    expect((await behindIngress(`${net}.8`).signIn(con.c.tokens.deployer)).status).toBe(200);
-  });
-});
-
+// Caps on sessions and streams per user (the sign-in throttle: signin-flood.test.ts).
 describe.each(KINDS)("sessions and streams per user (%s)", (kind) => {
   const con = useConsole(kind, {
     KRUISE_CONSOLE_MODE: "token",

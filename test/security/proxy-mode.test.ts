@@ -36,12 +36,13 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     fs.rmSync(pki.dir, { recursive: true, force: true });
   });
 
-  const as = (user: string, groups?: string): Record<string, string> => ({
+  /** each group is its own X-Remote-Group header, as a proxy sends several */
+  const as = (user: string, groups?: string[]): Record<string, string | string[]> => ({
     "x-remote-user": user,
     ...(groups ? { "x-remote-group": groups } : {}),
   });
   /** What a page behind the proven proxy does: fetch the anti-CSRF token, then write with it. */
-  const proxied = async (user: string, groups?: string) => {
+  const proxied = async (user: string, groups?: string[]) => {
     const o: CallOptions = { cert: pki.proxy, headers: as(user, groups) };
     const session = await srv.call("/api/auth/session", o);
     expect(session.status).toBe(200);
@@ -49,7 +50,7 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
   };
   const rollout = (name: string, intent: unknown, o: CallOptions) =>
     srv.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, { ...o, body: intent });
-  const masters = as("admin", "system:masters");
+  const masters = as("admin", ["system:masters"]);
 
   it("without a client certificate the API answers 401, even from an allowed address, and the identity headers are ignored", async () => {
     const before = upstream.requests.length;
@@ -103,7 +104,7 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
     const name = unique("proxy-masters");
     const cs = await con.createCloneSet(name);
     const before = upstream.requests.length;
-    const o: CallOptions = { cert: pki.proxy, headers: as("mallory", "release-managers, system:masters") };
+    const o: CallOptions = { cert: pki.proxy, headers: as("mallory", ["release-managers", "system:masters"]) };
     const session = await srv.call("/api/auth/session", o);
     expect(session.status).toBe(403);
     expect(session.body.message).toMatch(/group "system:masters" is refused/);
@@ -142,16 +143,16 @@ describe.each(KINDS)("proxy mode (%s)", (kind) => {
       "contractors, temp-*",
     ]);
     try {
-      const call = (groups: string) =>
+      const call = (groups: string[]) =>
         open.call("/api/auth/session", { cert: pki.proxy, headers: as("ghost", groups) });
-      expect((await call("temp-staff")).status).toBe(403);
-      expect((await call("contractors")).status).toBe(403);
+      expect((await call(["temp-staff"])).status).toBe(403);
+      expect((await call(["contractors"])).status).toBe(403);
       // "ghost" has no rights of its own; the second group grants them, so both groups must arrive separately.
-      const session = await call("release-managers, system:masters");
+      const session = await call(["release-managers", "system:masters"]);
       expect(session.status).toBe(200);
       const o: CallOptions = {
         cert: pki.proxy,
-        headers: { ...as("ghost", "release-managers, system:masters"), "x-csrf-token": String(session.body.csrf) },
+        headers: { ...as("ghost", ["release-managers", "system:masters"]), "x-csrf-token": String(session.body.csrf) },
       };
       const res = await open.call(`/api/c/admin/ns/${NS}/clonesets/${name}/update`, {
         ...o,

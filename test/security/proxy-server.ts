@@ -8,8 +8,7 @@ import fs from "node:fs";
 import https from "node:https";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getSession } from "@/lib/server/auth";
-import { getClusters } from "@/lib/server/routes";
+import { getClusterList, getSession } from "@/lib/server/auth";
 import { getAccess, postWrite } from "@/lib/server/write";
 import { bindRefusal, consoleEnv, parseServeArgs } from "../../scripts/serve/options";
 import { createConsoleServer, tlsServerOptions } from "../../scripts/serve/server";
@@ -21,7 +20,7 @@ import { buildRuntime, runtime, type Runtime } from "@/lib/server/runtime";
 
 type Route = (rt: Runtime, req: Request, m: RegExpMatchArray) => Promise<Response> | Response;
 const ROUTES: [string, RegExp, Route][] = [
-  ["GET", /^\/api\/clusters$/, (rt, r) => getClusters(rt, r)],
+  ["GET", /^\/api\/clusters$/, (rt, r) => getClusterList(rt, r)],
   ["GET", /^\/api\/auth\/session$/, (rt, r) => getSession(rt, r)],
   [
     "GET",
@@ -58,7 +57,8 @@ export interface Answer {
 export interface CallOptions {
   /** the client certificate to present (none: the connection has no certificate) */
   cert?: Issued;
-  headers?: Record<string, string>;
+  /** a list is sent as that many headers of the name (how a proxy sends several groups) */
+  headers?: Record<string, string | string[]>;
   /** a JSON body makes it a POST with the Origin and Content-Type a page would send */
   body?: unknown;
 }
@@ -98,7 +98,7 @@ export async function startConsoleServer(pki: ProxyPki, flags: string[]): Promis
   const call = (p: string, c: CallOptions = {}) =>
     new Promise<Answer>((resolve, reject) => {
       const payload = c.body === undefined ? undefined : JSON.stringify(c.body);
-      const headers: Record<string, string> = {
+      const headers: Record<string, string | string[]> = {
         ...(payload ? { origin, "content-type": "application/json" } : {}),
         ...c.headers,
       };

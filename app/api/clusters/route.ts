@@ -1,8 +1,8 @@
-import { getClusters } from "@/lib/server/routes";
+import { getClusterList } from "@/lib/server/auth";
 import { runtime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
 export function GET(req: Request) {
-  return getClusters(runtime(), req);
+  return getClusterList(runtime(), req);
 }

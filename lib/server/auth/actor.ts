@@ -1,5 +1,5 @@
 import "server-only";
-import { clientFor, clusterName } from "../clusters";
+import type { Clusters } from "../clusters";
 import { HttpError } from "../errors";
 import { KubeClient } from "../kube";
 import type { Caller } from "./caller";
@@ -23,24 +23,24 @@ const byProxyUser = new WeakMap<KubeClient, Map<string, KubeClient>>();
 const PROXY_CLIENTS_MAX = 500;
 
 /** The kubeconfig user of a context (local mode's identity). */
-function kubeconfigUser(cluster: string): string {
-  const kc = clientFor(cluster).kc;
+function kubeconfigUser(own: KubeClient): string {
+  const kc = own.kc;
   return kc.getCurrentUser()?.name || kc.getCurrentContext() || "unknown user";
 }
 
 /**
  * The client a caller's cluster calls go through (shared mode: every action as the signed-in user):
  * local mode uses the kubeconfig's credentials; token mode the user's own bearer token; proxy mode
- * the console's credentials with Impersonate-User/Impersonate-Group. `clientFor(cluster)` stays the
+ * the console's credentials with Impersonate-User/Impersonate-Group. `clusters.client(cluster)` stays the
  * console's own identity, used only by the shared informer hub and access reviews.
  */
-export function actorFor(caller: Caller, cluster: string): Actor {
-  const own = clientFor(cluster); // validates the cluster name (400) for every mode
-  if (caller.mode === "local") return { cluster, caller, client: own, user: kubeconfigUser(cluster), groups: [] };
+export function actorFor(clusters: Clusters, caller: Caller, cluster: string): Actor {
+  const own = clusters.client(cluster); // validates the cluster name (400) for every mode
+  if (caller.mode === "local") return { cluster, caller, client: own, user: kubeconfigUser(own), groups: [] };
   if (caller.mode === "token") {
     const session = caller.session!;
     // A session speaks only for the cluster whose TokenReview accepted it (token-caller.ts).
-    if (session.cluster !== clusterName(cluster))
+    if (session.cluster !== clusters.name(cluster))
       throw new HttpError({
         code: 401,
         reason: "Unauthorized",

@@ -2,13 +2,14 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import { HttpError } from "../errors";
 import { peerOf } from "./peer";
+import { sessionIdOf } from "./cookie";
 import { proxiedUser } from "./proxy";
 import type { Caller, ResolveOptions } from "./identity";
 import { secretEquals } from "./sessions";
 import type { AuthState } from "./state";
 import { tokenCaller } from "./token-caller";
 
-export const SESSION_COOKIE = "kruise_console_session";
+export { SESSION_COOKIE, sessionIdOf } from "./cookie";
 export const CSRF_HEADER = "x-csrf-token";
 
 interface HeaderSource {
@@ -16,15 +17,6 @@ interface HeaderSource {
 }
 
 export type { Caller, ResolveOptions } from "./identity";
-
-/** The session id from the Cookie header, if any. */
-export function sessionIdOf(h: HeaderSource): string | undefined {
-  for (const part of (h.get("cookie") ?? "").split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === SESSION_COOKIE) return part.slice(i + 1).trim();
-  }
-  return undefined;
-}
 
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
 
@@ -43,7 +35,7 @@ export async function resolveCaller(
   const cfg = rt.config;
   if (cfg.mode === "local") {
     const host = h.get("host") ?? (url ? new URL(url).host : "");
-    const peer = peerOf(h);
+    const peer = peerOf(h, cfg.stamp);
     if (!LOOPBACK_HOST.test(host) || (peer && !/^(127\.|::1$|::ffff:127\.)/.test(peer.address))) {
       throw new HttpError({
         code: 403,
@@ -59,7 +51,7 @@ export async function resolveCaller(
   if (cfg.mode === "token") return tokenCaller(rt, sessionIdOf(h), o);
   // Proxy mode: the identity is the proxy's and holds for every cluster the console serves (each cluster
   // then decides, through impersonation, what that name may do); no per-cluster sign-in exists here.
-  const user = proxiedUser(h, cfg.proxy);
+  const user = proxiedUser(h, cfg.proxy, cfg.stamp);
   // The secret is the shared store's, so every replica derives the same token for this user.
   const csrf = createHmac("sha256", await rt.shared.secret())
     .update(JSON.stringify(user))

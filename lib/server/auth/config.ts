@@ -1,4 +1,5 @@
 import "server-only";
+import { findKubeconfig, type KubeconfigSource } from "../kubeconfig";
 
 /** How the console decides who is asking (docs/architecture.md §5). */
 export type AuthMode = "local" | "token" | "proxy";
@@ -22,7 +23,17 @@ export interface ConsoleConfig {
   auditAnonPerMinute: number;
   /** the informer hub's limits (unset: the hub's defaults, lib/server/hub/hub.ts) */
   watches: { idleStopMs?: number; maxScopesPerCluster?: number; maxScopes?: number };
-  /** where sessions, CSRF secrets, the sign-in throttle and stream caps live (store.ts) */
+  /**
+   * Where the clusters come from (kubeconfig.ts findKubeconfig: KRUISE_CONSOLE_KUBECONFIG, KUBECONFIG,
+   * ~/.kube/config, the pod's service account), or null when there is none.
+   */
+  kubeconfig: KubeconfigSource | null;
+  /**
+   * The secret the console's own server (scripts/serve.ts) stamps each request's peer headers with (auth/peer.ts);
+   * unset (plain `next start`): no request carries a stamp the app believes.
+   */
+  stamp?: string;
+  /** where sessions, CSRF secrets, the sign-in throttle and stream caps live (runtime/shared-state.ts) */
   sessionStore: SessionStoreConfig;
   // Per-cluster sessions and the limits that hold behind an ingress (token mode).
   /** sign-in entries one user may hold per cluster: the oldest ends beyond this */
@@ -30,12 +41,15 @@ export interface ConsoleConfig {
   /** concurrent SSE streams one user may hold (token mode: per cluster; proxy mode: the proxy's user) */
   maxStreamsPerUser: number;
   signIn: {
-    /** failed sign-ins per (claimed identity, client) within the window */
-    failuresPerKey: number;
-    /** failed sign-ins from everyone together within the window */
+    /** failed sign-ins per client address (an IPv6 /64) within the window: beyond, that address gets 429 */
+    failuresPerAddress: number;
+    /** sign-ins per verified user and cluster within the window: beyond, that user gets 429 */
+    signInsPerUser: number;
+    /** failed sign-ins from everyone within the window: beyond, every sign-in is answered slowdownMs later */
     failuresGlobal: number;
+    slowdownMs: number;
     windowMs: number;
-    /** peers (an ingress, a load balancer) whose X-Forwarded-For names the client */
+    /** addresses or CIDR ranges (an ingress, a load balancer) whose X-Forwarded-For / -Proto are believed */
     trustedProxies: string[];
   };
 }
@@ -63,6 +77,8 @@ export type SessionStoreConfig =
       url: string;
       /** file holding the Redis password (a mounted Secret) */
       passwordFile?: string;
+      /** rediss://: PEM CA the Redis server's certificate must chain to (else the system's roots) */
+      caFile?: string;
       /** AES-256-GCM key file sealing bearer tokens at rest (token mode); first line encrypts, all decrypt */
       keyFile?: string;
     };
@@ -85,6 +101,7 @@ export function readSessionStore(env: Record<string, string | undefined>): Sessi
       ? { passwordFile: env.KRUISE_CONSOLE_SESSION_STORE_PASSWORD_FILE }
       : {}),
     ...(env.KRUISE_CONSOLE_SESSION_KEY_FILE ? { keyFile: env.KRUISE_CONSOLE_SESSION_KEY_FILE } : {}),
+    ...(env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE ? { caFile: env.KRUISE_CONSOLE_SESSION_STORE_CA_FILE } : {}),
   };
 }
 
@@ -135,7 +152,9 @@ export function readConsoleConfig(env: Record<string, string | undefined> = proc
     sessionStore: readSessionStore(env),
     auditAnonPerMinute: count(env, "KRUISE_CONSOLE_AUDIT_ANON_PER_MINUTE", AUDIT_ANON_PER_MINUTE, true),
     watches: watchLimits(env),
+    kubeconfig: findKubeconfig(env),
   };
+  if (env.KRUISE_CONSOLE_STAMP) cfg.stamp = env.KRUISE_CONSOLE_STAMP;
   // `stdout` (or `-`): one JSON object per line on stdout, for a container's log pipeline.
   const auditLog = env.KRUISE_CONSOLE_AUDIT_LOG?.trim();
   if (auditLog && auditLog !== "stdout" && auditLog !== "-") cfg.auditLog = auditLog;
@@ -148,8 +167,10 @@ function limitsFrom(env: Record<string, string | undefined>) {
     maxSessionsPerUser: Math.max(1, num(env, "KRUISE_CONSOLE_MAX_SESSIONS_PER_USER", 5)),
     maxStreamsPerUser: num(env, "KRUISE_CONSOLE_MAX_STREAMS_PER_USER", 24),
     signIn: {
-      failuresPerKey: num(env, "KRUISE_CONSOLE_SIGNIN_FAILURES", 10),
-      failuresGlobal: num(env, "KRUISE_CONSOLE_SIGNIN_GLOBAL_FAILURES", 100),
+      failuresPerAddress: Math.max(1, num(env, "KRUISE_CONSOLE_SIGNIN_FAILURES", 10)),
+      signInsPerUser: Math.max(1, num(env, "KRUISE_CONSOLE_SIGNIN_PER_USER", 60)),
+      failuresGlobal: Math.max(1, num(env, "KRUISE_CONSOLE_SIGNIN_GLOBAL_FAILURES", 100)),
+      slowdownMs: num(env, "KRUISE_CONSOLE_SIGNIN_SLOWDOWN_MS", 1000),
       windowMs: num(env, "KRUISE_CONSOLE_SIGNIN_WINDOW_SECONDS", 300) * 1000,
       trustedProxies: list(env.KRUISE_CONSOLE_TRUSTED_PROXIES),
     },

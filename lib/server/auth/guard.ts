@@ -32,6 +32,14 @@ export function explainForbidden(
 ): unknown {
   const body = toApiErrorBody(e, what);
   if (body.code !== 403 || !/ is forbidden: /.test(body.message)) return e;
+  // Proxy mode: the cluster refused the console's impersonation of this user or group, not the user's action.
+  if (/ cannot impersonate resource /.test(body.message))
+    return new HttpError({
+      ...body,
+      message:
+        "the console may not act as you on this cluster: an operator must list your user name and groups in its " +
+        `impersonation ClusterRole (deploy/overlays/proxy/impersonation.yaml) (Kubernetes: ${body.message})`,
+    });
   return new HttpError({
     ...body,
     message: `you may not ${t.verb} ${t.resource} in ${t.namespace} (Kubernetes: ${body.message})`,
@@ -93,7 +101,7 @@ async function runWrite(
       });
     const body = await readMutation(req);
     assertCsrf(req.headers, caller);
-    ctx = { actor: actorFor(caller, cluster), body, summary: {} };
+    ctx = { actor: actorFor(rt.clusters, caller, cluster), body, summary: {} };
     res = await fn(ctx);
   } catch (e) {
     res = errorResponse(explainForbidden(e, t, what), what);

@@ -20,5 +20,6 @@ export type { SessionStore, Session, UserInfo } from "./sessions";
 export { streamViewer } from "./stream-viewer";
 export { ListAccess } from "./list-access";
 export { TokenCheck } from "./token-check";
+export { getClusterList } from "./cluster-list";
 export { peerOf, PEER_HEADERS, sameAddress, type Peer } from "./peer";
 export { ImpersonatingKubeConfig, withBearerToken } from "./impersonation";

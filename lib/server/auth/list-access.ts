@@ -1,6 +1,6 @@
 import "server-only";
 import { AuthorizationV1Api } from "@kubernetes/client-node";
-import { clientFor } from "../clusters";
+import type { Clusters } from "../clusters";
 import { toApiErrorBody } from "../errors";
 import { KINDS } from "@/lib/kinds";
 import { exactCall } from "../exact";
@@ -32,7 +32,7 @@ interface ReviewAnswer {
  * A SubjectAccessReview (authorization.k8s.io/v1, kubernetes pkg/registry/authorization/subjectaccessreview/rest.go)
  * asked with the console's own identity. A failed review is "not allowed", with a reason naming the fix.
  */
-export async function subjectAccessReview(q: ReviewQuestion): Promise<ListDecision> {
+export async function subjectAccessReview(clusters: Clusters, q: ReviewQuestion): Promise<ListDecision> {
   const resourceAttributes = {
     verb: q.verb,
     group: q.group,
@@ -42,10 +42,15 @@ export async function subjectAccessReview(q: ReviewQuestion): Promise<ListDecisi
   const body = JSON.stringify({
     apiVersion: "authorization.k8s.io/v1",
     kind: "SubjectAccessReview",
-    spec: { user: q.user.name, groups: q.user.groups, resourceAttributes },
+    spec: {
+      user: q.user.name,
+      groups: q.user.groups,
+      ...(q.user.extra ? { extra: q.user.extra } : {}),
+      resourceAttributes,
+    },
   });
   try {
-    const kc = clientFor(q.cluster).kc;
+    const kc = clusters.client(q.cluster).kc;
     const r = await exactCall<ReviewAnswer>("application/json", body, (o) =>
       kc.makeApiClient(AuthorizationV1Api).createSubjectAccessReview({ body: { spec: {} } }, o),
     );
@@ -61,7 +66,8 @@ export async function subjectAccessReview(q: ReviewQuestion): Promise<ListDecisi
 }
 
 export interface ListAccessOptions {
-  review?: ReviewFn;
+  /** asks the cluster (the composition root: subjectAccessReview on its clusters; tests: a recorder) */
+  review: ReviewFn;
   /** milliseconds clock (tests inject one) */
   now?: () => number;
   /** how long an answer is reused (the composition root: half the access-cache time) */
@@ -89,7 +95,7 @@ export class ListAccess {
   reviews = 0;
 
   constructor(o: ListAccessOptions) {
-    this.review = o.review ?? subjectAccessReview;
+    this.review = o.review;
     this.now = o.now ?? Date.now;
     // Half the configured time for the answer's age plus half for the open streams' re-check interval
     // (routes.ts): a revoked permission takes effect within KRUISE_CONSOLE_ACCESS_CACHE_SECONDS.
@@ -119,7 +125,15 @@ export class ListAccess {
     resource: ResourceName,
     namespace: string | null,
   ): Promise<ListDecision> {
-    const key = JSON.stringify([cluster, user.name, [...user.groups].sort(), verb, resource, namespace]);
+    const key = JSON.stringify([
+      cluster,
+      user.name,
+      [...user.groups].sort(),
+      user.extra ?? {},
+      verb,
+      resource,
+      namespace,
+    ]);
     const now = this.now();
     const hit = this.cache.get(key);
     if (hit && now - hit.at < this.ttlMs()) return hit.answer;

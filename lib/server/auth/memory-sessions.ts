@@ -41,7 +41,7 @@ export class MemorySessionStore implements SessionStore {
     const session: Session = {
       key: entryKey(browser, cluster),
       cluster,
-      user: { name: user.name, groups: [...user.groups] },
+      user: { name: user.name, groups: [...user.groups], ...(user.extra ? { extra: user.extra } : {}) },
       token,
       created: t,
       lastSeen: t,

@@ -15,6 +15,10 @@ export const PEER_HEADERS = {
   proxy: "x-kruise-console-proxy",
   /** proxy mode: why this connection is not the auth proxy (URI-encoded) */
   proxyRefused: "x-kruise-console-proxy-refused",
+  /** proxy mode, verified proxy only: the first non-empty user header value (URI-encoded) */
+  user: "x-kruise-console-user",
+  /** proxy mode, verified proxy only: each group header value, URI-encoded, joined by commas */
+  groups: "x-kruise-console-groups",
 } as const;
 
 /** Proxy mode: the connection is the auth proxy (its certificate's CN), or why not. */
@@ -28,7 +32,7 @@ export interface Peer {
   proxy?: ProxyProof;
 }
 
-const decode = (v: string) => {
+export const decode = (v: string) => {
   try {
     return decodeURIComponent(v);
   } catch {
@@ -47,10 +51,12 @@ interface HeaderSource {
   get(name: string): string | null;
 }
 
-/** The stamped peer, or null when the request did not come through scripts/serve (e.g. plain `next start`). */
-export function peerOf(h: HeaderSource): Peer | null {
-  const secret = process.env.KRUISE_CONSOLE_STAMP;
-  if (!secret || h.get(PEER_HEADERS.stamp) !== secret) return null;
+/**
+ * The stamped peer, or null when the request did not come through scripts/serve (e.g. plain `next start`).
+ * `stamp` is the server's secret, read once with the rest of the configuration (config.ts `stamp`).
+ */
+export function peerOf(h: HeaderSource, stamp: string | undefined): Peer | null {
+  if (!stamp || h.get(PEER_HEADERS.stamp) !== stamp) return null;
   const peer: Peer = { address: h.get(PEER_HEADERS.address) ?? "", tls: h.get(PEER_HEADERS.tls) === "1" };
   const proxy = proxyProofOf(h);
   if (proxy) peer.proxy = proxy;

@@ -1,10 +1,10 @@
 import "server-only";
 import { errorResponse, HttpError } from "../errors";
 import { assertSameOrigin, readMutation } from "../mutation";
-import { resolveCaller, sessionIdOf } from "./caller";
-import { peerOf } from "./peer";
+import { resolveCaller } from "./caller";
+import { sessionCookie, sessionIdOf } from "./cookie";
 import { csrfFor, type Session } from "./sessions";
-import { cookie, NO_STORE } from "./signin";
+import { NO_STORE } from "./signin";
 import type { AuthState } from "./state";
 
 const signedInTo = (s: Session) => ({ cluster: s.cluster, user: s.user, expiresAt: new Date(s.expires).toISOString() });
@@ -22,10 +22,9 @@ export async function postSignOut(rt: AuthState, req: Request): Promise<Response
     const store = rt.shared.sessions;
     await store.end(id, typeof cluster === "string" && cluster ? cluster : undefined);
     const left = await store.list(id, rt.config.sessionIdleMs);
-    const secure = !!peerOf(req.headers)?.tls;
     return Response.json(
       { signedOut: true, signedIn: left.map(signedInTo) },
-      { headers: { ...NO_STORE, ...(left.length ? {} : { "Set-Cookie": cookie("", 0, secure) }) } },
+      { headers: { ...NO_STORE, ...(left.length ? {} : { "Set-Cookie": sessionCookie("", 0) }) } },
     );
   } catch (e) {
     return errorResponse(e);

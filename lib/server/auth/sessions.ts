@@ -4,6 +4,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 export interface UserInfo {
   name: string;
   groups: string[];
+  /** what the cluster's TokenReview returned as user.extra (scopes, the pod a token is bound to, …), when any */
+  extra?: Record<string, string[]>;
 }
 
 /**
@@ -79,4 +81,4 @@ export function secretEquals(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-// The process-wide store (memory, or Redis shared by every replica): store.ts chooses.
+// The process's store (memory, or Redis shared by every replica) is built by lib/server/runtime/shared-state.ts.

@@ -1,19 +1,23 @@
 import "server-only";
 import { AuthenticationV1Api } from "@kubernetes/client-node";
-import { clientFor, listClusters } from "../clusters";
+import type { Clusters } from "../clusters";
 import { errorResponse, HttpError, httpErrors, toApiErrorBody } from "../errors";
 import { readMutation } from "../mutation";
 import { exactCall } from "../exact";
-import { SESSION_COOKIE, sessionIdOf } from "./caller";
-import { peerOf } from "./peer";
+import { viaTls } from "./client-address";
+import { browserKeepsSecureCookie, sessionCookie, sessionIdOf } from "./cookie";
 import type { UserInfo } from "./sessions";
-import { signInKey } from "./signin-key";
+import { NO_STORE, throttledReview } from "./signin-guard";
 import type { AuthState } from "./state";
 
-export const NO_STORE = { "Cache-Control": "no-store" };
+export { NO_STORE };
 
 interface TokenReviewAnswer {
-  status?: { authenticated?: boolean; user?: { username?: string; groups?: string[] }; error?: string };
+  status?: {
+    authenticated?: boolean;
+    user?: { username?: string; groups?: string[]; extra?: Record<string, string[]> };
+    error?: string;
+  };
 }
 
 /**
@@ -21,8 +25,8 @@ interface TokenReviewAnswer {
  * (authentication.k8s.io/v1, kubernetes pkg/registry/authentication/tokenreview/storage.go), which
  * runs the API server's own authenticators. Throws 401 when the cluster does not accept the token.
  */
-export async function reviewToken(cluster: string, token: string): Promise<UserInfo> {
-  const kc = clientFor(cluster).kc;
+export async function reviewToken(clusters: Clusters, cluster: string, token: string): Promise<UserInfo> {
+  const kc = clusters.client(cluster).kc;
   const body = JSON.stringify({ apiVersion: "authentication.k8s.io/v1", kind: "TokenReview", spec: { token } });
   let r: TokenReviewAnswer;
   try {
@@ -46,32 +50,34 @@ export async function reviewToken(cluster: string, token: string): Promise<UserI
       message: `cluster "${cluster}" did not accept this token: check that it is complete, not expired, and issued for this cluster${r.status?.error ? ` (${r.status.error.replace(token, "…")})` : ""}`,
     });
   }
-  return { name, groups: r.status.user?.groups ?? [] };
+  const extra = r.status.user?.extra;
+  return { name, groups: r.status.user?.groups ?? [], ...(extra && Object.keys(extra).length ? { extra } : {}) };
 }
 
-export function cookie(value: string, maxAgeS: number, secure: boolean): string {
-  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
+/** The session cookie is Secure (cookie.ts): refuse a sign-in whose browser would drop it, saying why. */
+function assertCookieKept(req: Request, stamp: string | undefined, trusted: readonly string[]): void {
+  const url = new URL(req.url);
+  const tls = viaTls(req.headers, stamp, trusted) || url.protocol === "https:";
+  if (browserKeepsSecureCookie(tls, req.headers.get("host") ?? url.host)) return;
+  throw new HttpError({
+    code: 403,
+    reason: "Forbidden",
+    message:
+      "sign-in needs https: the session cookie is Secure, so a browser on plain http would drop it (and the token " +
+      "would cross the network in clear). Serve with --tls-cert/--tls-key, or put the console behind a TLS ingress " +
+      "listed in --trusted-proxies so its X-Forwarded-Proto: https is believed",
+  });
 }
 
-function tooMany(wait: number, global: boolean): Response {
-  const message = global
-    ? `too many failed sign-ins to this console right now: try again in ${wait} s`
-    : `too many failed sign-ins with this token from your address: try again in ${wait} s`;
-  return Response.json(
-    { code: 429, reason: "TooManyRequests", message },
-    { status: 429, headers: { ...NO_STORE, "Retry-After": String(wait) } },
-  );
-}
-
-/** The cluster a sign-in is for: the one named (it must be a configured context), else the current one. */
-function targetCluster(cluster: unknown): string {
-  const clusters = listClusters();
+/**
+ * The cluster a sign-in is for: the one named (it must be a configured context), else the current one. Whoever
+ * asks is not signed in yet: an unknown name is said to be unknown, and nothing else about the contexts is.
+ */
+function targetCluster(all: Clusters, cluster: unknown): string {
+  const clusters = all.list();
   if (typeof cluster === "string" && cluster) {
     if (clusters.some((c) => c.name === cluster)) return cluster;
-    throw httpErrors.badRequest(
-      `no cluster named ${JSON.stringify(cluster.slice(0, 100))}: sign in to one of ${clusters.map((c) => c.name).join(", ")}`,
-      "cluster",
-    );
+    throw httpErrors.badRequest(`unknown cluster ${JSON.stringify(cluster.slice(0, 100))}`, "cluster");
   }
   const target = (clusters.find((c) => c.current) ?? clusters[0])?.name;
   if (!target) throw httpErrors.badRequest("no cluster is configured to sign in to", "cluster");
@@ -93,6 +99,7 @@ export async function postSignIn(rt: AuthState, req: Request): Promise<Response>
         message: `sign-in is for token mode; this console runs in ${cfg.mode} mode`,
       });
     const raw = await readMutation(req); // same-origin, JSON, size: a cross-site page cannot sign you in as someone else
+    assertCookieKept(req, cfg.stamp, cfg.signIn.trustedProxies);
     const { token: sent, cluster } = (raw && typeof raw === "object" ? raw : {}) as {
       token?: unknown;
       cluster?: unknown;
@@ -101,25 +108,14 @@ export async function postSignIn(rt: AuthState, req: Request): Promise<Response>
       throw httpErrors.badRequest("paste your Kubernetes bearer token (one line, no spaces)", "token");
     }
     const token = sent.trim();
-    const target = targetCluster(cluster);
-    const throttle = rt.shared.throttle;
-    const key = `${signInKey(req.headers, token, cfg.signIn.trustedProxies)}@${target}`;
-    const wait = await throttle.retryAfter(key);
-    if (wait > 0) return tooMany(wait, await throttle.globalCeilingReached());
-    let user: UserInfo;
-    try {
-      user = await reviewToken(target, token);
-    } catch (e) {
-      if (e instanceof HttpError && e.body.code === 401) await throttle.fail(key);
-      throw e;
-    }
-    await throttle.succeed(key);
+    const target = targetCluster(rt.clusters, cluster);
+    const user = await throttledReview(rt, req.headers, target, () => reviewToken(rt.clusters, target, token));
+    if (user instanceof Response) return user;
     const limits = { ttlMs: cfg.sessionTtlMs, idleMs: cfg.sessionIdleMs, maxPerUser: cfg.maxSessionsPerUser };
     const { id, session } = await rt.shared.sessions.signIn(sessionIdOf(req.headers), target, user, token, limits);
-    const secure = !!peerOf(req.headers)?.tls || new URL(req.url).protocol === "https:";
     return Response.json(
       { cluster: target, user: session.user, expiresAt: new Date(session.expires).toISOString() },
-      { headers: { ...NO_STORE, "Set-Cookie": cookie(id, Math.floor(cfg.sessionTtlMs / 1000), secure) } },
+      { headers: { ...NO_STORE, "Set-Cookie": sessionCookie(id, Math.floor(cfg.sessionTtlMs / 1000)) } },
     );
   } catch (e) {
     return errorResponse(e);

@@ -3,6 +3,8 @@ import type { StreamViewer } from "../stream/sse";
 import type { Caller } from "./caller";
 import type { AuthState } from "./state";
 
+const UNCONFIRMED = "the cluster no longer confirms this session's token as the same user and groups";
+
 /**
  * Whose stream this is (token and proxy modes): what they may list, and — token mode — whether their
  * session still stands at each re-check (half the access-cache time): signed out, idle past the idle
@@ -16,7 +18,23 @@ export function streamViewer(rt: AuthState, caller: Caller, cluster: string): St
   const access = rt.listAccess;
   const { session } = caller;
   const viewer: StreamViewer = {
-    mayList: (r, n) => access.mayList(caller, cluster, r, n),
+    mayList: async (r, n) => {
+      // Token mode: the access reviews ask about the identity the session holds; ask them only while the
+      // cluster's own TokenReview confirms exactly that identity (groups and extras too), so a stored entry that
+      // says more than the cluster does never widens what the stream shows.
+      if (session) {
+        const verdict = await rt.tokenCheck.verdict(session);
+        if (verdict === "refused") await rt.shared.sessions.endSession(session);
+        const where = JSON.stringify(session.cluster);
+        if (verdict === "refused") return { allowed: false, failure: `sign in to ${where} again: ${UNCONFIRMED}` };
+        if (verdict === "unknown")
+          return {
+            allowed: false,
+            failure: `could not ask cluster ${where} whether this session's token still stands`,
+          };
+      }
+      return access.mayList(caller, cluster, r, n);
+    },
     recheckMs: cfg.accessCacheMs / 2,
   };
   if (!session) return viewer;

@@ -1,54 +1,56 @@
 import { vi } from "vitest";
 vi.mock("server-only", () => ({}));
 import { describe, expect, it } from "vitest";
-import { SignInThrottle } from "./throttle";
+import { SignInThrottle, type ThrottleLimits } from "./throttle";
 
-function throttle(perKey: number, global: number) {
+function throttle(limits: Partial<ThrottleLimits>) {
   const c = { t: 0 };
+  const all: ThrottleLimits = { perAddress: 100, perUser: 100, global: 100, windowMs: 60_000, slowdownMs: 1000 };
   const t = new SignInThrottle(
-    () => ({ perKey, global, windowMs: 60_000 }),
+    () => ({ ...all, ...limits }),
     () => c.t,
   );
   return { t, c };
 }
 
-describe("failed sign-in throttle", () => {
-  it("holds a key back after its failures until the oldest leaves the window; other keys go on", () => {
-    const { t, c } = throttle(3, 100);
+describe("sign-in throttle", () => {
+  it("holds an address back after its failures until the oldest leaves the window; other addresses go on", () => {
+    const { t, c } = throttle({ perAddress: 3 });
     for (let i = 0; i < 3; i++) {
-      expect(t.retryAfter("a")).toBe(0);
-      t.fail("a");
+      expect(t.addressWait("198.51.100.7")).toBe(0);
+      t.fail("198.51.100.7");
       c.t += 1000;
     }
-    expect(t.retryAfter("a")).toBe(57);
-    expect(t.retryAfter("b")).toBe(0);
+    expect(t.addressWait("198.51.100.7")).toBe(57);
+    expect(t.addressWait("203.0.113.9")).toBe(0);
     c.t = 60_001;
-    expect(t.retryAfter("a")).toBe(0);
+    expect(t.addressWait("198.51.100.7")).toBe(0);
   });
 
-  it("a success clears only its own key", () => {
-    const { t } = throttle(2, 100);
-    for (const k of ["guesser", "guesser", "alice"]) t.fail(k);
-    t.succeed("alice");
-    expect(t.retryAfter("guesser")).toBeGreaterThan(0);
-    expect(t.retryAfter("alice")).toBe(0);
-  });
-
-  it("a global ceiling holds back new keys, but not keys that signed in recently", () => {
-    const { t, c } = throttle(100, 5);
-    t.succeed("alice");
-    for (let i = 0; i < 5; i++) t.fail(`guess-${i}`);
-    expect(t.globalCeilingReached()).toBe(true);
-    expect(t.retryAfter("newcomer")).toBe(60);
-    expect(t.retryAfter("alice")).toBe(0);
+  it("past the global ceiling every sign-in is slowed, never refused, and only while the failures are recent", () => {
+    const { t, c } = throttle({ global: 5, slowdownMs: 1500 });
+    for (let i = 0; i < 4; i++) t.fail(`198.51.100.${i}`);
+    expect(t.slowdown()).toBe(0);
+    t.fail("198.51.100.99");
+    expect(t.slowdown()).toBe(1500);
+    expect(t.addressWait("203.0.113.9")).toBe(0); // a newcomer is answered (later), not held back
     c.t = 60_000;
-    expect(t.retryAfter("newcomer")).toBe(0);
+    expect(t.slowdown()).toBe(0);
   });
 
-  it("stays bounded under a flood of keys", () => {
-    const { t } = throttle(1, 1_000_000);
-    for (let i = 0; i < 20_000; i++) t.fail(`k${i}`);
+  it("limits sign-ins per verified user, which no one else can spend", () => {
+    const { t } = throttle({ perUser: 2 });
+    expect(t.admitUser('["dev","alice"]')).toBe(0);
+    expect(t.admitUser('["dev","alice"]')).toBe(0);
+    expect(t.admitUser('["dev","alice"]')).toBe(60);
+    expect(t.admitUser('["prod","alice"]')).toBe(0);
+    expect(t.admitUser('["dev","bob"]')).toBe(0);
+  });
+
+  it("stays bounded under a flood of addresses", () => {
+    const { t } = throttle({ perAddress: 1, global: 1_000_000 });
+    for (let i = 0; i < 20_000; i++) t.fail(`a${i}`);
     expect((t as unknown as { failures: Map<string, number[]> }).failures.size).toBeLessThanOrEqual(10_000);
-    expect(t.retryAfter("k19999")).toBeGreaterThan(0);
+    expect(t.addressWait("a19999")).toBeGreaterThan(0);
   });
 });

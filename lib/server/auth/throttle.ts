@@ -1,83 +1,95 @@
 import "server-only";
 
 export interface ThrottleLimits {
-  /** failed sign-ins one key may make within the window */
-  perKey: number;
-  /** failed sign-ins everyone together may make within the window (each costs the cluster a TokenReview) */
+  /** failed sign-ins one client address (an IPv6 /64) may make within the window */
+  perAddress: number;
+  /** sign-ins one VERIFIED user may make to one cluster within the window */
+  perUser: number;
+  /** failed sign-ins from everyone within the window past which every answer is slowed */
   global: number;
   windowMs: number;
+  /** how long each sign-in is held back while the global count is past its ceiling */
+  slowdownMs: number;
 }
 
 const MAX_KEYS = 10_000;
 
-/** The throttle's counts, in this process (SignInThrottle) or shared by every replica (redis/counters.ts). */
+/**
+ * The throttle's counts, in this process (SignInThrottle) or shared by every replica (redis/counters.ts).
+ * Nothing is keyed by what a request merely claims: failures by the client address (clientAddress), sign-ins
+ * by the user the cluster's TokenReview vouched for.
+ */
 export interface SignInCounter {
-  /** Seconds until `key` may try again, or 0. */
-  retryAfter(key: string): number | Promise<number>;
-  /** Whether the global ceiling (not this key's own count) is what holds `key` back. */
-  globalCeilingReached(): boolean | Promise<boolean>;
-  fail(key: string): void | Promise<void>;
-  succeed(key: string): void | Promise<void>;
+  /** Seconds until sign-ins from this address are tried again (its own failures), or 0. */
+  addressWait(address: string): number | Promise<number>;
+  /** Milliseconds every sign-in is held back now (failures from everyone past the ceiling), or 0. */
+  slowdown(): number | Promise<number>;
+  /** A sign-in from this address that the cluster refused. */
+  fail(address: string): void | Promise<void>;
+  /** A sign-in the cluster accepted as `user`: seconds until that user may sign in again, or 0 (and counted). */
+  admitUser(user: string): number | Promise<number>;
 }
 
 /**
- * Failed sign-ins within a sliding window, per key (the claimed identity's hash plus the client, see
- * signin-key.ts) and overall. Token guessing is hopeless against real tokens, but each guess costs the
- * cluster a TokenReview: past a limit we answer 429 ourselves. A success clears only its own key, so
- * one user signing in never lifts the limit for a guesser behind the same ingress; keys that signed in
- * successfully within the last hour are not held back by the global ceiling (a spray of guesses cannot
- * lock out people whose tokens work). A shared store maps each key onto a counter with the window as TTL.
+ * Sign-in throttling that nobody can turn against someone else. Failures count per client address, so a guesser
+ * holds back only its own address (behind an ingress, the address its trusted X-Forwarded-For names). A global
+ * ceiling on failures protects the cluster's TokenReviews by SLOWING every answer, never by refusing: a person
+ * whose token works still gets in, later. Per-identity limits exist only for identities the cluster verified (a
+ * JWT's claims are never read: anyone can write them). A shared store keeps each count as a sorted set with the
+ * window as TTL.
  */
 export class SignInThrottle implements SignInCounter {
   private failures = new Map<string, number[]>();
+  private signIns = new Map<string, number[]>();
   private all: number[] = [];
-  private good = new Map<string, number>();
 
   constructor(
     private limits: () => ThrottleLimits,
     private now: () => number = Date.now,
   ) {}
 
-  /** Seconds until `key` may try again, or 0. */
-  retryAfter(key: string): number {
-    const { perKey, global, windowMs } = this.limits();
+  addressWait(address: string): number {
+    return this.wait(this.recent(this.failures, address), this.limits().perAddress);
+  }
+
+  slowdown(): number {
+    const { global, windowMs, slowdownMs } = this.limits();
     const t = this.now();
-    const mine = this.recent(key);
-    let until = mine.length >= perKey ? mine[mine.length - perKey] + windowMs : 0;
     this.all = this.all.filter((x) => t - x < windowMs);
-    const trusted = t - (this.good.get(key) ?? -Infinity) < 3600_000;
-    if (!trusted && this.all.length >= global) until = Math.max(until, this.all[this.all.length - global] + windowMs);
-    return until > t ? Math.ceil((until - t) / 1000) : 0;
+    return this.all.length >= global ? slowdownMs : 0;
   }
 
-  /** Whether the global ceiling (not this key's own count) is what holds `key` back. */
-  globalCeilingReached(): boolean {
-    const { global, windowMs } = this.limits();
-    const t = this.now();
-    return this.all.filter((x) => t - x < windowMs).length >= global;
-  }
-
-  fail(key: string): void {
-    const t = this.now();
-    const before = this.recent(key);
-    this.failures.delete(key); // re-inserted last: Map order = age order for the size bound
-    this.failures.set(key, [...before, t]);
-    while (this.failures.size > MAX_KEYS) this.failures.delete(this.failures.keys().next().value!);
-    this.all.push(t);
+  fail(address: string): void {
+    this.add(this.failures, address);
+    this.all.push(this.now());
     const { global } = this.limits();
     if (this.all.length > 2 * global) this.all = this.all.slice(-global);
   }
 
-  succeed(key: string): void {
-    this.failures.delete(key);
-    this.good.delete(key);
-    this.good.set(key, this.now());
-    while (this.good.size > MAX_KEYS) this.good.delete(this.good.keys().next().value!);
+  admitUser(user: string): number {
+    const wait = this.wait(this.recent(this.signIns, user), this.limits().perUser);
+    if (wait === 0) this.add(this.signIns, user);
+    return wait;
   }
 
-  private recent(key: string): number[] {
+  /** Seconds until the oldest of the last `max` events leaves the window, or 0 while fewer than `max` remain. */
+  private wait(times: number[], max: number): number {
+    if (times.length < max) return 0;
+    const until = times[times.length - max] + this.limits().windowMs;
+    const t = this.now();
+    return until > t ? Math.ceil((until - t) / 1000) : 0;
+  }
+
+  private add(m: Map<string, number[]>, key: string): void {
+    const before = this.recent(m, key);
+    m.delete(key); // re-inserted last: Map order = age order for the size bound
+    m.set(key, [...before, this.now()]);
+    while (m.size > MAX_KEYS) m.delete(m.keys().next().value!);
+  }
+
+  private recent(m: Map<string, number[]>, key: string): number[] {
     const t = this.now();
     const { windowMs } = this.limits();
-    return (this.failures.get(key) ?? []).filter((x) => t - x < windowMs);
+    return (m.get(key) ?? []).filter((x) => t - x < windowMs);
   }
 }

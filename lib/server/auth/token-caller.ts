@@ -1,13 +1,13 @@
 import "server-only";
-import { clusterName } from "../clusters";
+import type { Clusters } from "../clusters";
 import { HttpError } from "../errors";
 import type { Caller, ResolveOptions } from "./identity";
 import { csrfFor } from "./sessions";
 import type { AuthState } from "./state";
 
-function canonical(raw: string): string | null {
+function canonical(clusters: Clusters, raw: string): string | null {
   try {
-    return clusterName(raw);
+    return clusters.name(raw);
   } catch (e) {
     if (e instanceof HttpError && e.body.code === 400) return null;
     throw e;
@@ -28,7 +28,7 @@ export async function tokenCaller(rt: AuthState, id: string | undefined, o: Reso
   const store = rt.shared.sessions;
   // The one canonical name. A name no context has is treated like "no cluster" here: the route itself then
   // answers 400 naming the known ones (before any cluster is read or written), and the audit keeps the caller.
-  const cluster = o.cluster == null ? null : canonical(o.cluster);
+  const cluster = o.cluster == null ? null : canonical(rt.clusters, o.cluster);
   const session =
     cluster === null
       ? (await store.list(id, idleMs))[0]

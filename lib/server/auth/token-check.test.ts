@@ -47,3 +47,22 @@ describe("open streams re-check the session's token", () => {
     expect(c.asked).toBe(2);
   });
 });
+
+describe("the re-check compares the whole identity", () => {
+  const alice = (groups: string[], extra?: Record<string, string[]>): UserInfo => ({
+    name: "alice",
+    groups,
+    ...(extra ? { extra } : {}),
+  });
+
+  it("groups or extras the cluster no longer gives end the session; the same set in another order does not", async () => {
+    const held = session({ user: alice(["dev", "system:authenticated"], { scopes: ["a", "b"] }) });
+    const answer = (u: UserInfo) => check([() => Promise.resolve(u)]).tc.verdict(held);
+    expect(await answer(alice(["system:authenticated", "dev"], { scopes: ["b", "a"] }))).toBe("still");
+    expect(await answer(alice(["system:authenticated"], { scopes: ["a", "b"] }))).toBe("refused");
+    expect(await answer(alice(["dev", "system:authenticated", "system:masters"], { scopes: ["a", "b"] }))).toBe(
+      "refused",
+    );
+    expect(await answer(alice(["dev", "system:authenticated"]))).toBe("refused");
+  });
+});

@@ -15,9 +15,27 @@ export interface TokenCheckOptions {
 export type TokenVerdict = "still" | "refused" | "unknown";
 
 /**
- * Open streams re-ask the cluster whether a session's token is still accepted (a TokenReview), so an
- * expired or revoked token ends its streams within the access-cache time, as a revoked permission does.
- * One answer per session is shared by all its streams for `ttlMs`; concurrent asks share one review.
+ * Whether the cluster's answer names exactly the identity the session holds: the user, the same groups (as a set)
+ * and the same extras. A user dropped from a group, or a stored entry that says more than the cluster does, is
+ * no longer the same identity.
+ */
+export function sameIdentity(a: UserInfo, b: UserInfo): boolean {
+  const set = (l: readonly string[]) => JSON.stringify([...new Set(l)].sort());
+  const extra = (e: UserInfo["extra"]) =>
+    JSON.stringify(
+      Object.entries(e ?? {})
+        .filter(([, v]) => v.length > 0)
+        .map(([k, v]) => [k, [...v].sort()])
+        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+    );
+  return a.name === b.name && set(a.groups) === set(b.groups) && extra(a.extra) === extra(b.extra);
+}
+
+/**
+ * Open streams re-ask the cluster whether a session's token is still accepted (a TokenReview) AS THE SAME
+ * IDENTITY (sameIdentity: user, groups, extras), so an expired or revoked token, or changed group membership,
+ * ends its streams within the access-cache time, as a revoked permission does. One answer per session is
+ * shared by all its streams for `ttlMs`; concurrent asks share one review.
  */
 export class TokenCheck {
   private answers = new Map<string, { at: number; verdict: Promise<TokenVerdict> }>();
@@ -34,7 +52,7 @@ export class TokenCheck {
     if (hit && t - hit.at < this.o.ttlMs()) return hit.verdict;
     for (const [k, v] of this.answers) if (t - v.at >= this.o.ttlMs()) this.answers.delete(k);
     const verdict = this.o.review(s.cluster, s.token).then(
-      (u): TokenVerdict => (u.name === s.user.name ? "still" : "refused"),
+      (u): TokenVerdict => (sameIdentity(u, s.user) ? "still" : "refused"),
       (e: unknown): TokenVerdict => (e instanceof HttpError && e.body.code === 401 ? "refused" : "unknown"),
     );
     this.answers.set(key, { at: t, verdict });

@@ -1,7 +1,6 @@
 import "server-only";
 import { KINDS } from "@/lib/kinds";
 import { actorFor, asCaller, streamViewer } from "../auth";
-import { clusterName, listClusters } from "../clusters";
 import { HttpError, httpErrors } from "../errors";
 import type { Runtime } from "../runtime";
 import { SSE_HEADERS, sseStream } from "../stream/sse";
@@ -10,11 +9,6 @@ import { validateNamespace, validateObjectName, validateResource } from "../vali
 // The logic behind app/api/** route handlers, which stay one-liners.
 
 const NO_STORE = { "Cache-Control": "no-store" };
-
-/** GET /api/clusters */
-export function getClusters(rt: Runtime, req: Request): Promise<Response> {
-  return asCaller(rt, req, null, () => Response.json({ clusters: listClusters() }, { headers: NO_STORE }));
-}
 
 /**
  * GET /api/c/<cluster>/stream?r=<resource>&r=…&ns=<namespace?> — everything is validated before streaming.
@@ -37,7 +31,7 @@ export function getStream(rt: Runtime, req: Request, raw: string): Promise<Respo
           reason: "ServiceUnavailable",
           message: "this replica is shutting down: reconnect (another replica will answer)",
         });
-      const cluster = clusterName(raw); // before any scope exists: one hub scope per real cluster
+      const cluster = rt.clusters.name(raw); // before any scope exists: one hub scope per real cluster
       const url = new URL(req.url);
       const rs = url.searchParams
         .getAll("r")
@@ -89,7 +83,7 @@ export function getObject(
   name: string,
 ): Promise<Response> {
   return asCaller(rt, req, cluster, async (caller) => {
-    const { client } = actorFor(caller, clusterName(cluster));
+    const { client } = actorFor(rt.clusters, caller, rt.clusters.name(cluster));
     const r = validateResource(resource, KINDS.readable());
     const obj = await client.get(KINDS.get(r), validateNamespace(ns), validateObjectName(name));
     if (obj.metadata && "managedFields" in obj.metadata) delete obj.metadata.managedFields;

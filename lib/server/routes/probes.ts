@@ -1,5 +1,4 @@
 import "server-only";
-import { listClusters } from "../clusters";
 import type { Runtime } from "../runtime";
 
 // Kubernetes probes. Neither names a cluster, a context, a server or a user: they answer anyone who can
@@ -22,7 +21,7 @@ export function getReadyz(rt: Runtime): Response {
   if (rt.shutdown.shuttingDown()) failing.push("shutting down");
   let clusters = 0;
   try {
-    clusters = listClusters().length;
+    clusters = rt.clusters.list().length;
   } catch {
     clusters = 0;
   }

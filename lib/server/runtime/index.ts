@@ -1,11 +1,11 @@
 import "server-only";
 import { AuditLog } from "../auth/audit";
 import { readConsoleConfig, type ConsoleConfig } from "../auth/config";
-import { ListAccess } from "../auth/list-access";
+import { ListAccess, subjectAccessReview } from "../auth/list-access";
 import { reviewToken } from "../auth/signin";
 import type { AuthState } from "../auth/state";
 import { TokenCheck } from "../auth/token-check";
-import { clientFor } from "../clusters";
+import { Clusters } from "../clusters";
 import { InformerHub } from "../hub";
 import { Shutdown } from "../shutdown";
 import { buildSharedState } from "./shared-state";
@@ -33,18 +33,24 @@ export function buildRuntime(config: ConsoleConfig, parts: RuntimeParts = {}): R
   const halfAccessCache = () => config.accessCacheMs / 2;
   const audit = parts.audit ?? new AuditLog({ file: config.auditLog, anonPerMinute: config.auditAnonPerMinute });
   const shared = buildSharedState(config);
+  const clusters = new Clusters(config.kubeconfig);
   // Each cluster reached through its kubeconfig context; unset limits are the hub's defaults.
-  const hub = parts.hub ?? new InformerHub(clientFor, config.watches);
+  const hub = parts.hub ?? new InformerHub((cluster) => clusters.client(cluster), config.watches);
   const shutdown = new Shutdown();
   return {
     config,
+    clusters,
     shared,
     audit,
     hub,
     shutdown,
-    listAccess: parts.listAccess ?? new ListAccess({ ttlMs: halfAccessCache }),
+    listAccess:
+      parts.listAccess ?? new ListAccess({ review: (q) => subjectAccessReview(clusters, q), ttlMs: halfAccessCache }),
     // The token re-check of open streams, answers reused for half the access-cache time (like the access reviews).
-    tokenCheck: new TokenCheck({ review: reviewToken, ttlMs: halfAccessCache }),
+    tokenCheck: new TokenCheck({
+      review: (cluster, token) => reviewToken(clusters, cluster, token),
+      ttlMs: halfAccessCache,
+    }),
     drain: (graceMs) => shutdown.drain(graceMs, () => audit.flush()),
     flushAudit: () => audit.flush(),
     close: async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { ConsoleConfig } from "../auth/config";
 import { MemorySessionStore } from "../auth/memory-sessions";
-import { RedisConnection } from "../auth/redis/connection";
+import { RedisConnection, type RedisTarget } from "../auth/redis/connection";
 import { RedisSignInCounter, RedisStreamSlots } from "../auth/redis/counters";
 import { RedisSessionStore } from "../auth/redis/redis-sessions";
 import { TokenCipher } from "../auth/redis/token-crypto";
@@ -13,9 +13,11 @@ import { MemoryStreamSlots } from "../stream/slots";
 const PREFIX = "kruise-console:";
 
 const throttleLimits = (cfg: ConsoleConfig): ThrottleLimits => ({
-  perKey: cfg.signIn.failuresPerKey,
+  perAddress: cfg.signIn.failuresPerAddress,
+  perUser: cfg.signIn.signInsPerUser,
   global: cfg.signIn.failuresGlobal,
   windowMs: cfg.signIn.windowMs,
+  slowdownMs: cfg.signIn.slowdownMs,
 });
 
 /** This process's state: sessions, throttle, stream counts and the CSRF secret. */
@@ -42,8 +44,8 @@ const noCipher = {
   },
 };
 
-function redisState(cfg: ConsoleConfig, url: string, passwordFile?: string, keyFile?: string): SharedState {
-  const conn = new RedisConnection({ url, passwordFile });
+function redisState(cfg: ConsoleConfig, target: RedisTarget, keyFile?: string): SharedState {
+  const conn = new RedisConnection(target);
   const cipher = keyFile ? TokenCipher.fromFile(keyFile) : noCipher;
   let secret: Buffer | undefined;
   return {
@@ -66,6 +68,6 @@ function redisState(cfg: ConsoleConfig, url: string, passwordFile?: string, keyF
 /** The shared state for the configured store (docs/architecture.md §5): memory, or one Redis client per process. */
 export function buildSharedState(cfg: ConsoleConfig): SharedState {
   if (cfg.sessionStore.kind === "memory") return memoryState(cfg);
-  const { url, passwordFile, keyFile } = cfg.sessionStore;
-  return redisState(cfg, url, passwordFile, keyFile);
+  const { url, passwordFile, caFile, keyFile } = cfg.sessionStore;
+  return redisState(cfg, { url, passwordFile, caFile }, keyFile);
 }

@@ -3,7 +3,6 @@ import type { WriteOutcome } from "@/lib/k8s/wire";
 import { accessAttributes, KINDS, needsAccess, type AccessNeed } from "@/lib/kinds";
 import { isObject } from "@/lib/patch/json";
 import { actorFor, asCaller, asWriter, explainForbidden } from "../auth";
-import { clientFor } from "../clusters";
 import { httpErrors, toApiErrorBody } from "../errors";
 import type { Runtime } from "../runtime";
 import { validateNamespace, validateObjectName, validateResource } from "../validate";
@@ -16,8 +15,8 @@ import type { WriteTarget } from "./patch";
 // Logic behind app/api/c/<cluster>/ns/<ns>/<resource>/<name>/{<write>,access}; the route files stay one-liners.
 
 /** The object of a write or review: a kind the registry knows and DNS-1123 names (400 otherwise). */
-function targetOf(cluster: string, resource: string, ns: string, name: string): WriteTarget {
-  clientFor(cluster);
+function targetOf(rt: Runtime, cluster: string, resource: string, ns: string, name: string): WriteTarget {
+  rt.clusters.name(cluster);
   return { resource: validateResource(resource), namespace: validateNamespace(ns), name: validateObjectName(name) };
 }
 
@@ -38,7 +37,7 @@ export function postWrite(
 ): Promise<Response> {
   const audited = auditedWrite(resource, write, ns, name);
   return asWriter(rt, req, cluster, audited, async (ctx) => {
-    const target = targetOf(cluster, resource, ns, name);
+    const target = targetOf(rt, cluster, resource, ns, name);
     const handler = Object.hasOwn(KINDS.get(target.resource).writes, write) ? WRITE_HANDLERS[write] : undefined;
     if (!handler)
       throw httpErrors.notFound(`${KINDS.get(target.resource).kind} offers no write named ${JSON.stringify(write)}`);
@@ -73,7 +72,7 @@ export function getAccess(
   name: string,
 ): Promise<Response> {
   return asCaller(rt, req, cluster, async (caller) => {
-    const t = targetOf(cluster, resource, ns, name);
+    const t = targetOf(rt, cluster, resource, ns, name);
     const q = new URL(req.url).searchParams;
     const verb = q.get("verb") ?? "";
     const subresource = q.get("subresource") || undefined;
@@ -86,7 +85,7 @@ export function getAccess(
       );
     const answer = rt.config.readOnly
       ? READ_ONLY
-      : await canI(actorFor(caller, cluster), accessAttributes(home, need, t.namespace, t.name));
+      : await canI(actorFor(rt.clusters, caller, cluster), accessAttributes(home, need, t.namespace, t.name));
     return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -13,6 +13,8 @@ export interface RedisTarget {
   url: string;
   /** file holding the password (a mounted Secret); trailing newline ignored */
   passwordFile?: string;
+  /** rediss://: PEM CA the server's certificate must chain to (a private CA, as deploy/components/redis uses) */
+  caFile?: string;
 }
 
 /** host:port of a store URL, never its credentials: what messages and logs may name. */
@@ -25,10 +27,26 @@ export function storeAddress(url: string): string {
   }
 }
 
-/** The 503 every store-backed check answers while Redis cannot be reached (no fallback to memory). */
-export function unreachable(address: string): HttpError {
-  return new HttpError({ code: 503, reason: "ServiceUnavailable", message: `session store unreachable: ${address}` });
+/**
+ * The 503 every store-backed check answers while Redis cannot be reached or will not serve (no fallback to
+ * memory); `why` is the refusal's code word (OOM, NOAUTH, …), never the reply's text.
+ */
+export function unreachable(address: string, why?: string): HttpError {
+  return new HttpError({
+    code: 503,
+    reason: "ServiceUnavailable",
+    message: `session store unreachable: ${address}${why ? ` (${why})` : ""}`,
+  });
 }
+
+/**
+ * Replies by which Redis says it cannot serve now rather than that a command is wrong: still loading, busy with
+ * a script, a read-only replica after a failover, out of memory under maxmemory/noeviction, a password missing or
+ * wrong, too many clients, persistence failing. An outage like a closed socket, for the request.
+ */
+const REFUSING =
+  /^(LOADING|BUSY|MASTERDOWN|READONLY|OOM|NOAUTH|WRONGPASS|NOPERM|CLUSTERDOWN|TRYAGAIN|MISCONF|NOREPLICAS)\b/;
+const GONE = /closed|connection|socket|ECONN|offline|timeout|max number of clients/i;
 
 /** Longest a store command may take before the request fails closed (a half-open socket never answers). */
 const COMMAND_TIMEOUT_MS = 2000;
@@ -48,12 +66,20 @@ export class RedisConnection {
   constructor(target: RedisTarget) {
     this.address = storeAddress(target.url);
     const password = target.passwordFile ? readFileSync(target.passwordFile, "utf8").trim() : undefined;
+    const common = {
+      connectTimeout: COMMAND_TIMEOUT_MS,
+      reconnectStrategy: (n: number) => Math.min(100 + n * 200, 2000),
+    };
+    // rediss://: TLS with the server's certificate checked (against caFile when given, else the system's roots).
+    const socket = target.url.startsWith("rediss:")
+      ? { ...common, tls: true as const, ...(target.caFile ? { ca: readFileSync(target.caFile) } : {}) }
+      : common;
     this.client = createClient({
       url: target.url,
       ...(password ? { password } : {}),
       disableOfflineQueue: true,
       pingInterval: 5000,
-      socket: { connectTimeout: COMMAND_TIMEOUT_MS, reconnectStrategy: (n: number) => Math.min(100 + n * 200, 2000) },
+      socket,
     });
     this.client.on("error", (e: Error) => this.mark(false, e.message));
     this.client.on("ready", () => this.mark(true));
@@ -79,21 +105,40 @@ export class RedisConnection {
       return await Promise.race([fn(this.client), timeout]);
     } catch (e) {
       if (e instanceof HttpError) throw e;
-      // A Lua error is a bug, not an outage: say so, without any argument (they may hold ciphertext).
-      if (this.client.isReady && !/closed|connection|socket|ECONN/i.test(String((e as Error).message)))
-        throw new HttpError({
-          code: 500,
-          reason: "InternalError",
-          message: `session store error: ${String((e as Error).message).slice(0, 200)}`,
-        });
-      throw unreachable(this.address);
+      const msg = String((e as Error)?.message ?? e);
+      const refusal = REFUSING.exec(msg)?.[1];
+      if (refusal || GONE.test(msg) || !this.client.isReady) throw unreachable(this.address, refusal);
+      // Anything else is a bug (a Lua error): say so, without any argument (they may hold ciphertext).
+      throw new HttpError({ code: 500, reason: "InternalError", message: `session store error: ${msg.slice(0, 200)}` });
     } finally {
       clearTimeout(timer);
     }
   }
 
+  /**
+   * Closes the connection (a runtime replaced or closed). Gracefully when Redis answers: replies come in order, so
+   * once a PING is answered nothing sent before it is still due, and the close waits for nothing. Otherwise (Redis
+   * stopped, unreachable, or frozen mid-command: a reply that never comes) at once, failing what is still due,
+   * rather than waiting for ever.
+   */
   async quit(): Promise<void> {
-    if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
+    if (!this.client.isOpen) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), COMMAND_TIMEOUT_MS);
+    });
+    const answered =
+      this.client.isReady &&
+      (await Promise.race([
+        this.client.ping().then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]));
+    clearTimeout(timer);
+    if (answered) await this.client.close().catch(() => this.client.destroy());
+    else this.client.destroy();
   }
 
   private mark(up: boolean, why?: string): void {

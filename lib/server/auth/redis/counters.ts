@@ -9,25 +9,22 @@ import type { RedisConnection } from "./connection";
 // one open stream, score = its time or lease end), changed only inside Lua scripts or MULTI so two
 // replicas counting at once never lose a count.
 
-/** ARGV: P, key digest, now, perKey, global, window → seconds to wait (0 = may try) */
-const RETRY_AFTER = `
-local P, kd, now, per, glob, win = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local fk, all = P .. 't:f:' .. kd, P .. 't:all'
-redis.call('ZREMRANGEBYSCORE', fk, '-inf', now - win)
-redis.call('ZREMRANGEBYSCORE', all, '-inf', now - win)
-local function nth_from_end(k, n)
-  local c = redis.call('ZCARD', k)
-  if n <= 0 or c < n then return nil end
-  return tonumber(redis.call('ZRANGE', k, c - n, c - n, 'WITHSCORES')[2])
+/**
+ * ARGV: key, now, max, window, add ('1'), member → seconds until the oldest of the last `max` events leaves the
+ * window (0 = may go on; with add, the event is then counted)
+ */
+const WINDOW = `
+local k, now, max, win = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', k, '-inf', now - win)
+local c = redis.call('ZCARD', k)
+if c >= max then
+  local oldest = tonumber(redis.call('ZRANGE', k, c - max, c - max, 'WITHSCORES')[2])
+  if oldest + win > now then return math.ceil((oldest + win - now) / 1000) end
 end
-local wait_until = 0
-local mine = nth_from_end(fk, per)
-if mine then wait_until = mine + win end
-if redis.call('EXISTS', P .. 't:g:' .. kd) == 0 then
-  local g = nth_from_end(all, glob)
-  if g and g + win > wait_until then wait_until = g + win end
+if ARGV[5] == '1' then
+  redis.call('ZADD', k, now, ARGV[6])
+  redis.call('PEXPIRE', k, win)
 end
-if wait_until > now then return math.ceil((wait_until - now) / 1000) end
 return 0
 `;
 
@@ -47,7 +44,7 @@ end
 return 0
 `;
 
-/** Sign-in failures counted across replicas (throttle.ts has the rules; this is where they are kept). */
+/** Sign-in counts kept across replicas (throttle.ts has the rules; this is where they are kept). */
 export class RedisSignInCounter implements SignInCounter {
   constructor(
     private conn: RedisConnection,
@@ -56,24 +53,22 @@ export class RedisSignInCounter implements SignInCounter {
     private now: () => number = Date.now,
   ) {}
 
-  async retryAfter(key: string): Promise<number> {
-    const { perKey, global, windowMs } = this.limits();
-    const args = [this.prefix, digest(key), this.now(), perKey, global, windowMs].map(String);
-    return Number(await this.conn.run((r) => r.eval(RETRY_AFTER, { arguments: args })));
+  addressWait(address: string): Promise<number> {
+    return this.window(`${this.prefix}t:f:${digest(address)}`, this.limits().perAddress, false);
   }
 
-  async globalCeilingReached(): Promise<boolean> {
-    const { global, windowMs } = this.limits();
+  async slowdown(): Promise<number> {
+    const { global, windowMs, slowdownMs } = this.limits();
     const t = this.now();
     const n = await this.conn.run((r) => r.zCount(`${this.prefix}t:all`, t - windowMs + 1, "+inf"));
-    return n >= global;
+    return n >= global ? slowdownMs : 0;
   }
 
-  async fail(key: string): Promise<void> {
+  async fail(address: string): Promise<void> {
     const { windowMs, global } = this.limits();
     const t = this.now();
     const member = `${t}-${randomBytes(6).toString("base64url")}`;
-    const fk = `${this.prefix}t:f:${digest(key)}`;
+    const fk = `${this.prefix}t:f:${digest(address)}`;
     const all = `${this.prefix}t:all`;
     await this.conn.run((r) =>
       r
@@ -87,15 +82,14 @@ export class RedisSignInCounter implements SignInCounter {
     );
   }
 
-  async succeed(key: string): Promise<void> {
-    const kd = digest(key);
-    await this.conn.run((r) =>
-      r
-        .multi()
-        .del(`${this.prefix}t:f:${kd}`)
-        .set(`${this.prefix}t:g:${kd}`, String(this.now()), { PX: 3600_000 })
-        .exec(),
-    );
+  admitUser(user: string): Promise<number> {
+    return this.window(`${this.prefix}t:u:${digest(user)}`, this.limits().perUser, true);
+  }
+
+  private async window(key: string, max: number, add: boolean): Promise<number> {
+    const t = this.now();
+    const args = [key, t, max, this.limits().windowMs, add ? "1" : "0", `${t}-${randomBytes(6).toString("base64url")}`];
+    return Number(await this.conn.run((r) => r.eval(WINDOW, { arguments: args.map(String) })));
   }
 }
 

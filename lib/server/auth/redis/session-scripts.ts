@@ -12,24 +12,33 @@ local function bkey(b) return P .. 'b:' .. b end
 local function drop(k, ui) redis.call('DEL', k); if ui then redis.call('ZREM', ui, k) end end
 `;
 
-/** ARGV: P, old browser ('' = none), new browser, cluster, user index, c, u, t, now, ttl, idle, max → entries ended by the cap */
+/**
+ * ARGV: P, old browser ('' = none), new browser, cluster, user index, c, u, t, now, ttl, idle, max, then per entry
+ * carried over from the old browser (cluster key, its sealed token as read, the token sealed anew for the new
+ * browser) → entries ended by the cap. An old entry moves only if its token is still the one the client opened
+ * (sealed tokens are bound to the browser, so moving one means sealing it again); every other is dropped.
+ */
 export const SIGN_IN = `${COMMON}
 local old, new, ce, ui = ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 local now, ttl, idle, max = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
+local carry = {}
+for i = 13, #ARGV, 3 do carry[ARGV[i]] = { ARGV[i + 1], ARGV[i + 2] } end
 if old ~= '' then
   for _, c in ipairs(redis.call('SMEMBERS', bkey(old))) do
     local k = ekey(old, c)
-    local oui = redis.call('HGET', k, 'ui')
+    local h = redis.call('HMGET', k, 'ui', 't')
+    local oui, move = h[1], carry[c]
     if oui then
-      if c == ce then
-        drop(k, oui)
-      else
+      if c ~= ce and move and move[1] == h[2] then
         local nk = ekey(new, c)
         local score = redis.call('ZSCORE', oui, k)
         redis.call('RENAME', k, nk)
+        redis.call('HSET', nk, 't', move[2])
         redis.call('ZREM', oui, k)
         if score then redis.call('ZADD', oui, score, nk) end
         redis.call('SADD', bkey(new), c)
+      else
+        drop(k, oui)
       end
     end
   end
@@ -61,7 +70,7 @@ local function alive(k, ce, now, idle, use)
   local h = redis.call('HMGET', k, 'c', 'u', 't', 'cr', 'ls', 'ex', 'ui')
   if not h[1] then return nil end
   local ls, ex = tonumber(h[5]), tonumber(h[6])
-  if now >= ex or now - ls >= idle then drop(k, h[7]); return nil end
+  if not ls or not ex or now >= ex or now - ls >= idle then drop(k, h[7]); return nil end
   if use then
     redis.call('HSET', k, 'ls', now)
     redis.call('PEXPIRE', k, math.min(ex - now, idle))
@@ -101,5 +110,12 @@ end
 export const END_SESSION = `${COMMON}
 local k = ekey(ARGV[2], ARGV[3])
 local h = redis.call('HMGET', k, 'cr', 'ui')
+if h[1] == ARGV[4] then drop(k, h[2]); redis.call('SREM', bkey(ARGV[2]), ARGV[3]) end
+`;
+
+/** ARGV: P, browser, cluster, sealed token: drops an entry whose token did not open, if it still holds that token */
+export const DROP_SEALED = `${COMMON}
+local k = ekey(ARGV[2], ARGV[3])
+local h = redis.call('HMGET', k, 't', 'ui')
 if h[1] == ARGV[4] then drop(k, h[2]); redis.call('SREM', bkey(ARGV[2]), ARGV[3]) end
 `;
