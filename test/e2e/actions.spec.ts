@@ -119,7 +119,7 @@ test("the surge preview names which pods are updated in place and which are dele
   await setSlider(page, 0);
   const fates = page.getByTestId("preview-fates");
   await expect(page.getByTestId("preview-surge")).toHaveAttribute("data-count", "2");
-  await expect(page.getByTestId("preview-budget")).toContainText(
+  await expect(page.getByTestId("preview-surge")).toContainText(
     "at most 4 at a time (maxUnavailable 2 + 2 surge pods)",
   );
   const shown = await fates.evaluate((el) => {

@@ -222,7 +222,7 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
   await rollback.getByRole("radio", { name: /Keep partition 4/ }).check();
   await expect(rollback.getByTestId("rollback-summary")).toContainText("keeps partition 4");
   // 4 already on the old revision, 2 more moved back in place, 4 left where they are by the partition.
-  await expect(rollback.getByTestId("rollback-fates")).toContainText("updated in place");
+  await expect(rollback.getByTestId("rollback-fates")).toContainText(/updated in place/i);
   await expect(rollback.getByTestId("fate-recreate")).toHaveCount(0);
   await expect(rollback.getByTestId("rollback-stays")).toContainText("4 pods stay");
   await page.getByRole("button", { name: "Confirm rollback" }).click();
