@@ -29,6 +29,8 @@ export function PatchPreview({
   busy: boolean;
   onSend(): void;
 }) {
+  // The server's dry run already said no: sending the same request would only be refused again.
+  const refused = request?.review?.check.ok === false;
   const alternatives = useMemo(() => {
     const parsed = parseEdited(text);
     if (!parsed.ok || !parsed.value) return null;
@@ -48,9 +50,16 @@ export function PatchPreview({
             {pretty(request.body)}
           </pre>
           {!request.sent ? (
-            <button type="button" onClick={onSend} disabled={busy} data-testid="send">
-              Send this request
-            </button>
+            <>
+              <button type="button" onClick={onSend} disabled={busy || refused} data-testid="send">
+                Send this request
+              </button>
+              {refused ? (
+                <p className="small" data-testid="send-refused">
+                  Not sent: the server&apos;s dry run refused this request (below). Change the YAML and review again.
+                </p>
+              ) : null}
+            </>
           ) : null}
         </section>
       ) : (

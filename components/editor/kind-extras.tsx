@@ -33,8 +33,10 @@ function workloadExtras(resource: ResourceName): EditorExtras {
     ? (edited: JsonObject) => lens.inPlaceReading!(edited) as StrategyReading
     : undefined;
   return {
-    streams: [],
-    panels: (c) => <InPlacePanel base={c.base} text={c.text} reading={reading} />,
+    streams: ["rollouts"],
+    panels: (c) => (
+      <InPlacePanel cluster={c.cluster} namespace={c.namespace} base={c.base} text={c.text} reading={reading} />
+    ),
     back: (c) => pages.workload(c.cluster, c.namespace, resource, c.name),
   };
 }
@@ -48,7 +50,7 @@ const EXTRAS: Partial<Record<ResourceName, EditorExtras>> = {
     streams: ["rollouts"],
     panels: (c) => (
       <>
-        <InPlacePanel base={c.base} text={c.text} />
+        <InPlacePanel cluster={c.cluster} namespace={c.namespace} base={c.base} text={c.text} />
         <KruiseRolloutEditNotice cluster={c.cluster} namespace={c.namespace} base={c.base} text={c.text} />
       </>
     ),

@@ -5,6 +5,8 @@ import type { Precondition } from "@/lib/kruise/kruise-rollout/actions";
 import type { KruiseRolloutView } from "@/lib/kruise/kruise-rollout/view";
 import { useAccessDenial, type AccessTarget } from "@/lib/client/access";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
+import { ConfirmDialog } from "@/components/actions/ConfirmDialog";
+import styles from "@/components/actions/actions.module.css";
 import { useKruiseRolloutActionState, type ActionInput, type KruiseRolloutActionState } from "./useKruiseRolloutAction";
 
 interface Props {
@@ -23,6 +25,8 @@ function ActionRow({
   denied,
   doneText,
   s,
+  tone = "neutral",
+  confirm = false,
 }: {
   label: string;
   input: ActionInput;
@@ -30,22 +34,54 @@ function ActionRow({
   denied?: string;
   doneText: string;
   s: KruiseRolloutActionState;
+  /** approve is the primary action; disable and jump are destructive and ask once */
+  tone?: "primary" | "neutral" | "destructive";
+  confirm?: boolean;
 }) {
   const key = `${input.action}${input.to ?? ""}`;
   const why = denied ?? (check.ok ? undefined : check.reason);
   const testId = `rollout-action-${input.action}`;
+  const [asking, setAsking] = useState(false);
+  const effect = check.ok ? `${check.effect[0].toUpperCase()}${check.effect.slice(1)}.` : "";
   return (
     <div data-testid={testId} style={{ marginBottom: 8 }}>
-      <button type="button" disabled={!!why || s.pending} title={why} onClick={() => s.apply(input, doneText)}>
-        {label}
+      <button
+        type="button"
+        className={styles[tone]}
+        disabled={!!why || s.pending}
+        title={why}
+        onClick={() => (confirm ? setAsking(true) : s.apply(input, doneText))}
+      >
+        {confirm ? `${label}…` : label}
       </button>{" "}
+      {confirm ? (
+        <ConfirmDialog
+          open={asking}
+          title={`${label}?`}
+          effect={effect}
+          confirmLabel={label}
+          tone={tone}
+          pending={s.pending}
+          onCancel={() => setAsking(false)}
+          onShowRequest={() => s.preview(input)}
+          onConfirm={() => {
+            s.apply(input, doneText);
+            setAsking(false);
+          }}
+          footer={
+            s.shown?.key === key ? (
+              <RequestView request={s.shown.answer.request} title={`Request that ${label} will send`} />
+            ) : null
+          }
+        />
+      ) : null}
       <button type="button" disabled={s.pending} onClick={() => s.preview(input)}>
         Show request
       </button>{" "}
       <span className="small muted" data-testid={`${testId}-why`}>
         {why ? `Unavailable: ${why}` : check.ok ? `Effect: ${check.effect}.` : null}
       </span>
-      {s.shown?.key === key ? <RequestView request={s.shown.answer.request} /> : null}
+      {s.shown?.key === key && !asking ? <RequestView request={s.shown.answer.request} /> : null}
       {s.error?.key === key ? <WriteError error={s.error.error} onRepreview={() => s.preview(input)} /> : null}
     </div>
   );
@@ -76,14 +112,18 @@ export function KruiseRolloutActions({ cluster, namespace, cloneSet, rollout, vi
   return (
     <div data-testid="rollout-actions">
       <h3 style={{ margin: "12px 0 6px" }}>Actions on the Rollout</h3>
-      <ActionRow
-        label={`Approve step ${step}`}
-        input={{ action: "approve" }}
-        check={a.approve}
-        denied={statusDenied}
-        doneText={`Step ${step} approved`}
-        s={s}
-      />
+      {/* Approve and jump act on a release in flight: after it completed there is no step to leave. */}
+      {view.inFlight ? (
+        <ActionRow
+          label={`Approve step ${step}`}
+          input={{ action: "approve" }}
+          check={a.approve}
+          denied={statusDenied}
+          doneText={`Step ${step} approved`}
+          s={s}
+          tone="primary"
+        />
+      ) : null}
       <ActionRow
         label={paused ? "Resume Rollout" : "Pause Rollout"}
         input={{ action: paused ? "resume" : "pause" }}
@@ -92,7 +132,7 @@ export function KruiseRolloutActions({ cluster, namespace, cloneSet, rollout, vi
         doneText={paused ? "Rollout resumed" : "Rollout paused"}
         s={s}
       />
-      {jump ? (
+      {jump && view.inFlight ? (
         <div style={{ display: "flex", gap: 8, alignItems: "baseline", flexWrap: "wrap" }}>
           <label>
             Jump to step{" "}
@@ -111,6 +151,8 @@ export function KruiseRolloutActions({ cluster, namespace, cloneSet, rollout, vi
             denied={statusDenied}
             doneText={`Jump to step ${jump.step} sent`}
             s={s}
+            tone="destructive"
+            confirm
           />
         </div>
       ) : null}
@@ -121,6 +163,8 @@ export function KruiseRolloutActions({ cluster, namespace, cloneSet, rollout, vi
         denied={specDenied}
         doneText="Rollout disabled"
         s={s}
+        tone="destructive"
+        confirm
       />
       {s.done ? (
         <div className="callout info" role="status" data-testid="rollout-action-done">

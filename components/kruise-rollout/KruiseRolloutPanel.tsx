@@ -8,6 +8,7 @@ import { pages } from "@/lib/urls";
 import { KruiseRolloutActions } from "./KruiseRolloutActions";
 import { StepStrip } from "./StepStrip";
 import { KruiseRolloutBadge } from "./KruiseRolloutBadge";
+import { StateWords } from "./StateWords";
 
 import { KRUISE_ROLLOUT_ANCHOR } from "./anchor";
 
@@ -24,6 +25,17 @@ interface Props {
 }
 
 function Revisions({ view, cluster, namespace }: Pick<Props, "view" | "cluster" | "namespace">) {
+  const s = view.settled;
+  if (s && s.revision)
+    return (
+      <p data-testid="rollout-revisions" data-settled="true">
+        No release in flight: {plural(s.pods, "pod")} on{" "}
+        <Link href={pages.controllerRevision(cluster, namespace, s.revision)} className="mono">
+          {s.revision}
+        </Link>
+        {s.offRevision > 0 ? <> ({plural(s.offRevision, "pod")} on other revisions)</> : null}.
+      </p>
+    );
   const m = view.map;
   if (!m || (!m.stable && !m.canary)) return null;
   const row = (label: string, r: NonNullable<typeof m.stable>) => (
@@ -135,7 +147,7 @@ export function KruiseRolloutPanel({ cluster, namespace, cloneSet, view, readOnl
       ) : (
         <>
           <p data-testid="rollout-state">
-            <strong>{view.state?.words}</strong>
+            <strong>{view.state ? <StateWords state={view.state} /> : null}</strong>
             {view.state?.phase ? <span className="muted"> — phase {view.state.phase}</span> : null}
             {view.batchRelease ? (
               <span className="muted small">

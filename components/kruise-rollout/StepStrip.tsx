@@ -1,6 +1,7 @@
 import { plural } from "@/lib/kruise/core/plural";
 import type { RolloutState } from "@/lib/kruise/kruise-rollout/state";
 import type { StepStrip as Strip, StripStep } from "@/lib/kruise/kruise-rollout/strip";
+import { StateWords } from "./StateWords";
 
 const PLACE: Record<StripStep["place"], { icon: string; text: string }> = {
   done: { icon: "✓", text: "done" },
@@ -50,7 +51,7 @@ export function StepStrip({ strip, state }: { strip: Strip; state?: RolloutState
             {s.traffic ? <div className="small">traffic: {s.traffic}</div> : null}
             {current && state ? (
               <div className="small" data-testid="rollout-strip-state">
-                {state.words}
+                <StateWords state={state} />
               </div>
             ) : null}
           </li>

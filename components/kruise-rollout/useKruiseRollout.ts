@@ -2,7 +2,8 @@
 import { useMemo } from "react";
 import { useResourceList } from "@/lib/client";
 import type { CloneSet, ControllerRevision, Event, Pod } from "@/lib/k8s/objects";
-import { rollbackEffect } from "@/lib/kruise/kruise-rollout/actions";
+import { rollbackUnderRollout } from "@/lib/kruise/kruise-rollout/actions";
+import { templateFromRevision } from "@/lib/kruise/inplace/spec";
 import { rolloutOf } from "@/lib/kruise/kruise-rollout/detect";
 import { kruiseRolloutView } from "@/lib/kruise/kruise-rollout/view";
 
@@ -36,9 +37,11 @@ export function useKruiseRollout(
     const owner = {
       name: link.name,
       reason: `${why} Changing partition or paused here would fight it; use the Rollout controls instead.`,
-      rollbackNote: (revision: string) => {
-        const e = link.rollout ? rollbackEffect(link.rollout, cs, revision) : undefined;
-        return e?.ok ? `Then ${e.effect}.` : undefined;
+      /** what the Rollout does once the template goes back to `revision` (the rollback previews say it) */
+      rollback: (revision: string) => {
+        const rev = revisions.find((r) => r.metadata.name === revision);
+        const u = rollbackUnderRollout(link.rollout, cs, revision, rev ? templateFromRevision(rev) : undefined);
+        return { name: link.name, ...u };
       },
     };
     return { link, view, owner, watchError: rollouts.connection.error };

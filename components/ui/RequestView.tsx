@@ -10,10 +10,16 @@ function pretty(body: string): string {
 }
 
 /** The exact request (method, path, content type, body) before it is sent (docs/architecture.md §4). */
-export function RequestView({ request }: { request: WireRequest }) {
+export function RequestView({
+  request,
+  title = "Request that Apply will send",
+}: {
+  request: WireRequest;
+  title?: string;
+}) {
   return (
     <div className="callout info" data-testid="shown-request">
-      <strong>Request that Apply will send</strong>
+      <strong>{title}</strong>
       <div className="mono small wrap">
         {request.method} {request.path}
       </div>

@@ -2,7 +2,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { movablePods, type PartitionPreview } from "@/lib/kruise/order/preview";
 import { isPodOnRevision } from "@/lib/kruise/core/pod-state";
-import type { Node, Pod } from "@/lib/k8s/objects";
+import type { ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
 import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
 import type { WorkloadLens } from "@/lib/kruise/view/workload";
 import { PartitionPreviewView } from "./PartitionPreviewView";
@@ -21,6 +21,8 @@ interface Props {
   pods: Pod[];
   /** the cluster's nodes, for a kind laid out by node */
   nodes?: readonly Node[];
+  /** the workload's own revisions: whether a pod moves in place or is recreated depends on the change between them */
+  revisions?: ControllerRevision[];
   now: number;
   disabled?: string;
   /** read-only console: preview only, no Show request / Apply */
@@ -61,6 +63,7 @@ export function PartitionControl({
   lens,
   pods,
   nodes,
+  revisions,
   now,
   disabled,
   readOnly,
@@ -68,19 +71,24 @@ export function PartitionControl({
 }: Props) {
   const intent = useUpdateIntent(cluster, namespace, resource, name, object);
   const [text, setText] = useState<string | null>(null);
-  // The preview orders every pod as Kruise would: with thousands of pods it follows the pods a render behind, in a
-  // render of its own, so the page's first rows do not wait for it.
+  // The preview orders every pod as Kruise would and simulates the rollout: with thousands of pods it follows the
+  // pods and the typed value a render behind, in a render of its own, so the page and the field do not wait for it.
   const previewPods = useDeferredValue(pods);
   const model = useMemo(
-    () => lens.partitionModel(object, { nodes, pods: previewPods }),
-    [lens, object, nodes, previewPods],
+    () => lens.partitionModel(object, { nodes, pods: previewPods, revisions }),
+    [lens, object, nodes, previewPods, revisions],
   );
   const current = model.current;
   const shownText = text ?? current;
   const parsed = model.parse(shownText);
   const slider = model.position(parsed.ok ? parsed.value : current);
   const target = parsed.ok ? parsed.value : null;
-  const preview = useMemo(() => (target === null ? null : model.preview(target, now)), [model, now, target]);
+  const previewTarget = useDeferredValue(target);
+  const shown = useMemo(() => {
+    if (previewTarget === null) return null;
+    return model.detail ? model.detail(previewTarget, now) : { preview: model.preview(previewTarget, now) };
+  }, [model, now, previewTarget]);
+  const preview = shown && previewTarget === target ? shown.preview : null;
   // Captured at the Apply click, reported once the write succeeded.
   const pendingApply = useRef<AppliedPartition | null>(null);
   useEffect(() => {
@@ -99,7 +107,8 @@ export function PartitionControl({
     setText(null);
   };
   const value = parsed.ok ? parsed.value : null;
-  const blocked = !!disabled || !parsed.ok || value === null || unchanged || intent.pending;
+  // Apply sends what the preview showed: it waits while the preview still shows another value.
+  const blocked = !!disabled || !parsed.ok || value === null || unchanged || intent.pending || !preview;
   return (
     <div data-testid="partition-control">
       <h3>
@@ -148,7 +157,7 @@ export function PartitionControl({
           </div>
         ) : null}
       </div>
-      {preview ? <PartitionPreviewView p={preview} unit={model.unit} targetField={model.targetField} /> : null}
+      {shown ? <PartitionPreviewView m={shown} unit={model.unit} targetField={model.targetField} /> : null}
       <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
         {readOnly ? null : (
           <>

@@ -1,18 +1,38 @@
 import type { PartitionPreview, PodPick } from "@/lib/kruise/order/preview";
 import { tieGroupText } from "@/lib/kruise/order/preview-text";
+import type { PodFate } from "@/lib/kruise/order/rollout-prediction";
+import type { FateLists } from "@/lib/kruise/view/fates";
 import { plural } from "@/lib/kruise/view/format";
+import { verb } from "@/lib/kruise/core/plural";
+import { FatesView, fateTag } from "./FatesView";
+
+type FateOf = Record<string, PodFate[]>;
+
+function Tag({ fates }: { fates?: PodFate[] }) {
+  const t = fateTag(fates);
+  return t ? <span className="muted"> ({t})</span> : null;
+}
 
 /**
  * Pods of one pick: named pods move for certain; a tie group says how many Kruise takes from it and
- * lists them all; hook-held pods are set apart. `kind` prefixes the test ids (whole pick vs one round).
+ * lists them all; hook-held pods are set apart. `kind` prefixes the test ids (whole pick vs one round); each named pod
+ * carries what happens to it, where the prediction knows, and its node, where the kind is laid out by node.
  */
-function Pick({ pick, kind }: { pick: PodPick; kind: "preview" | "round" }) {
+function Pick({ pick, kind, fateOf = {} }: { pick: PodPick; kind: "preview" | "round"; fateOf?: FateOf }) {
   return (
     <>
       {pick.exact.map((x) => (
-        <span key={x.name} data-testid={`${kind}-pod`} data-name={x.name} data-node={x.node} style={{ marginRight: 8 }}>
+        <span
+          key={x.name}
+          data-testid={`${kind}-pod`}
+          data-name={x.name}
+          data-node={x.node}
+          data-fate={fateOf[x.name]?.join(",")}
+          style={{ marginRight: 8 }}
+        >
           {x.name}
           {x.node ? <span className="muted"> on {x.node}</span> : null}
+          {kind === "round" ? <Tag fates={fateOf[x.name]} /> : null}
         </span>
       ))}
       {pick.ties.map((g) => (
@@ -35,32 +55,41 @@ function Pick({ pick, kind }: { pick: PodPick; kind: "preview" | "round" }) {
   );
 }
 
+/** The preview, and where the kind predicts it, what happens to each pod that moves (lib/kruise/view/partition-preview.ts). */
+export interface PreviewShown {
+  preview: PartitionPreview;
+  fates?: FateLists;
+  strategyText?: string;
+}
+
 /**
  * What the chosen partition will do, in the kind's arithmetic and update order (docs/kruise-rules.md §3.2–§4.1,
- * §13.9, §14.9): what it keeps and updates counted in `unit` (pods, or nodes), then the pods that move.
+ * §13.9, §14.9): what it keeps and updates counted in `unit` (pods, or nodes), then the pods that move and what happens
+ * to each: in place, recreated, or deleted rather than updated under maxSurge (§3.8).
  */
 export function PartitionPreviewView({
-  p,
+  m,
   unit = "pod",
   targetField,
 }: {
-  p: PartitionPreview;
+  m: PreviewShown;
   unit?: "pod" | "node";
   /** the status field the target is written to, where the kind has one (a CloneSet's expectedUpdatedReplicas) */
   targetField?: string;
 }) {
+  const p = m.preview;
   if (p.error)
     return (
       <div className="callout bad" data-testid="preview-error">
         {p.error}
       </div>
     );
-  const keep = p.keepOld === 1 ? "stays" : "stay";
+  const f = m.fates;
   return (
     <div data-testid="partition-preview" aria-live="polite">
       <p>
         <strong data-testid="preview-keep">
-          {plural(p.keepOld, unit)} {keep} on the old revision
+          {plural(p.keepOld, unit)} {verb(p.keepOld, "stays", "stay")} on the old revision
         </strong>
         , <strong data-testid="preview-update">{plural(p.toUpdate, unit)} on the update revision</strong> (
         {targetField ? `${targetField} ${p.toUpdate}; ` : ""}
@@ -69,16 +98,20 @@ export function PartitionPreviewView({
       {p.moveCount > 0 ? (
         <>
           <p data-testid="preview-will-move" data-count={p.moveCount} className="mono small">
-            Will move next ({plural(p.moveCount, "pod")}): <Pick pick={p.willMove} kind="preview" />
+            Will move next ({plural(p.moveCount, "pod")}): <Pick pick={p.willMove} kind="preview" fateOf={f?.fateOf} />
           </p>
-          <p>
-            In rounds, at most {p.perRound} of the update revision unavailable at a time (maxUnavailable{" "}
-            {p.maxUnavailable}, maxSurge {p.maxSurge}):
+          {f && m.strategyText ? <FatesView f={f} strategyText={m.strategyText} /> : null}
+          <p data-testid="preview-budget">
+            {f && f.surge > 0
+              ? "In rounds:"
+              : f
+                ? `In rounds, ${f.budgetText} unavailable or being replaced:`
+                : `In rounds, at most ${p.perRound} of the update revision unavailable at a time (maxUnavailable ${p.maxUnavailable}, maxSurge ${p.maxSurge}):`}
           </p>
           <ol data-testid="preview-pods" className="mono small">
             {p.rounds.map((round, i) => (
               <li key={i} data-testid="preview-round">
-                round {i + 1}: <Pick pick={round} kind="round" />
+                round {i + 1}: <Pick pick={round} kind="round" fateOf={f?.fateOf} />
               </li>
             ))}
           </ol>

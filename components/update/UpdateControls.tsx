@@ -12,7 +12,9 @@ import { controlledBy } from "@/lib/kruise/core/owner";
 import { updateBaseOf } from "@/lib/kruise/core/update-base";
 import { PartitionControl, type AppliedPartition } from "./PartitionControl";
 import { LimitsControl, PauseControl } from "./PauseLimits";
+import { ReplicasControl } from "./ReplicasControl";
 import { RevisionCompare } from "./RevisionCompare";
+import type { RollbackOwner } from "./RollbackChoice";
 import { StepProgress } from "./StepProgress";
 
 const PATCH = { verb: "patch" } as const;
@@ -34,7 +36,7 @@ interface Props {
    * A Kruise Rollout owns the workload's partition and paused: the partition, pause and limits controls give way
    * to the Rollout's own (docs/kruise-rollouts.md §5.6), and a rollback says what the Rollout will then do.
    */
-  owner?: { name: string; reason: string; rollbackNote: (revision: string) => string | undefined };
+  owner?: { name: string; reason: string; rollback: (revision: string) => RollbackOwner };
 }
 
 /**
@@ -82,8 +84,19 @@ export function UpdateControls(p: Props) {
           <div>{owner.reason}</div>
         </div>
       ) : (
-        <PartitionControl {...common} lens={lens} pods={own} nodes={nodes} now={now.getTime()} onApplied={setApplied} />
+        <PartitionControl
+          {...common}
+          lens={lens}
+          pods={own}
+          nodes={nodes}
+          revisions={revs}
+          now={now.getTime()}
+          onApplied={setApplied}
+        />
       )}
+      {lens.scale ? (
+        <ReplicasControl {...common} lens={lens} pods={own} now={now.getTime()} rolloutName={owner?.name} />
+      ) : null}
       <StepProgress r={update} paused={paused} chosen={chosen} />
       {owner ? null : <PauseControl {...common} />}
       {owner ? null : <LimitsControl {...common} lens={lens} pods={own} nodes={nodes} />}
@@ -93,8 +106,9 @@ export function UpdateControls(p: Props) {
         pods={own}
         nodes={nodes}
         revisions={revs}
+        now={now.getTime()}
         updateRevision={updateRevision}
-        rolloutNote={owner?.rollbackNote}
+        rolloutOwner={owner?.rollback}
       />
     </section>
   );

@@ -43,6 +43,7 @@ export const updateBase = z.object(
     paused: flag,
     maxUnavailable: optionalIntOrPercent("base.maxUnavailable"),
     maxSurge: optionalIntOrPercent("base.maxSurge"),
+    replicas: z.number({ error: "base.replicas must be the replica count the page showed" }).int().optional(),
     template: z.custom<JsonObject>(isObject, { error: "base.template must be a pod template object" }).optional(),
   },
   { error: "base { generation, … } (what the page showed) is required" },
@@ -83,9 +84,14 @@ const limitValue = z
   });
 
 const common = { base: updateBase, preview: flag };
-const ACTIONS: readonly UpdateAction[] = ["partition", "pause", "resume", "limits", "rollback"];
+const ACTIONS: readonly UpdateAction[] = ["partition", "pause", "resume", "limits", "rollback", "replicas"];
 
-/** POST …/clonesets/<name>/update: a CloneSet update intent (partition, pause, resume, limits, rollback). */
+const replicasValue = z
+  .number({ error: "value must be a replica count: a whole number, 0 or more" })
+  .int({ error: "value must be a replica count: a whole number, 0 or more" })
+  .nonnegative({ error: "value must be a replica count: a whole number, 0 or more" });
+
+/** POST …/clonesets/<name>/update: a CloneSet update intent (partition, pause, resume, limits, rollback, replicas). */
 export const updateBody = z
   .discriminatedUnion(
     "action",
@@ -93,6 +99,7 @@ export const updateBody = z
       z.object({ action: z.literal("partition"), ...common, value: intOrPercent("value"), moves }),
       z.object({ action: z.literal(["pause", "resume"]), ...common }),
       z.object({ action: z.literal("limits"), ...common, value: limitValue }),
+      z.object({ action: z.literal("replicas"), ...common, value: replicasValue }),
       z.object({
         action: z.literal("rollback"),
         ...common,
@@ -105,6 +112,38 @@ export const updateBody = z
   )
   .superRefine((b, ctx) => {
     if (b.action === "rollback" && !b.base.template)
+      ctx.addIssue({
+        code: "custom",
+        path: ["base", "template"],
+        message: "base.template (the pod template the page showed) is required for a rollback",
+      });
+    if (b.action === "replicas" && b.base.replicas === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["base", "replicas"],
+        message: "base.replicas (the replica count the page showed) is required to change replicas",
+      });
+  });
+
+/**
+ * POST …/clonesets/<name>/rollback: roll the pod template back to one of the CloneSet's revisions; with `everyPod`,
+ * partition 0 in the same request, so no pod stays on the revision rolled back from (docs/kruise-rules.md §6.6).
+ */
+export const rollbackBody = z
+  .object(
+    {
+      revision: z
+        .string({ error: "revision must be the ControllerRevision name" })
+        .max(253)
+        .regex(DNS1123_SUBDOMAIN, { error: "revision must be a ControllerRevision name (a DNS-1123 subdomain)" }),
+      everyPod: z.boolean({ error: "everyPod must be true (partition 0 too) or false (keep the partition)" }),
+      base: updateBase,
+      preview: flag,
+    },
+    { error: "body must be { revision, everyPod, base, preview? }" },
+  )
+  .superRefine((b, ctx) => {
+    if (!b.base.template)
       ctx.addIssue({
         code: "custom",
         path: ["base", "template"],
@@ -166,6 +205,8 @@ export const editBody = z.object(
 /** What the browser sends (z.input) and what the server works with once parsed (z.output). */
 export type UpdateBody = z.input<typeof updateBody>;
 export type UpdateIntent = z.output<typeof updateBody>;
+export type RollbackBody = z.input<typeof rollbackBody>;
+export type RollbackIntent = z.output<typeof rollbackBody>;
 export type KruiseRolloutBody = z.input<typeof kruiseRolloutBody>;
 export type KruiseRolloutIntent = z.output<typeof kruiseRolloutBody>;
 export type EditBody = z.input<typeof editBody>;

@@ -81,7 +81,7 @@ export interface ClustersResponse {
 }
 
 /** A CloneSet update intent's action, as POSTed to …/clonesets/<name>/update. */
-export type UpdateAction = "partition" | "pause" | "resume" | "limits" | "rollback";
+export type UpdateAction = "partition" | "pause" | "resume" | "limits" | "rollback" | "replicas";
 
 /**
  * What the page showed of a CloneSet when the user decided: the guards of an update write (docs/architecture.md §4),
@@ -94,6 +94,8 @@ export interface UpdateBase {
   paused?: boolean;
   maxUnavailable?: number | string;
   maxSurge?: number | string;
+  /** spec.replicas as the page showed it (a replicas change tests it) */
+  replicas?: number;
   /** a rollback's: the pod template the page showed */
   template?: JsonObject;
 }

@@ -51,8 +51,10 @@ export const cloneSetHome: KindHome<"clonesets"> = {
   ],
   ownership: { owns: ["pods", "controllerrevisions"], isOwned: isControlledBy },
   writes: {
-    // partition, pause, resume, limits, rollback (lib/server/write/update.ts)
+    // partition, pause, resume, limits, replicas, rollback of the template (lib/server/write/update.ts)
     update: { needs: [PATCH], audit: PATCH },
+    // the template and, for every pod, partition 0 in one request (lib/server/write/rollback.ts)
+    rollback: { needs: [PATCH], audit: PATCH },
     edit: { needs: [PATCH], audit: PATCH },
   },
   // Only the entries naming who wrote the partition, paused flag or images: the detail's timeline reads them.
@@ -63,5 +65,6 @@ export const cloneSetHome: KindHome<"clonesets"> = {
     path: ["spec", "updateStrategy"],
     limits: ["maxUnavailable", "maxSurge"],
     partition: "intOrPercent",
+    replicas: true,
   },
 };

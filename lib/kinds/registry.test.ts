@@ -181,6 +181,7 @@ describe("the registry is the only place kinds are enumerated", () => {
     "lib/client/editor.ts",
     "components/editor/EditView.tsx",
     "components/editor/monaco-setup.ts",
+    "components/actions",
   ].flatMap((p) => {
     const abs = path.join(root, p);
     return statSync(abs).isDirectory() ? sources(abs) : [abs];

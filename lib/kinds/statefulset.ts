@@ -49,5 +49,6 @@ export const statefulSetHome: KindHome<"statefulsets"> = {
     limits: ["maxUnavailable"],
     partition: "int",
     partitionIs: "an ordinal (pods at ordinals below it keep their revision)",
+    replicas: true,
   },
 };

@@ -61,6 +61,8 @@ export interface StrategyShape {
   partitionIs?: string;
   /** the kinds its partition preview reads besides its own pods (a DaemonSet's: nodes) */
   previewReads?: readonly string[];
+  /** it has spec.replicas, so the update write may scale it (a DaemonSet has none: one pod per chosen node) */
+  replicas?: boolean;
 }
 
 /**

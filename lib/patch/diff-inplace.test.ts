@@ -162,4 +162,23 @@ describe("predictInPlace (docs/kruise-rules.md §7.1)", () => {
     );
     expect(p).toMatchObject({ partitionReplicas: 4, podsToUpdate: 1 });
   });
+
+  it("replicas 4 → 5 with an image change: 4 existing pods in place and 1 created at the new revision, never 5 in place", () => {
+    const a = edit(sampleCloneSet(), (o) => {
+      o.spec.replicas = 4;
+      o.spec.updateStrategy.partition = 0;
+      o.status.replicas = 4;
+    });
+    const p = predictInPlace(
+      a,
+      edit(a, (o) => {
+        o.spec.replicas = 5;
+        app(o).image = "nginx:1.27";
+      }),
+    );
+    expect(p).toMatchObject({ podsToUpdate: 5, existingToUpdate: 4, createdToUpdate: 1 });
+    expect(p.summary).toBe(
+      "Applied in place to 4 pods (same pods, containers restarted). 1 pod is created at the new revision.",
+    );
+  });
 });

@@ -25,6 +25,10 @@ export interface InPlacePrediction {
   partitionError?: string;
   /** Pods the change will reach: replicas − partitionReplicas (status.expectedUpdatedReplicas). */
   podsToUpdate: number;
+  /** Of those, pods that exist now and are updated (in place or recreated) */
+  existingToUpdate: number;
+  /** Of those, pods a scale-out creates on the new revision (never "updated in place": they do not exist yet) */
+  createdToUpdate: number;
   summary: string;
 }
 
@@ -71,11 +75,18 @@ export function predictInPlace(
   const p = reading
     ? { value: replicas - reading.podsToUpdate, error: undefined }
     : partitionReplicas(obj(spec.updateStrategy).partition as number | string | undefined, replicas);
+  const podsToUpdate = p.error ? 0 : replicas - p.value;
+  // A scale-out in the same edit creates its pods on the new revision first (calculateDiffsWithExpectation: the old
+  // revision only gets what the partition keeps), so they count towards the pods on it without being updated.
+  const existing = existingPods(base, reading);
+  const createdToUpdate = Math.min(Math.max(replicas - existing, 0), podsToUpdate);
   const counts = {
     replicas,
     partitionReplicas: p.value,
     partitionError: p.error,
-    podsToUpdate: p.error ? 0 : replicas - p.value,
+    podsToUpdate,
+    existingToUpdate: Math.min(podsToUpdate - createdToUpdate, existing),
+    createdToUpdate,
   };
   if (deepEqual(oldT, newT)) {
     return {
@@ -109,16 +120,37 @@ export function predictInPlace(
     containers,
     metadataChanged,
     ...counts,
-    summary: summarize(mode, type, reasons, counts.podsToUpdate),
+    summary: summarize(mode, type, reasons, counts.existingToUpdate, counts.createdToUpdate),
   };
 }
 
-function summarize(mode: InPlacePrediction["mode"], type: string, reasons: string[], pods: number): string {
-  const n = `${pods} pod${pods === 1 ? "" : "s"}`;
-  if (mode === "in-place") return `Applied in place to ${n} (same pods, containers restarted).`;
+/**
+ * The pods there are now: the status's count, else the replicas the object asked for before the edit (a kind read
+ * through `reading` without status.replicas, an Advanced DaemonSet, has one pod per node it places: no scale-out).
+ */
+function existingPods(base: JsonObject, reading?: StrategyReading): number {
+  const st = obj(base.status);
+  if (typeof st.replicas === "number") return st.replicas;
+  if (reading) return reading.replicas;
+  const r = obj(base.spec).replicas;
+  return typeof r === "number" ? r : 1;
+}
+
+const podsText = (n: number) => `${n} pod${n === 1 ? "" : "s"}`;
+
+function summarize(
+  mode: InPlacePrediction["mode"],
+  type: string,
+  reasons: string[],
+  pods: number,
+  created: number,
+): string {
+  const n = podsText(pods);
+  const more = created ? ` ${podsText(created)} ${created === 1 ? "is" : "are"} created at the new revision.` : "";
+  if (mode === "in-place") return `Applied in place to ${n} (same pods, containers restarted).${more}`;
   if (mode === "blocked") return `InPlaceOnly cannot apply this change (${reasons.join(", ")}): the update will fail.`;
-  if (type === "ReCreate") return `Recreates ${n} (update strategy ReCreate).`;
-  return `Recreates ${n}: ${reasons.join(", ")} cannot change in place.`;
+  if (type === "ReCreate") return `Recreates ${n} (update strategy ReCreate).${more}`;
+  return `Recreates ${n}: ${reasons.join(", ")} cannot change in place.${more}`;
 }
 
 function compareSpecs(

@@ -3,7 +3,15 @@ import { sampleCloneSet } from "./fixtures/cloneset";
 import { failedTests } from "./guarded";
 import type { JsonObject } from "./json";
 import { applyJsonPatch } from "./json-patch";
-import { partitionPatch, pausePatch, revisionTemplate, rollbackPatch, rollingLimitsPatch } from "./update";
+import {
+  partitionPatch,
+  pausePatch,
+  replicasPatch,
+  revisionTemplate,
+  rollbackEveryPodPatch,
+  rollbackPatch,
+  rollingLimitsPatch,
+} from "./update";
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const edit = (o: JsonObject, f: (o: Obj) => void): JsonObject => {
@@ -136,5 +144,37 @@ describe("rollbackPatch", () => {
       o.spec.template.spec.containers[0].image = "nginx:9";
     });
     expect(() => send(live, rollbackPatch(base, rev, { precondition: "field" }).body)).toThrow(/\/spec\/template/);
+  });
+
+  it("rolling back every pod sets the template and partition 0 in one request, guarded by both as shown", () => {
+    const base = sampleCloneSet();
+    const old = edit(base, (o) => {
+      o.spec.template.spec.containers[0].image = "nginx:1.24";
+    }) as Obj;
+    const r = rollbackEveryPodPatch(base, revision(old.spec.template));
+    expect(r.note).toMatch(
+      /^Roll back every pod: the pod template to sample-6f8b9d5c4 \(revision 1\) and partition 3 → 0/,
+    );
+    const after = send(edit(base, statusChurn), r.body);
+    expect([after.spec.template, after.spec.updateStrategy.partition]).toEqual([old.spec.template, 0]);
+    const moved = edit(base, (o) => {
+      o.spec.updateStrategy.partition = 5;
+    });
+    expect(() =>
+      send(moved, rollbackEveryPodPatch(base, revision(old.spec.template), { precondition: "field" }).body),
+    ).toThrow(/\/spec\/updateStrategy\/partition/);
+  });
+});
+
+describe("replicasPatch", () => {
+  it("tests the replica count as shown and the generation, then sets it", () => {
+    const base = sampleCloneSet() as Obj;
+    const r = replicasPatch(base, 2);
+    expect(JSON.parse(r.body)).toEqual([
+      { op: "test", path: "/spec/replicas", value: base.spec.replicas },
+      { op: "test", path: "/metadata/generation", value: base.metadata.generation },
+      { op: "add", path: "/spec/replicas", value: 2 },
+    ]);
+    expect(r.note).toMatch(new RegExp(`replicas ${base.spec.replicas} → 2`));
   });
 });

@@ -101,3 +101,36 @@ export function rollbackPatch(base: JsonObject, revision: JsonObject, opts: Guar
     opts,
   );
 }
+
+/**
+ * Roll back every pod: the revision's template and partition 0 in one guarded request. With the template alone a
+ * partition above 0 keeps its share of pods on the revision rolled back from (docs/kruise-rules.md §6.6); here it
+ * keeps none. Tests the template, the partition as shown and (by default) generation.
+ */
+export function rollbackEveryPodPatch(base: JsonObject, revision: JsonObject, opts: UpdateOptions = {}): PatchRequest {
+  const at = opts.at ?? CLONESET_STRATEGY;
+  const template = revisionTemplate(revision);
+  if (!template) throw new Error("rollbackEveryPodPatch: the revision has no data.spec.template");
+  const meta = isObject(revision.metadata) ? revision.metadata : {};
+  const rev = typeof revision.revision === "number" ? ` (revision ${revision.revision})` : "";
+  return guardedRequest(
+    base,
+    [
+      { path: ["spec", "template"], value: template },
+      { path: [...at, "partition"], value: 0 },
+    ],
+    `Roll back every pod: the pod template to ${String(meta.name ?? "?")}${rev} and partition ${show(current(base, at, "partition"))} → 0`,
+    opts,
+  );
+}
+
+/** Set spec.replicas (a scale through the object, guarded like every update write; docs/kruise-rules.md §4.3). */
+export function replicasPatch(base: JsonObject, replicas: number, opts: GuardOptions = {}): PatchRequest {
+  const spec = isObject(base.spec) ? base.spec : {};
+  return guardedRequest(
+    base,
+    [{ path: ["spec", "replicas"], value: replicas }],
+    `Set replicas ${show(spec.replicas)} → ${replicas}`,
+    opts,
+  );
+}

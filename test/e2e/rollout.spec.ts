@@ -162,10 +162,18 @@ test("partition step, conflict, status churn, pause/resume and undo on a 10-pod 
     () => onRevision(newRevision).length === 6 && cs().status?.updatedReadyReplicas === 6,
   );
 
-  // 4. Undo to the previous revision: pods come back in place and the old revision name is reused.
+  // 4. Undo to the previous revision keeping the partition: pods come back in place and the old revision name is
+  // reused. The default would roll back every pod (partition 0 too); keeping it leaves the partition's share.
   await page.getByLabel("Left revision").selectOption(oldRevision);
   await page.getByRole("button", { name: `Roll back to this revision (${oldRevision})` }).click();
-  await expect(page.getByTestId("rollback-mode")).toContainText(/In place/i);
+  const rollback = page.getByTestId("rollback-preview");
+  await expect(rollback.getByTestId("rollback-choice")).toHaveAttribute("data-every-pod", "true");
+  await rollback.getByRole("radio", { name: /Keep partition 4/ }).check();
+  await expect(rollback.getByTestId("rollback-summary")).toContainText("keeps partition 4");
+  // 4 already on the old revision, 2 more moved back in place, 4 left where they are by the partition.
+  await expect(rollback.getByTestId("rollback-fates")).toContainText(/updated in place/i);
+  await expect(rollback.getByTestId("fate-recreate")).toHaveCount(0);
+  await expect(rollback.getByTestId("rollback-stays")).toContainText("4 pods stay");
   await page.getByRole("button", { name: "Confirm rollback" }).click();
   await until("update revision back to the old name", () => cs().status?.updateRevision === oldRevision);
   // Partition 4 still holds 4 pods off the update revision (§3.2): 6 end on the old revision again.

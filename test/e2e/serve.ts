@@ -21,7 +21,14 @@ import { parse, stringify } from "yaml";
 import { randomBytes } from "node:crypto";
 import { startRedis, type TestRedis } from "../integration/redis-server";
 import { makeProxyPki, PROXY_CN, proxyFlags } from "../support/proxy-pki";
-import { E2E_KUBECONFIG, KRUISE_KUBECONFIG, PROXY_PKI_DIR, REAL_CONTROLLER, REDIS_GLOBAL_FAILURES, SHARED_LOG } from "./paths";
+import {
+  E2E_KUBECONFIG,
+  KRUISE_KUBECONFIG,
+  PROXY_PKI_DIR,
+  REAL_CONTROLLER,
+  REDIS_GLOBAL_FAILURES,
+  SHARED_LOG,
+} from "./paths";
 import { clearRealCluster, startRealCluster, stopRealCluster } from "./real-cluster";
 import {
   PROD,

@@ -16,6 +16,7 @@ import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
 import { RevisionsPanel } from "@/components/workload/detail/RevisionsPanel";
 import { UpdatePanel } from "@/components/workload/detail/UpdatePanel";
+import { CloneSetActionBar } from "./CloneSetActionBar";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
 import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBadge";
@@ -111,6 +112,19 @@ const DetailBody = memo(function DetailBody({
   useDocumentTitle(`${name} · ${view.header.state.short}`);
   return (
     <div className={live ? undefined : "not-live"}>
+      <CloneSetActionBar
+        cluster={cluster}
+        namespace={namespace}
+        name={name}
+        object={object}
+        pods={pods}
+        revisions={revisions}
+        header={view.header}
+        rollout={kr.view}
+        rollbackOwner={kr.owner?.rollback}
+        readOnly={readOnly}
+        now={now}
+      />
       <DetailHeader
         h={view.header}
         update={view.update}

@@ -5,8 +5,10 @@ import type { UpdateView } from "@/lib/kruise/view/update";
 import { Badge } from "@/components/ui/Badge";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { plural } from "@/lib/kruise/view/format";
+import { verb } from "@/lib/kruise/core/plural";
 import { StateBadges } from "../PhaseBadge";
 import { RevisionBarView } from "../RevisionBarView";
+import { StrayImages } from "../StrayImages";
 
 /** status.conditions (docs/kruise-rules.md §9.1): FailedScale/FailedUpdate are never cleared by the controller. */
 function Conditions({ conditions }: { conditions: WorkloadRow["conditions"] }) {
@@ -93,10 +95,11 @@ export function DetailHeader({
       <div className="cols">
         <dl className="grid-kv">
           <dt>Images</dt>
-          <dd className="mono">
+          <dd className="mono" data-testid="header-images" style={{ overflowWrap: "anywhere" }}>
             {h.images.map((i) => (
               <div key={i}>{i}</div>
             ))}
+            <StrayImages running={h.running} />
           </dd>
           <dt>Strategy</dt>
           <dd>{h.strategyType}</dd>
@@ -109,7 +112,7 @@ export function DetailHeader({
               </Badge>
             ) : (
               <span className="muted">
-                → {plural(h.partitionResolved, h.partitionUnit)} {h.partitionResolved === 1 ? "stays" : "stay"} on old
+                → {plural(h.partitionResolved, h.partitionUnit)} {verb(h.partitionResolved, "stays", "stay")} on old
                 revisions
                 {h.partitionNote ? ` (${h.partitionNote})` : ""}
               </span>
@@ -153,8 +156,14 @@ export function DetailHeader({
           </dd>
           <dt>Revisions</dt>
           <dd>
-            <span className="mono">{h.currentRevision || "—"}</span> (current) {h.revisionsSynced ? "=" : "→"}{" "}
-            <span className="mono">{h.updateRevision || "—"}</span> (update)
+            <span className="mono">{h.currentRevision || "—"}</span> (current){" "}
+            {h.currentRevision === h.updateRevision ? "=" : "→"} <span className="mono">{h.updateRevision || "—"}</span>{" "}
+            (update)
+            {!h.revisionsSynced && h.offUpdate > 0 ? (
+              <div className="small" data-testid="header-off-update">
+                {plural(h.offUpdate, "pod")} not on the update revision
+              </div>
+            ) : null}
           </dd>
           <dt>Age</dt>
           <dd title={h.created}>{h.age}</dd>

@@ -8,6 +8,7 @@ import { pages } from "@/lib/urls";
 import { VirtualTable } from "@/components/ui/VirtualTable";
 import { StateBadges } from "@/components/workload/PhaseBadge";
 import { RevisionBarView } from "@/components/workload/RevisionBarView";
+import { StrayImages } from "@/components/workload/StrayImages";
 import { factsKey } from "./usePodFacts";
 
 export interface SortState {
@@ -100,29 +101,62 @@ const WorkloadCells = memo(function WorkloadCells({
       <td>
         <RevisionBarView bar={r.bar} name={r.name} />
       </td>
-      <td>
-        {r.revisionsSynced ? (
-          <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}`}>
-            yes
-          </Badge>
-        ) : (
-          <Badge
-            tone="info"
-            icon="⇄"
-            title={`currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`}
-          >
-            no
-          </Badge>
-        )}
+      <td data-col="synced" data-synced={String(r.revisionsSynced)}>
+        <SyncCell r={r} />
       </td>
       <td className="mono small wrap" data-col="images">
-        {r.images.map((i) => (
-          <div key={i}>{breakAfterSlashes(i)}</div>
-        ))}
+        <ImagesCell r={r} />
       </td>
     </>
   );
 });
+
+/**
+ * currentRevision = updateRevision and every pod on it (lib/kruise/view/pods-run.ts): after a rollback at a partition
+ * the revisions are equal while the partition keeps pods on the revision rolled back from, and this says so.
+ */
+function SyncCell({ r }: { r: WorkloadRow }) {
+  if (r.revisionsSynced)
+    return (
+      <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}, every pod on it`}>
+        yes
+      </Badge>
+    );
+  const same = r.currentRevision === r.updateRevision;
+  const off = r.offUpdate > 0 ? `${plural(r.offUpdate, "pod")} on another revision` : "";
+  return (
+    <>
+      <Badge
+        tone={same ? "warn" : "info"}
+        icon={same ? "!" : "⇄"}
+        title={
+          same
+            ? `currentRevision = updateRevision = ${r.updateRevision}, but ${off} runs elsewhere`
+            : `currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`
+        }
+      >
+        no
+      </Badge>
+      {same && off ? (
+        <div className="small" style={{ whiteSpace: "normal" }} data-testid="row-off-update">
+          {off}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The template's images, then any image some pods still run that the template does not name. */
+function ImagesCell({ r }: { r: WorkloadRow }) {
+  return (
+    <>
+      {r.images.map((i) => (
+        <div key={i}>{breakAfterSlashes(i)}</div>
+      ))}
+      <StrayImages running={r.running} wrap={breakAfterSlashes} />
+    </>
+  );
+}
 
 // Column shares of the table's width (they add up to 100), measured from the list at 1280 px. Fixed widths keep the
 // columns still while rows scroll in and out of the drawn window, and spare the browser from measuring every cell
@@ -207,7 +241,7 @@ export function WorkloadTable({
           <th>STRATEGY</th>
           <th>PARTITION</th>
           <SortHeader k="progress" label="REVISIONS" s={sort} onSort={onSort} />
-          <th title="status.currentRevision == status.updateRevision">
+          <th title="status.currentRevision == status.updateRevision, and every pod on it">
             CURRENT =<wbr /> UPDATE
           </th>
           <th>IMAGES</th>

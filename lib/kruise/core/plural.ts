@@ -4,3 +4,8 @@
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** The verb that agrees with a count: verb(1, "stays", "stay") = "stays", verb(3, "stays", "stay") = "stay". */
+export function verb(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}

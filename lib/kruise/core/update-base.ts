@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue } from "@/lib/patch/json";
 
 interface Updatable {
   metadata: { generation?: number; resourceVersion?: string };
-  spec?: { template?: object | null; [field: string]: unknown } | null;
+  spec?: { replicas?: number; template?: object | null; [field: string]: unknown } | null;
 }
 
 /** A CloneSet keeps its strategy fields in spec.updateStrategy; another kind says where (its home's strategy.path). */
@@ -20,10 +20,10 @@ const INT_OR_PERCENT_FIELDS = ["partition", "maxUnavailable", "maxSurge"] as con
 const STRATEGY_FIELDS = [...INT_OR_PERCENT_FIELDS, "paused"] as const;
 
 /**
- * The base of an update: generation and the update-strategy fields that are set at `at` (a null is unset, as Kruise
- * reads it: apis/apps/v1alpha1/cloneset_types.go), and for a rollback the pod template. One function for both sides: the
- * page sends it as what it showed, the server answers it as what is on the cluster now when a guard failed, so the two
- * never describe the same object differently.
+ * The base of an update: generation, replicas (where the kind has them) and the update-strategy fields that are set
+ * at `at` (a null is unset, as Kruise reads it: apis/apps/v1alpha1/cloneset_types.go), and for a rollback the pod
+ * template. One function for both sides: the page sends it as what it showed, the server answers it as what is on the
+ * cluster now when a guard failed, so the two never describe the same object differently.
  */
 export function updateBaseOf(o: Updatable, withTemplate = false, at: readonly string[] = CLONESET_AT): UpdateBase {
   const us = strategyAt(o, at);
@@ -34,6 +34,7 @@ export function updateBaseOf(o: Updatable, withTemplate = false, at: readonly st
     if (typeof v === "number" || typeof v === "string") b[k] = v;
   }
   if (typeof us.paused === "boolean") b.paused = us.paused;
+  if (typeof o.spec?.replicas === "number") b.replicas = o.spec.replicas;
   if (withTemplate && o.spec?.template) b.template = o.spec.template as JsonObject;
   return b;
 }
@@ -51,6 +52,8 @@ export function guardObject(b: UpdateBase, at: readonly string[] = CLONESET_AT):
     cur[k] = i === at.length - 1 ? us : ((cur[k] as JsonObject | undefined) ?? {});
     cur = cur[k] as JsonObject;
   });
-  if (b.template) (o.spec as JsonObject).template = b.template;
+  const spec = (o.spec ??= {}) as JsonObject;
+  if (b.replicas !== undefined) spec.replicas = b.replicas;
+  if (b.template) spec.template = b.template;
   return o;
 }

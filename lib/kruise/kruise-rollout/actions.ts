@@ -1,6 +1,7 @@
 // When each Rollout action may be sent, and what it will do (docs/kruise-rollouts.md §5, §8.2). The page
 // greys a control out with `reason`; the server re-checks the same rule on the live object before writing.
-import type { CloneSet, Rollout } from "../../k8s/objects";
+import type { CloneSet, PodTemplateSpec, Rollout } from "../../k8s/objects";
+import { releaseStartedBy } from "./release";
 import { plural } from "../core/plural";
 import { progressingCondition } from "./state";
 import { currentStepOf, rolloutSteps } from "./strip";
@@ -95,6 +96,38 @@ export function rollbackEffect(r: Rollout, cs: CloneSet, revision: string): Prec
   return yes(
     `the Rollout cancels the release (partition → 0) and the CloneSet reverts ${plural(updated, "updated pod")} to the stable revision at its own pace`,
   );
+}
+
+/** What the Rollout does once the CloneSet's template goes back to a revision, and whether every pod then reverts. */
+export interface RollbackUnderRollout {
+  /** the Rollout cancels its release and sets the partition to 0 (§8.2 direct): every pod reverts */
+  cancels: boolean;
+  text: string;
+}
+
+/**
+ * A rollback of a CloneSet a Rollout owns: mid-release, back to the stable revision, the Rollout cancels and sets the
+ * partition to 0 (§8.2); to another revision it restarts (§8.1). With no release in flight the template change starts
+ * one, and its first step decides (the workload webhook, §9). Upstream: openkruise/rollouts
+ * pkg/controller/rollout/rollout_canary.go, pkg/webhook/workload/mutating/workload_update_handler.go.
+ */
+export function rollbackUnderRollout(
+  r: Rollout | undefined,
+  cs: CloneSet,
+  revision: string,
+  template: PodTemplateSpec | undefined,
+): RollbackUnderRollout {
+  if (!r) return { cancels: false, text: "the Rollout system decides the partition (its object is not visible here)" };
+  if (r.status?.phase === "Progressing") {
+    const e = rollbackEffect(r, cs, revision);
+    const stable = r.status.canaryStatus?.stableRevision;
+    const inBatch = r.metadata.annotations?.["rollouts.kruise.io/rollback-in-batch"] === "true";
+    return { cancels: !!stable && revisionHash(revision) === stable && !inBatch, text: e.ok ? e.effect : e.reason };
+  }
+  const start = template ? releaseStartedBy(cs, { ...cs, spec: { ...cs.spec, template } }, [r]) : null;
+  return start
+    ? { cancels: false, text: start.message }
+    : { cancels: false, text: "the Rollout leaves this change to the CloneSet" };
 }
 
 /** The precondition of one named action, for the server's re-check. */

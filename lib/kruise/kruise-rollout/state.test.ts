@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cloneSet, rollout } from "./fixtures";
-import { rolloutState, stateBadgeText } from "./state";
+import { rolloutState, stateBadgeText, timerWordsAt } from "./state";
 
 const now = new Date("2026-01-01T00:00:42Z");
 
@@ -15,8 +15,16 @@ describe("the Rollout state in words", () => {
     const s = rolloutState(rollout({ step: 2 }), cloneSet(), undefined, now);
     expect(s.words).toBe("paused 20 s of 20; continues on its own");
     const early = rolloutState(rollout({ step: 2 }), cloneSet(), undefined, new Date("2026-01-01T00:00:07Z"));
-    expect(early.timer).toEqual({ elapsed: 7, seconds: 20 });
+    expect(early.timer).toMatchObject({ elapsed: 7, seconds: 20, step: 2 });
     expect(early.words).toBe("paused 7 s of 20; continues on its own");
+  });
+
+  it("a view counts the pause on each second from when it started, not from the last render (0, 1, 2 … not 0 → 4 → 14)", () => {
+    const s = rolloutState(rollout({ step: 2 }), cloneSet(), undefined, new Date("2026-01-01T00:00:00Z"));
+    const at = (iso: string) => timerWordsAt(s.timer!, Date.parse(iso));
+    expect(at("2026-01-01T00:00:01Z")).toBe("paused 1 s of 20; continues on its own");
+    expect(at("2026-01-01T00:00:02.5Z")).toBe("paused 2 s of 20; continues on its own");
+    expect(at("2026-01-01T00:01:00Z")).toBe("paused 20 s of 20; continues on its own");
   });
 
   it("gives a batch being upgraded as ready of planned pods, from the CloneSet's live counts", () => {

@@ -20,8 +20,8 @@ export interface RolloutState {
   /** a few words for a badge: "waiting for approval", "upgrading", "paused", "healthy" */
   short: string;
   tone: Tone;
-  /** a timed pause: seconds elapsed (clamped) of the duration */
-  timer?: { elapsed: number; seconds: number };
+  /** a timed pause: seconds elapsed (clamped) of the duration, and when it started (ms), so a view can count on */
+  timer?: { elapsed: number; seconds: number; since: number; step: number };
 }
 
 export function progressingCondition(r: Rollout): RolloutCondition | undefined {
@@ -34,6 +34,16 @@ const secondsBetween = (fromIso: string | undefined, now: Date) => {
 };
 
 type Live = Pick<RolloutState, "words" | "short" | "tone" | "timer">;
+
+/** "paused 5 s of 60; continues on its own": the timed pause's words, for a view that counts each second. */
+export function timerWords(elapsed: number, seconds: number): string {
+  return `paused ${Math.min(elapsed, seconds)} s of ${seconds}; continues on its own`;
+}
+
+/** The timed pause's words at `now`: elapsed counted from when the pause started (docs/kruise-rollouts.md §4.4). */
+export function timerWordsAt(timer: NonNullable<RolloutState["timer"]>, now: number): string {
+  return timerWords(Math.max(0, Math.floor((now - timer.since) / 1000)), timer.seconds);
+}
 
 /** One InRolling step state in words (docs/kruise-rollouts.md §4.4, `runCanary`). */
 function stepWords(r: Rollout, cs: CloneSet | undefined, br: BatchRelease | undefined, now: Date): Live {
@@ -62,11 +72,12 @@ function stepWords(r: Rollout, cs: CloneSet | undefined, br: BatchRelease | unde
         return { words: `waiting for approval to leave step ${i}`, short: "waiting for approval", tone: "warn" };
       if (p.kind === "timer") {
         const elapsed = Math.min(p.seconds, secondsBetween(cst.lastUpdateTime, now));
+        const since = cst.lastUpdateTime ? Date.parse(cst.lastUpdateTime) : now.getTime() - elapsed * 1000;
         return {
-          words: `paused ${elapsed} s of ${p.seconds}; continues on its own`,
+          words: timerWords(elapsed, p.seconds),
           short: "paused",
           tone: "info",
-          timer: { elapsed, seconds: p.seconds },
+          timer: { elapsed, seconds: p.seconds, since: Number.isFinite(since) ? since : now.getTime(), step: i },
         };
       }
       return { words: `step ${i} done; finishing`, short: "finishing", tone: "info" };

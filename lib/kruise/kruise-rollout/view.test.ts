@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BatchRelease, Event } from "../../k8s/objects";
+import type { BatchRelease, Event, Pod } from "../../k8s/objects";
 import { rolloutOf } from "./detect";
 import { cloneSet, rollout } from "./fixtures";
 import { kruiseRolloutView } from "./view";
@@ -47,5 +47,35 @@ describe("the Rollout section's view model", () => {
     const v = kruiseRolloutView(rolloutOf(cs, [])!, cs, [], [], [], [], now);
     expect(v).toMatchObject({ name: "gone", releasing: true, conditions: [], jumps: [] });
     expect(v.state).toBeUndefined();
+  });
+
+  it("after a release completes: no stable/canary pod counts of the finished release, and no approve or jump offered", () => {
+    const cs = cloneSet();
+    cs.metadata.uid = "cs-uid";
+    cs.status = { ...cs.status!, currentRevision: "checkout-h2", updateRevision: "checkout-h2", updatedReplicas: 4 };
+    const pod = (i: number) =>
+      ({
+        metadata: {
+          name: `checkout-${i}`,
+          namespace: "shop",
+          labels: { "controller-revision-hash": "checkout-h2" },
+          ownerReferences: [
+            {
+              apiVersion: "apps.kruise.io/v1alpha1",
+              kind: "CloneSet",
+              name: "checkout",
+              uid: "cs-uid",
+              controller: true,
+            },
+          ],
+        },
+      }) as unknown as Pod;
+    const done = rollout({ phase: "Healthy", step: 3, state: "Completed", reason: "Completed" });
+    const v = kruiseRolloutView(rolloutOf(cs, [done])!, cs, [0, 1, 2, 3].map(pod), [], [], [], now);
+    expect(v.inFlight).toBe(false);
+    expect(v.map).toBeUndefined();
+    expect(v.settled).toEqual({ revision: "checkout-h2", pods: 4, offRevision: 0 });
+    expect(v.actions?.approve.ok).toBe(false);
+    expect(v.jumps.every((j) => !j.check.ok)).toBe(true);
   });
 });

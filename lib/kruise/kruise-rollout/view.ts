@@ -4,7 +4,8 @@ import type { BatchRelease, CloneSet, Event, Pod, Rollout } from "../../k8s/obje
 import { age, timeOf } from "../view/format";
 import { canApprove, canDisable, canJump, canPause, type Precondition } from "./actions";
 import type { RolloutLink } from "./detect";
-import { revisionMap, type RevisionMap } from "./mapping";
+import { revisionHash, revisionMap, type RevisionMap } from "./mapping";
+import { controlledBy } from "../core/owner";
 import { rolloutState, type RolloutState } from "./state";
 import { stepStrip, type StepStrip } from "./strip";
 
@@ -33,7 +34,15 @@ export interface KruiseRolloutView {
   releasing: boolean;
   state?: RolloutState;
   strip?: StepStrip;
+  /** stable and canary revisions and the batches: only while a release is in flight */
   map?: RevisionMap;
+  /**
+   * No release in flight: where the pods are (the Rollout's last stable/canary hashes describe a finished release,
+   * so "stable: 0 pods, canary: 6 pods" would read as a release still going)
+   */
+  settled?: { revision: string; pods: number; offRevision: number };
+  /** a release is in flight: approve and jump apply */
+  inFlight: boolean;
   message?: string;
   conditions: RolloutConditionRow[];
   events: RolloutEventRow[];
@@ -68,6 +77,15 @@ function eventRows(events: readonly Event[], name: string, ns: string | undefine
     .sort((a, b) => timeOf(b.last) - timeOf(a.last) || a.key.localeCompare(b.key));
 }
 
+/** Where the CloneSet's pods are when no release is in flight: its update revision, and how many are off it. */
+function settledOn(cs: CloneSet, pods: readonly Pod[]): NonNullable<KruiseRolloutView["settled"]> {
+  const revision = cs.status?.updateRevision ?? "";
+  const hash = revisionHash(revision);
+  const active = controlledBy([...pods], cs.metadata.uid).filter((p) => !p.metadata.deletionTimestamp);
+  const on = active.filter((p) => revisionHash(p.metadata.labels?.["controller-revision-hash"]) === hash).length;
+  return { revision, pods: on, offRevision: active.length - on };
+}
+
 /** Everything the Rollout section shows, computed once per render from the live lists. */
 export function kruiseRolloutView(
   link: RolloutLink,
@@ -81,16 +99,18 @@ export function kruiseRolloutView(
   const r = link.rollout;
   const ns = cs.metadata.namespace;
   const base = { name: link.name, releasing: link.releasing, events: eventRows(events, link.name, ns, now) };
-  if (!r) return { ...base, conditions: [], jumps: [] };
+  if (!r) return { ...base, conditions: [], jumps: [], inFlight: link.releasing };
   const br = batchReleases.find((b) => b.metadata.name === r.metadata.name && b.metadata.namespace === ns);
   const strip = stepStrip(r, cs.spec.replicas ?? 1);
   const bst = br?.status?.canaryStatus;
+  const inFlight = link.releasing || r.status?.phase === "Progressing";
   return {
     ...base,
     rollout: r,
     state: rolloutState(r, cs, br, now),
     strip,
-    map: revisionMap(r, cs, pods, revisions, br),
+    inFlight,
+    ...(inFlight ? { map: revisionMap(r, cs, pods, revisions, br) } : { settled: settledOn(cs, pods) }),
     ...(r.status?.message ? { message: r.status.message } : {}),
     conditions: (r.status?.conditions ?? []).map((c) => ({
       type: c.type,

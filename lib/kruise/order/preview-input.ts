@@ -30,9 +30,12 @@ export function parseIntOrPercentText(text: string, what: string): ParsedInput {
 }
 
 /**
- * Partition input checked against `replicas`: above replicas, negative, over 100 %, not a number are
- * refused; a fractional percentage is accepted (the webhook allows it) with how Kruise resolves it:
- * ceil(p × R / 100), plus the v1.2 at-least-one rule. Upstream: kruise pkg/util/tools.go CalculatePartitionReplicas.
+ * Partition input checked against `replicas`: negative, over 100 %, not a number are refused. An integer above
+ * replicas is accepted, as the webhook accepts it (it refuses only negative values, docs/kruise-rules.md §2.3): Kruise
+ * clamps it to replicas, so no pod moves, and a scale-out up to it creates its pods on the current revision (a freeze
+ * before a scale-out). A fractional percentage is accepted (the webhook allows it) with how Kruise resolves it:
+ * ceil(p × R / 100), plus the v1.2 at-least-one rule. Upstream: kruise pkg/util/tools.go CalculatePartitionReplicas,
+ * pkg/webhook/cloneset/validating/validation.go.
  */
 export function parsePartitionInput(text: string, replicas: number): ParsedInput {
   const p = parseIntOrPercentText(text, "Partition");
@@ -40,8 +43,8 @@ export function parsePartitionInput(text: string, replicas: number): ParsedInput
   if (typeof p.value === "number") {
     if (p.value > replicas)
       return {
-        ok: false,
-        error: `Partition ${p.value} is above replicas (${replicas}): use 0..${replicas}, or a percentage`,
+        ...p,
+        note: `Partition ${p.value} is above replicas (${replicas}): Kruise keeps every pod on its revision, and a scale-out up to ${p.value} replicas creates its pods on the current revision`,
       };
     return p;
   }

@@ -198,7 +198,6 @@ describe("which pods move, in what order, how many at a time (§3.6, §4.1)", ()
 
 describe("partition input validation before sending", () => {
   it.each([
-    ["12", /above replicas \(10\)/],
     ["-1", /negative/],
     ["120%", /above 100%/],
     ["abc", /neither a whole number/],
@@ -208,6 +207,17 @@ describe("partition input validation before sending", () => {
     const r = parsePartitionInput(text, 10);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(msg);
+  });
+
+  it("accepts a partition above replicas, as the webhook does, and says it freezes every pod (11 of 10)", () => {
+    const r = parsePartitionInput("11", 10);
+    expect(r).toMatchObject({ ok: true, value: 11 });
+    if (r.ok) expect(r.note).toMatch(/above replicas \(10\): Kruise keeps every pod on its revision/);
+    expect(previewPartition(cloneSet(10), tenPods(), 11, NOW)).toMatchObject({
+      keepOld: 10,
+      toUpdate: 0,
+      moveCount: 0,
+    });
   });
 
   it("accepts integers and percentages", () => {

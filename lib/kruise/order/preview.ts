@@ -1,7 +1,7 @@
 // The partition slider's preview: how many pods stay old / move, WHICH pods move in what order,
 // and how many at a time; pods Kruise's order does not decide are named as tie groups
 // (docs/kruise-rules.md §3.2–§3.6, §4.1, §8.2).
-import { plural } from "../core/plural";
+import { plural, verb } from "../core/plural";
 import { calculateDiffsWithExpectation } from "../core/expectations";
 import { partitionReplicas } from "../core/partition";
 import { isPodActive, isPodOnRevision } from "../core/pod-state";
@@ -163,7 +163,7 @@ function explain(cs: CloneSet, p: PartitionPreview, useSurge: number): string[] 
   if (cs.spec.updateStrategy?.paused) notes.push("the rollout is paused: nothing moves until it is resumed");
   if (p.toUpdate < p.alreadyUpdated) {
     notes.push(
-      `${plural(p.alreadyUpdated - p.toUpdate, "already-updated pod")} stay updated: raising the partition does not roll pods back (gate CloneSetPartitionRollback is off)`,
+      `${plural(p.alreadyUpdated - p.toUpdate, "already-updated pod")} ${verb(p.alreadyUpdated - p.toUpdate, "stays", "stay")} updated: raising the partition does not roll pods back (gate CloneSetPartitionRollback is off)`,
     );
   }
   if (useSurge > 0)

@@ -85,11 +85,16 @@ function seeded(seed: number): () => number {
  */
 export function inPlaceChecker(cs: CloneSet, revisions: ControllerRevision[]): SimInput["canInPlace"] {
   const byName = new Map(revisions.map((r) => [r.metadata.name ?? "", r]));
+  // One answer per pair of revisions: the spec diff marshals both revisions' data, and a simulation asks per pod.
+  const known = new Map<string, boolean>();
   return (pod, target) => {
     if ((cs.spec.updateStrategy?.type ?? "ReCreate") === "ReCreate") return false;
     const to = byName.get(target);
     const from = revisions.find((r) => isPodOnRevision(pod, r.metadata.name ?? ""));
-    return !!to && calculateInPlaceUpdateSpec(from, to) !== null;
+    const key = `${from?.metadata.name ?? ""}\u0000${target}`;
+    let can = known.get(key);
+    if (can === undefined) known.set(key, (can = !!to && calculateInPlaceUpdateSpec(from, to) !== null));
+    return can;
   };
 }
 

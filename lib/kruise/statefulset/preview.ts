@@ -1,6 +1,6 @@
 // The partition slider's preview for an Advanced StatefulSet: which pods move, in what order, how many at a time
 // (docs/kruise-rules.md §13.4, §13.5, §13.9). Same shape as the CloneSet's (lib/kruise/order/preview.ts).
-import { plural } from "../core/plural";
+import { plural, verb } from "../core/plural";
 import { isPodActive, isPodOnRevision } from "../core/pod-state";
 import { isHookHeld } from "../lifecycle/lifecycle";
 import type { PartitionPreview, PodPick, PreviewPod } from "../order/preview";
@@ -99,12 +99,12 @@ function explain(set: StatefulSet, p: PartitionPreview, moving: number, first: n
   if (ru?.paused) notes.push("the rollout is paused: nothing moves until it is resumed");
   notes.push(
     ru?.unorderedUpdate
-      ? `with unorderedUpdate the partition is a count: ${plural(p.keepOld, "pod")} stay on old revisions`
+      ? `with unorderedUpdate the partition is a count: ${plural(p.keepOld, "pod")} ${verb(p.keepOld, "stays", "stay")} on old revisions`
       : `the partition is an ordinal: pods at ordinal ${ru?.partition ?? 0} and above are updated, highest first`,
   );
   if (p.toUpdate < p.alreadyUpdated)
     notes.push(
-      `${plural(p.alreadyUpdated - p.toUpdate, "already-updated pod")} stay updated: raising the partition does not roll pods back`,
+      `${plural(p.alreadyUpdated - p.toUpdate, "already-updated pod")} ${verb(p.alreadyUpdated - p.toUpdate, "stays", "stay")} updated: raising the partition does not roll pods back`,
     );
   if (moving > 0 && first === 0 && !ru?.paused)
     notes.push(

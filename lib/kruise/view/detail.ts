@@ -12,6 +12,7 @@ import { revisionsView, type RevisionRow } from "./revisions";
 import { cachedPodView } from "./row-cache";
 import { inPlaceBatches, type UpdateView } from "./update";
 import { podCounts, type PodCounts } from "./snapshot";
+import { podsRun, podsSynced } from "./pods-run";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
 import type { ViewWorkload, ViewEvent, ViewPod, ViewRevision } from "./types";
 
@@ -78,7 +79,11 @@ export function detailView(
   });
   const header = cloneSetView(cs, now, opts.kruiseRollout);
   if (counts) {
+    const running = podsRun(cs, podRows);
     Object.assign(header, {
+      running,
+      offUpdate: running.offUpdate,
+      revisionsSynced: podsSynced(cs, running).synced,
       total: counts.replicas,
       ready: counts.ready,
       updated: counts.updated,

@@ -8,6 +8,7 @@ import { revisionBar, type RevisionBar } from "./bar";
 import { age } from "./format";
 import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
+import { podsRun, podsSynced, type PodsRun } from "./pods-run";
 import { cloneSetState, type CloneSetState, type FailingPod, type StateKind } from "./state";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
 import type { IntOrString, ViewWorkload, ViewCondition } from "./types";
@@ -61,8 +62,15 @@ export interface WorkloadRow {
   progress: UpdateProgress;
   currentRevision: string;
   updateRevision: string;
-  /** currentRevision == updateRevision: fully rolled out (says nothing about readiness). */
+  /**
+   * currentRevision == updateRevision and every pod on it (from the pods where they are known, else from status
+   * counts): fully rolled out, says nothing about readiness (./pods-run.ts).
+   */
   revisionsSynced: boolean;
+  /** pods not on the update revision (pods where known, else status.replicas − status.updatedReplicas) */
+  offUpdate: number;
+  /** what the pods run, when the pods are known (the detail page, and namespaces the list watches) */
+  running?: PodsRun;
   /** status.observedGeneration < metadata.generation: the controller has not seen the latest spec. */
   statusStale: boolean;
   images: string[];
@@ -121,7 +129,7 @@ export function cloneSetView(cs: ViewWorkload, now: Date, rollout?: KruiseRollou
   const st = cs.status ?? {};
   const us = cs.spec?.updateStrategy ?? {};
   const progress = updateProgress(cs);
-  const synced = !!st.updateRevision && st.currentRevision === st.updateRevision;
+  const { synced, offUpdate } = podsSynced(cs, undefined);
   const stale = md.generation !== undefined && (st.observedGeneration ?? 0) < md.generation;
   const state = cloneSetState(cs, { progress, rollout });
   return {
@@ -152,6 +160,7 @@ export function cloneSetView(cs: ViewWorkload, now: Date, rollout?: KruiseRollou
     currentRevision: st.currentRevision ?? "",
     updateRevision: st.updateRevision ?? "",
     revisionsSynced: synced,
+    offUpdate,
     statusStale: stale,
     images: templateImages(cs),
     conditions: st.conditions ?? [],
@@ -190,8 +199,12 @@ export function withPods(row: WorkloadRow, cs: ViewWorkload, f: RowPodFacts | un
     rollout: row.rollout,
   });
   const failingUpdated = f.failing.filter((p) => p.revision && p.revision === row.updateRevision).length;
+  const running = podsRun(cs, f.pods);
   return {
     ...row,
+    revisionsSynced: podsSynced(cs, running).synced,
+    offUpdate: running.offUpdate,
+    running,
     total: f.counts.replicas,
     ready: f.counts.ready,
     updated: f.counts.updated,

@@ -3,10 +3,11 @@
  * a user types, presets, the words of its label, and its preview by the kind's own rules. The control
  * (components/update/PartitionControl.tsx) is the same for every kind; what it means is here.
  */
-import type { CloneSet, IntOrString, Pod } from "../../k8s/objects";
+import type { CloneSet, ControllerRevision, IntOrString, Pod } from "../../k8s/objects";
 import { partitionReplicas } from "../core/partition";
 import { partitionPresets, previewPartition, type PartitionPreview } from "../order/preview";
 import { parsePartitionInput, type ParsedInput } from "../order/preview-input";
+import { partitionPreviewModel, type PartitionPreviewModel } from "./partition-preview";
 
 export interface PartitionModel {
   /** As set ("3", "50%"), "0" when unset. */
@@ -19,6 +20,11 @@ export interface PartitionModel {
   parse(text: string): ParsedInput;
   /** Which pods move, in what rounds, by the kind's own order and budget. */
   preview(value: IntOrString, now: number): PartitionPreview;
+  /**
+   * The preview with what happens to each pod that moves (in place, recreated, deleted rather than updated, surge pods
+   * first), where the kind predicts it (./partition-preview.ts, a CloneSet's: it needs the revisions, ctx.revisions).
+   */
+  detail?(value: IntOrString, now: number): PartitionPreviewModel;
   presets: { label: string; value: IntOrString }[];
   /** The slider's accessible name: starts with "Partition". */
   sliderLabel: string;
@@ -38,7 +44,11 @@ const str = (v: unknown) => (v === undefined || v === null ? "0" : String(v));
  * A CloneSet's: pods kept on old revisions, an int or "p%" (pkg/util/tools.go CalculatePartitionReplicas), previewed
  * by its update order (lib/kruise/order/preview.ts).
  */
-export function cloneSetPartitionModel(cs: CloneSet, pods: readonly Pod[]): PartitionModel {
+export function cloneSetPartitionModel(
+  cs: CloneSet,
+  pods: readonly Pod[],
+  revisions?: readonly ControllerRevision[],
+): PartitionModel {
   const replicas = cs.spec.replicas ?? 1;
   const current = cs.spec.updateStrategy?.partition;
   return {
@@ -47,6 +57,7 @@ export function cloneSetPartitionModel(cs: CloneSet, pods: readonly Pod[]): Part
     position: (v) => partitionReplicas(v, replicas).value,
     parse: (t) => parsePartitionInput(t, replicas),
     preview: (v, now) => previewPartition(cs, [...pods], v, now),
+    detail: revisions ? (v, now) => partitionPreviewModel(cs, [...pods], [...revisions], v, now) : undefined,
     presets: partitionPresets(replicas),
     sliderLabel: `Partition (0 to ${replicas})`,
     textLabel: "Partition value (integer or percentage)",

@@ -13,6 +13,7 @@ import { cloneSetView, resolvePartition, type WorkloadRow } from "./list";
 import { hasHooks } from "./hooks";
 import { cloneSetPartitionModel, type LimitsInput, type LimitsNotes, type PartitionModel } from "./partition";
 import type { PodRow } from "./pods";
+import { scalePreviewModel, type ScalePreviewModel } from "./scale-preview";
 import { podCounts, type PodCounts } from "./snapshot";
 import type { KruiseRolloutFacts } from "./state-kruise-rollout";
 import type { ViewEvent, ViewPod, ViewRevision, ViewWorkload } from "./types";
@@ -23,6 +24,8 @@ export interface LensContext {
   nodes?: readonly Node[];
   /** the workload's own pods (its controller's), where the page watches them */
   pods?: readonly Pod[];
+  /** its own ControllerRevisions, where a prediction needs what changes between them */
+  revisions?: readonly ControllerRevision[];
 }
 
 /** The partition as the list and header show it. */
@@ -66,6 +69,8 @@ export interface WorkloadLens<T> {
    * in-place prediction (lib/patch predictInPlace); none for a CloneSet, which it reads itself.
    */
   inPlaceReading?(edited: T): { type: string; replicas: number; podsToUpdate: number };
+  /** Which pods a replicas change deletes or creates, in its controller's order, where the kind predicts it. */
+  scale?(obj: T, pods: Pod[], replicas: number, now: number): ScalePreviewModel;
   /** What a rollback to `target` does to its pods, pod by pod, where the kind predicts it. */
   rollback?(obj: T, ctx: LensContext, revisions: ControllerRevision[], target: ControllerRevision): RollbackPrediction;
 }
@@ -144,13 +149,18 @@ export function shapeCache<T extends object>(project: (obj: T, ctx: LensContext)
   };
 }
 
-/** The status shows pods not ready or missing: only the pods can say whether that is slow or stuck. */
+/**
+ * The status shows pods not ready or missing (only the pods can say whether that is slow or stuck), or pods off the
+ * update revision (only the pods say what they run: after a rollback at a partition, some may still run the image
+ * rolled back from, ./pods-run.ts).
+ */
 export function needsPods(cs: ViewWorkload): boolean {
   const st = cs.status ?? {};
   const replicas = cs.spec?.replicas ?? 1;
   return (
     hasHooks(cs) ||
     (st.updatedReplicas ?? 0) > (st.updatedReadyReplicas ?? 0) ||
+    (st.updatedReplicas ?? 0) < (st.replicas ?? 0) ||
     (st.readyReplicas ?? 0) < (st.replicas ?? 0) ||
     (st.replicas ?? 0) !== replicas
   );
@@ -175,7 +185,8 @@ export const cloneSetLens: WorkloadLens<ViewWorkload> = {
   counts: (cs, rows, now) => podCounts(cs, rows, now),
   needsPods,
   // The live list holds whole CloneSets; the view type only loosens them for readers.
-  partitionModel: (cs, ctx) => cloneSetPartitionModel(cs as CloneSet, ctx.pods ?? []),
+  partitionModel: (cs, ctx) => cloneSetPartitionModel(cs as CloneSet, ctx.pods ?? [], ctx.revisions),
+  scale: (cs, pods, replicas, now) => scalePreviewModel(cs as CloneSet, pods, replicas, now),
   limitsNotes: (cs, _ctx, v) =>
     previewLimits(cs.spec?.replicas ?? 1, cs.spec?.updateStrategy ?? {}, v.maxUnavailable, v.maxSurge),
 };

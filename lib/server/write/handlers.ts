@@ -4,6 +4,7 @@ import type { WriteContext } from "../auth";
 import { applyEdit } from "./edit";
 import { applyKruiseRollout } from "./kruise-rollout";
 import type { WriteTarget } from "./patch";
+import { applyRollback } from "./rollback";
 import { applyUpdate } from "./update";
 
 /** The logic of one write name a kind's home offers (lib/kinds: `writes`): the audit summary, then the outcome. */
@@ -24,6 +25,14 @@ export const WRITE_HANDLERS: Readonly<Record<string, WriteHandler>> = {
   update: {
     summary: (b) => ({ intent: b.action, ...present(b, "value"), ...(b.preview === true ? { preview: true } : {}) }),
     run: (ctx, t) => applyUpdate(ctx.actor, t, ctx.body),
+  },
+  rollback: {
+    summary: (b) => ({
+      intent: "rollback",
+      ...present(b, "revision", "everyPod"),
+      ...(b.preview === true ? { preview: true } : {}),
+    }),
+    run: (ctx, t) => applyRollback(ctx.actor, t, ctx.body),
   },
   action: {
     summary: (b) => ({

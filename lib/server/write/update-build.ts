@@ -7,6 +7,7 @@ import {
   asJsonObject,
   partitionPatch,
   pausePatch,
+  replicasPatch,
   rollbackPatch,
   rollingLimitsPatch,
   type JsonObject,
@@ -20,14 +21,14 @@ export const show = (v: unknown) =>
   v === undefined || v === null ? "unset" : typeof v === "string" ? v : JSON.stringify(v);
 
 /** The revision to roll back to: one this workload controls (docs/kruise-rules.md §8.5), never a namesake's. */
-async function readRevision(actor: Actor, t: WriteTarget, name: string): Promise<JsonObject> {
+export async function readRevision(actor: Actor, t: WriteTarget, name: string, field = "value"): Promise<JsonObject> {
   const home = KINDS.get(t.resource);
   const [w, rev] = await Promise.all([
     actor.client.get(home, t.namespace, t.name),
     actor.client.get(KINDS.get("controllerrevisions"), t.namespace, name),
   ]);
   if (!isControlledBy(rev, w.metadata.uid))
-    throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to ${home.kind} ${t.name}`, "value");
+    throw httpErrors.badRequest(`ControllerRevision ${name} does not belong to ${home.kind} ${t.name}`, field);
   return asJsonObject(rev);
 }
 
@@ -66,6 +67,11 @@ export async function buildUpdate(
         event: { reason: "RolloutLimitsChanged", message: parts.join(", ") },
       };
     }
+    case "replicas":
+      return {
+        request: replicasPatch(base, i.value),
+        event: { reason: "ReplicasChanged", message: `replicas ${show(i.base.replicas)} → ${i.value}` },
+      };
     case "rollback": {
       const rev = await readRevision(actor, t, i.value);
       const n = typeof rev.revision === "number" ? ` (revision ${rev.revision})` : "";

@@ -15,7 +15,7 @@ const ROLLOUT_FIELDS: ReadonlySet<UpdateIntent["action"]> = new Set(["partition"
 export const writesKruiseRolloutField = (intent: UpdateIntent) => ROLLOUT_FIELDS.has(intent.action);
 
 /** The Rollouts of a namespace as this user may see them; none when the CRD is absent or the user may not list. */
-async function rolloutsIn(actor: Actor, namespace: string): Promise<Rollout[]> {
+export async function rolloutsIn(actor: Actor, namespace: string): Promise<Rollout[]> {
   try {
     return (await actor.client.listPage(KINDS.get("rollouts"), namespace)).items;
   } catch (e) {

@@ -22,7 +22,7 @@ function fieldName(home: KindHome, pointer: string): string {
 }
 
 /** The typed 409 the page shows as "Conflict: nothing was written", with the values on the cluster now. */
-function stale(
+export function stale(
   message: string,
   field: string,
   causes: { field: string; reason: string; message: string }[],
@@ -46,7 +46,7 @@ const dotted = (pointer: string) => pointer.slice(1).replace(/\//g, ".");
  * lib/patch failedTests). A field guard → a stale refusal with the current values; no failed guard → the 422 was
  * real validation and is passed on with its field.
  */
-async function explain422(
+export async function explain422(
   actor: Actor,
   t: WriteTarget,
   shape: StrategyShape,
@@ -106,6 +106,8 @@ function kindRefusal(home: KindHome, shape: StrategyShape, intent: UpdateIntent)
       `an ${title}'s partition is ${shape.partitionIs ?? "a whole number"}, not a percentage (got ${JSON.stringify(intent.value)})`,
       "value",
     );
+  if (intent.action === "replicas" && !shape.replicas)
+    return httpErrors.badRequest(`an ${title} has no replicas: it runs one pod on each node it places`, "action");
   if (intent.action === "limits")
     for (const k of ["maxUnavailable", "maxSurge"] as const)
       if (intent.value[k] !== undefined && !shape.limits.includes(k))
@@ -117,7 +119,7 @@ function kindRefusal(home: KindHome, shape: StrategyShape, intent: UpdateIntent)
 }
 
 /**
- * POST …/<resource>/<name>/update: a workload's update intent (partition, pause, resume, limits, rollback) → a
+ * POST …/<resource>/<name>/update: a workload's update intent (partition, pause, resume, limits, rollback, replicas) → a
  * guarded JSON patch (lib/patch) of the fields where its home says they are. `preview: true` answers the exact
  * request; otherwise it is sent with the user's field manager and an Event on the workload records who changed what.
  */

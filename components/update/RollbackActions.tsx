@@ -1,0 +1,211 @@
+"use client";
+import { useMemo, useState } from "react";
+import type { CloneSet, ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
+import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import type { WorkloadLens } from "@/lib/kruise/view/workload";
+import { rollbackPreviewModel } from "@/lib/kruise/view/rollback-preview";
+// The modules themselves, not the lib/patch index: the index also brings the YAML editor's parser (~100 KB) into the
+// detail page's first load.
+import { asJsonObject, type JsonObject } from "@/lib/patch/json";
+import { diffObjects } from "@/lib/patch/diff";
+import { predictInPlace } from "@/lib/patch/inplace-prediction";
+import { revisionTemplate } from "@/lib/patch/update";
+import { RequestView, WriteError } from "@/components/ui/RequestView";
+import { RollbackChoice, type RollbackOwner } from "./RollbackChoice";
+import { RollbackMoves } from "./RollbackMoves";
+import { TemplateDiff } from "./TemplateDiff";
+import { useRollbackIntent } from "./useRollbackIntent";
+import { useUpdateIntent } from "./useUpdateIntent";
+
+export interface RollbackProps {
+  cluster: string;
+  namespace: string;
+  resource: ResourceName;
+  name: string;
+  object: K8sObject;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the kind's lens reads its own object type
+  lens: WorkloadLens<any>;
+  /** the workload's own pods and revisions (newest first), and the nodes for a kind laid out by node */
+  pods: Pod[];
+  nodes?: readonly Node[];
+  revisions: ControllerRevision[];
+  /** the revision to roll back to */
+  target: ControllerRevision;
+  now: number;
+  disabled?: string;
+  /** what a Kruise Rollout owning the workload will do after a rollback to this revision */
+  rolloutOwner?: (revision: string) => RollbackOwner | undefined;
+}
+
+const tpl = (r: ControllerRevision | undefined) => (r ? (revisionTemplate(asJsonObject(r)) ?? {}) : {});
+
+function useTemplateChange(object: K8sObject, target: ControllerRevision) {
+  const spec = asJsonObject(asJsonObject(object).spec ?? {});
+  return useMemo(
+    () => diffObjects({ template: (spec.template ?? {}) as JsonObject }, { template: tpl(target) }),
+    [spec.template, target],
+  );
+}
+
+/**
+ * A CloneSet's rollback through its own write (POST …/clonesets/<name>/rollback), like `kubectl kruise rollout undo`
+ * with a prediction that names the pods: every pod by default (the template and partition 0 in one request), or the
+ * template alone, keeping the partition (docs/kruise-rules.md §6.6).
+ */
+export function RollbackEveryPod(p: RollbackProps) {
+  const { cluster, namespace, name, object, pods, revisions, target, now, disabled, rolloutOwner } = p;
+  const left = target.metadata.name;
+  const cs = object as unknown as CloneSet;
+  const [confirming, setConfirming] = useState(false);
+  const [everyPod, setEveryPod] = useState(true);
+  const intent = useRollbackIntent(cluster, namespace, name, cs);
+  const change = useTemplateChange(object, target);
+  // Simulated only while the rollback is being looked at: it runs Kruise's passes over every pod.
+  const model = useMemo(
+    () => (confirming ? rollbackPreviewModel(cs, pods, revisions, target, now) : null),
+    [confirming, target, cs, pods, revisions, now],
+  );
+  const owner = rolloutOwner?.(left);
+  // Under a Kruise Rollout the partition is the Rollout's: the template goes alone.
+  const sendEveryPod = !owner && (everyPod || !model?.keepPartition);
+  const close = () => {
+    setConfirming(false);
+    intent.reset();
+  };
+  return (
+    <>
+      <div style={{ marginTop: 8 }}>
+        <button
+          type="button"
+          disabled={!!disabled}
+          title={disabled}
+          onClick={() => {
+            intent.touch();
+            setEveryPod(true);
+            setConfirming(true);
+          }}
+        >
+          Roll back to this revision ({left})
+        </button>
+        {confirming && model ? (
+          <div className="callout warn" data-testid="rollback-preview">
+            <strong>Roll back the pod template to {left}</strong>
+            <TemplateDiff rows={change} left="now" right={left} />
+            <RollbackChoice model={model} everyPod={everyPod} onChoose={setEveryPod} owner={owner} />
+            <button type="button" disabled={intent.pending} onClick={() => intent.showRequest(left, sendEveryPod)}>
+              Show request
+            </button>{" "}
+            <button
+              type="button"
+              disabled={intent.pending || !!disabled}
+              onClick={() => {
+                intent.apply(
+                  left,
+                  sendEveryPod,
+                  sendEveryPod ? `Rolled back every pod to ${left}` : `Rolled back the template to ${left}`,
+                );
+                setConfirming(false);
+              }}
+            >
+              Confirm rollback
+            </button>{" "}
+            <button type="button" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {intent.request && confirming ? <RequestView request={intent.request} /> : null}
+      {intent.error ? <WriteError error={intent.error} onRepreview={close} /> : null}
+      {intent.done ? (
+        <div className="callout info" role="status" data-testid="rollback-done">
+          {intent.done}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Another kind's rollback through the update write's "rollback" action: the template back to the revision, guarded
+ * by what the page showed, with the kind's own prediction of which pods move and which its partition keeps
+ * (its lens's rollback: docs/kruise-rules.md §13.10, §14.10).
+ */
+export function RollbackTemplate(p: RollbackProps) {
+  const { cluster, namespace, resource, name, object, lens, pods, nodes, revisions, target, disabled } = p;
+  const left = target.metadata.name;
+  const [confirming, setConfirming] = useState(false);
+  const intent = useUpdateIntent(cluster, namespace, resource, name, object, true);
+  const change = useTemplateChange(object, target);
+  const json = asJsonObject(object);
+  const rolled = { ...json, spec: { ...asJsonObject(json.spec ?? {}), template: tpl(target) } };
+  const prediction = confirming ? predictInPlace(json, rolled) : null;
+  const moves = useMemo(
+    () => (confirming && lens.rollback ? lens.rollback(object, { nodes, pods }, revisions, target) : null),
+    [confirming, target, lens, object, nodes, pods, revisions],
+  );
+  const note = p.rolloutOwner?.(left)?.text;
+  const close = () => {
+    setConfirming(false);
+    intent.reset();
+  };
+  return (
+    <>
+      <div style={{ marginTop: 8 }}>
+        <button
+          type="button"
+          disabled={!!disabled}
+          title={disabled}
+          onClick={() => {
+            intent.touch();
+            setConfirming(true);
+          }}
+        >
+          Roll back to this revision ({left})
+        </button>
+        {confirming ? (
+          <div className="callout warn" data-testid="rollback-preview">
+            <strong>Roll back the pod template to {left}</strong>
+            <TemplateDiff rows={change} left="now" right={left} />
+            {moves ? (
+              <RollbackMoves p={moves} />
+            ) : prediction ? (
+              <p data-testid="rollback-mode">
+                {prediction.mode === "in-place" ? "In place: " : prediction.mode === "recreate" ? "Recreate: " : ""}
+                {prediction.summary}
+              </p>
+            ) : null}
+            {note ? <p data-testid="rollback-rollout-note">Then {note}.</p> : null}
+            <button
+              type="button"
+              disabled={intent.pending}
+              onClick={() => intent.showRequest({ action: "rollback", value: left })}
+            >
+              Show request
+            </button>{" "}
+            <button
+              type="button"
+              disabled={intent.pending || !!disabled}
+              onClick={() => {
+                intent.apply({ action: "rollback", value: left }, `Rolled back to ${left}`);
+                setConfirming(false);
+              }}
+            >
+              Confirm rollback
+            </button>{" "}
+            <button type="button" onClick={close}>
+              Cancel
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {intent.request && confirming ? <RequestView request={intent.request} /> : null}
+      {intent.error ? <WriteError error={intent.error} onRepreview={close} /> : null}
+      {intent.done ? (
+        <div className="callout info" role="status" data-testid="rollback-done">
+          {intent.done}
+        </div>
+      ) : null}
+    </>
+  );
+}
