@@ -4,7 +4,7 @@ import { KINDS } from "@/lib/kinds";
 import { asJsonObject } from "@/lib/patch/json";
 import { diffObjects } from "@/lib/patch/diff";
 import { revisionTemplate } from "@/lib/patch/update";
-import type { ControllerRevision } from "@/lib/k8s/objects";
+import type { CloneSet, ControllerRevision } from "@/lib/k8s/objects";
 import { RollbackEveryPod, RollbackTemplate, type RollbackProps } from "./RollbackActions";
 import { TemplateDiff } from "./TemplateDiff";
 
@@ -37,7 +37,6 @@ export function RevisionCompare(p: Props) {
   const rows = useMemo(() => diffObjects(tpl(byName(left)), tpl(byName(right))), [left, right, sorted]); // eslint-disable-line react-hooks/exhaustive-deps
   const target = byName(left);
   if (sorted.length === 0) return null;
-  const Rollback = KINDS.get(p.resource).writes.rollback ? RollbackEveryPod : RollbackTemplate;
   const select = (label: string, v: string | undefined, set: (s: string) => void) => (
     <label style={{ marginRight: 12 }}>
       {label}{" "}
@@ -59,7 +58,18 @@ export function RevisionCompare(p: Props) {
       <TemplateDiff rows={rows} left={left ?? ""} right={right ?? ""} />
       {/* Keyed by the revision: choosing another one starts its rollback afresh (nothing confirmed, no request). */}
       {target && left !== updateRevision && !readOnly ? (
-        <Rollback key={left} {...p} revisions={sorted} target={target} />
+        KINDS.get(p.resource).writes.rollback ? (
+          // Only a CloneSet's home offers the rollback write (lib/kinds/cloneset.ts); a stream's items may lack `kind`.
+          <RollbackEveryPod
+            key={left}
+            {...p}
+            object={p.object as unknown as CloneSet}
+            revisions={sorted}
+            target={target}
+          />
+        ) : (
+          <RollbackTemplate key={left} {...p} revisions={sorted} target={target} />
+        )
       ) : null}
     </div>
   );

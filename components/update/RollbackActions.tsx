@@ -52,14 +52,13 @@ function useTemplateChange(object: K8sObject, target: ControllerRevision) {
  * with a prediction that names the pods: every pod by default (the template and partition 0 in one request), or the
  * template alone, keeping the partition (docs/kruise-rules.md §6.6).
  */
-export function RollbackEveryPod(p: RollbackProps) {
-  const { cluster, namespace, name, object, pods, revisions, target, now, disabled, rolloutOwner } = p;
+export function RollbackEveryPod(p: RollbackProps & { object: CloneSet }) {
+  const { cluster, namespace, name, object: cs, pods, revisions, target, now, disabled, rolloutOwner } = p;
   const left = target.metadata.name;
-  const cs = object as unknown as CloneSet;
   const [confirming, setConfirming] = useState(false);
   const [everyPod, setEveryPod] = useState(true);
   const intent = useRollbackIntent(cluster, namespace, name, cs);
-  const change = useTemplateChange(object, target);
+  const change = useTemplateChange(cs, target);
   // Simulated only while the rollback is being looked at: it runs Kruise's passes over every pod.
   const model = useMemo(
     () => (confirming ? rollbackPreviewModel(cs, pods, revisions, target, now) : null),
