@@ -6,7 +6,7 @@ export default function NotFound() {
       <h1>Not found</h1>
       <p>There is nothing at this address.</p>
       <p>
-        <Link href="/">Go to the CloneSet list</Link>
+        <Link href="/">Go to the workload list</Link>
       </p>
     </div>
   );

@@ -90,11 +90,11 @@ test("the list and a CloneSet's detail page render under the policy without a vi
   const cs = await eventually(midRollout, "a mid-rollout CloneSet");
   // Prerendered pages (the home redirect, the 404 page) run their stored bootstrap scripts too (allowed by hash).
   await page.goto("/");
-  await expect(page).toHaveURL(new RegExp(pages.cloneSets(ctx())));
+  await expect(page).toHaveURL(new RegExp(pages.workloads(ctx())));
   await page.goto("/no-such-page");
   await expect(page.getByTestId("not-found")).toBeVisible();
-  await page.getByRole("link", { name: "Go to the CloneSet list" }).click();
-  await expect(page).toHaveURL(new RegExp(pages.cloneSets(ctx())));
+  await page.getByRole("link", { name: "Go to the workload list" }).click();
+  await expect(page).toHaveURL(new RegExp(pages.workloads(ctx())));
   expectSecurityHeaders(await page.goto(pages.cloneSets(ctx(), { ns: cs.metadata.namespace })), "list");
   await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");
   await expect(page.locator(`[data-testid=cloneset-row][data-name="${cs.metadata.name}"]`).first()).toBeVisible({

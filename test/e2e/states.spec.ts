@@ -7,8 +7,11 @@ import { pages } from "./paths";
 const DEMO = new Set(["shop", "payments"]);
 const ctx = () => sandboxAdmin().context;
 
+/** A row's state and bar, filtered to by name: the list renders only the rows in view (VirtualTable). */
 async function listState(page: Page, ns: string, name: string) {
+  await page.getByRole("searchbox", { name: "Filter by name" }).fill(name);
   const row = page.locator(`[data-testid=cloneset-row][data-namespace="${ns}"][data-name="${name}"]`);
+  await expect(row).toBeVisible();
   return {
     state: await row.getByTestId("state").getAttribute("data-state"),
     bar: await row.getByTestId("revision-bar").getByRole("img").getAttribute("aria-label"),
