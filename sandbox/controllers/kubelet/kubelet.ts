@@ -8,9 +8,8 @@ import { keyOf, type Informer } from "../informer";
 import { podInformer } from "../common-informers";
 import { errorCode, errorMessage, Kube } from "../kube";
 import { startKubeletEndpoint, type KubeletEndpoint, type KubeletPod } from "./log-server";
-import { NODE_ADDRESS, nodeObject } from "./node";
+import { clearNotReadyTaint, NODE_ADDRESS, nodeObject } from "./node";
 import { targetNodeName } from "@/lib/kruise/daemonset/daemon-pods";
-import { TAINT_NOT_READY } from "@/lib/kruise/daemonset/placement";
 import { Placement } from "./placement";
 import { podConditions, statusChanged, statusPatch, withReportedConditions } from "./pod-status";
 import {
@@ -109,34 +108,9 @@ export class Kubelet {
       const endpoint = await startKubeletEndpoint(name, { ...host, clock: this.o.clock });
       this.endpoints.push(endpoint);
       await this.kube.ensureNode(nodeObject(name, i, endpoint.port));
-      await this.clearNotReadyTaint(name);
+      await clearNotReadyTaint(this.kube, name);
     }
     await this.pods.start();
-  }
-
-  /**
-   * The API server taints every new Node `node.kubernetes.io/not-ready:NoSchedule` (admission plugin
-   * TaintNodesByCondition); the node lifecycle controller removes it once the node reports Ready. Neither test
-   * cluster runs that controller, so the kubelet does it for its own nodes: with the taint left, a DaemonSet controller
-   * schedules nothing. Upstream: kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go
-   * (doNoScheduleTaintingPass), plugin/pkg/admission/nodetaint/admission.go.
-   */
-  private async clearNotReadyTaint(name: string): Promise<void> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const node = await this.kube.readNode(name);
-      const taints = node.spec?.taints ?? [];
-      const kept = taints.filter((t) => t.key !== TAINT_NOT_READY);
-      if (kept.length === taints.length) return;
-      try {
-        await this.kube.mergePatchNode(name, {
-          metadata: { resourceVersion: node.metadata.resourceVersion },
-          spec: { taints: kept.length ? kept : null },
-        });
-        return;
-      } catch (e) {
-        if (errorCode(e) !== 409) throw e;
-      }
-    }
   }
 
   async stop(): Promise<void> {
