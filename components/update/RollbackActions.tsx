@@ -1,13 +1,13 @@
 "use client";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ComponentProps, type ReactNode } from "react";
 import type { CloneSet, ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
-import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
+import type { K8sObject, ResourceName, WireRequest } from "@/lib/k8s/wire";
 import type { WorkloadLens } from "@/lib/kruise/view/workload";
 import { rollbackPreviewModel } from "@/lib/kruise/view/rollback-preview";
 // The modules themselves, not the lib/patch index: the index also brings the YAML editor's parser (~100 KB) into the
 // detail page's first load.
 import { asJsonObject, type JsonObject } from "@/lib/patch/json";
-import { diffObjects } from "@/lib/patch/diff";
+import { diffObjects, type FieldDiff } from "@/lib/patch/diff";
 import { predictInPlace } from "@/lib/patch/inplace-prediction";
 import { revisionTemplate } from "@/lib/patch/update";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
@@ -47,6 +47,59 @@ function useTemplateChange(object: K8sObject, target: ControllerRevision) {
   );
 }
 
+interface ShellProps {
+  left: string;
+  disabled?: string;
+  confirming: boolean;
+  pending: boolean;
+  request: WireRequest | null;
+  error: ComponentProps<typeof WriteError>["error"] | null;
+  done: string | null;
+  open: () => void;
+  showRequest: () => void;
+  confirm: () => void;
+  close: () => void;
+  /** what the rollback will do, between the template diff and the buttons */
+  children: ReactNode;
+  change: FieldDiff[];
+}
+
+/** The rollback's button, its confirmation (template diff, prediction, Show request, Confirm, Cancel) and outcome. */
+function RollbackShell(s: ShellProps) {
+  return (
+    <>
+      <div style={{ marginTop: 8 }}>
+        <button type="button" disabled={!!s.disabled} title={s.disabled} onClick={s.open}>
+          Roll back to this revision ({s.left})
+        </button>
+        {s.confirming ? (
+          <div className="callout warn" data-testid="rollback-preview">
+            <strong>Roll back the pod template to {s.left}</strong>
+            <TemplateDiff rows={s.change} left="now" right={s.left} />
+            {s.children}
+            <button type="button" disabled={s.pending} onClick={s.showRequest}>
+              Show request
+            </button>{" "}
+            <button type="button" disabled={s.pending || !!s.disabled} onClick={s.confirm}>
+              Confirm rollback
+            </button>{" "}
+            <button type="button" onClick={s.close}>
+              Cancel
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {s.request && s.confirming ? <RequestView request={s.request} /> : null}
+      {s.error ? <WriteError error={s.error} onRepreview={s.close} /> : null}
+      {s.done ? (
+        <div className="callout info" role="status" data-testid="rollback-done">
+          {s.done}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * A CloneSet's rollback through its own write (POST …/clonesets/<name>/rollback), like `kubectl kruise rollout undo`
  * with a prediction that names the pods: every pod by default (the template and partition 0 in one request), or the
@@ -72,56 +125,33 @@ export function RollbackEveryPod(p: RollbackProps & { object: CloneSet }) {
     intent.reset();
   };
   return (
-    <>
-      <div style={{ marginTop: 8 }}>
-        <button
-          type="button"
-          disabled={!!disabled}
-          title={disabled}
-          onClick={() => {
-            intent.touch();
-            setEveryPod(true);
-            setConfirming(true);
-          }}
-        >
-          Roll back to this revision ({left})
-        </button>
-        {confirming && model ? (
-          <div className="callout warn" data-testid="rollback-preview">
-            <strong>Roll back the pod template to {left}</strong>
-            <TemplateDiff rows={change} left="now" right={left} />
-            <RollbackChoice model={model} everyPod={everyPod} onChoose={setEveryPod} owner={owner} />
-            <button type="button" disabled={intent.pending} onClick={() => intent.showRequest(left, sendEveryPod)}>
-              Show request
-            </button>{" "}
-            <button
-              type="button"
-              disabled={intent.pending || !!disabled}
-              onClick={() => {
-                intent.apply(
-                  left,
-                  sendEveryPod,
-                  sendEveryPod ? `Rolled back every pod to ${left}` : `Rolled back the template to ${left}`,
-                );
-                setConfirming(false);
-              }}
-            >
-              Confirm rollback
-            </button>{" "}
-            <button type="button" onClick={close}>
-              Cancel
-            </button>
-          </div>
-        ) : null}
-      </div>
-      {intent.request && confirming ? <RequestView request={intent.request} /> : null}
-      {intent.error ? <WriteError error={intent.error} onRepreview={close} /> : null}
-      {intent.done ? (
-        <div className="callout info" role="status" data-testid="rollback-done">
-          {intent.done}
-        </div>
-      ) : null}
-    </>
+    <RollbackShell
+      left={left}
+      disabled={disabled}
+      confirming={confirming && !!model}
+      pending={intent.pending}
+      request={intent.request}
+      error={intent.error}
+      done={intent.done}
+      change={change}
+      open={() => {
+        intent.touch();
+        setEveryPod(true);
+        setConfirming(true);
+      }}
+      showRequest={() => intent.showRequest(left, sendEveryPod)}
+      confirm={() => {
+        intent.apply(
+          left,
+          sendEveryPod,
+          sendEveryPod ? `Rolled back every pod to ${left}` : `Rolled back the template to ${left}`,
+        );
+        setConfirming(false);
+      }}
+      close={close}
+    >
+      {model ? <RollbackChoice model={model} everyPod={everyPod} onChoose={setEveryPod} owner={owner} /> : null}
+    </RollbackShell>
   );
 }
 
@@ -149,62 +179,35 @@ export function RollbackTemplate(p: RollbackProps) {
     intent.reset();
   };
   return (
-    <>
-      <div style={{ marginTop: 8 }}>
-        <button
-          type="button"
-          disabled={!!disabled}
-          title={disabled}
-          onClick={() => {
-            intent.touch();
-            setConfirming(true);
-          }}
-        >
-          Roll back to this revision ({left})
-        </button>
-        {confirming ? (
-          <div className="callout warn" data-testid="rollback-preview">
-            <strong>Roll back the pod template to {left}</strong>
-            <TemplateDiff rows={change} left="now" right={left} />
-            {moves ? (
-              <RollbackMoves p={moves} />
-            ) : prediction ? (
-              <p data-testid="rollback-mode">
-                {prediction.mode === "in-place" ? "In place: " : prediction.mode === "recreate" ? "Recreate: " : ""}
-                {prediction.summary}
-              </p>
-            ) : null}
-            {note ? <p data-testid="rollback-rollout-note">Then {note}.</p> : null}
-            <button
-              type="button"
-              disabled={intent.pending}
-              onClick={() => intent.showRequest({ action: "rollback", value: left })}
-            >
-              Show request
-            </button>{" "}
-            <button
-              type="button"
-              disabled={intent.pending || !!disabled}
-              onClick={() => {
-                intent.apply({ action: "rollback", value: left }, `Rolled back to ${left}`);
-                setConfirming(false);
-              }}
-            >
-              Confirm rollback
-            </button>{" "}
-            <button type="button" onClick={close}>
-              Cancel
-            </button>
-          </div>
-        ) : null}
-      </div>
-      {intent.request && confirming ? <RequestView request={intent.request} /> : null}
-      {intent.error ? <WriteError error={intent.error} onRepreview={close} /> : null}
-      {intent.done ? (
-        <div className="callout info" role="status" data-testid="rollback-done">
-          {intent.done}
-        </div>
+    <RollbackShell
+      left={left}
+      disabled={disabled}
+      confirming={confirming}
+      pending={intent.pending}
+      request={intent.request}
+      error={intent.error}
+      done={intent.done}
+      change={change}
+      open={() => {
+        intent.touch();
+        setConfirming(true);
+      }}
+      showRequest={() => intent.showRequest({ action: "rollback", value: left })}
+      confirm={() => {
+        intent.apply({ action: "rollback", value: left }, `Rolled back to ${left}`);
+        setConfirming(false);
+      }}
+      close={close}
+    >
+      {moves ? (
+        <RollbackMoves p={moves} />
+      ) : prediction ? (
+        <p data-testid="rollback-mode">
+          {prediction.mode === "in-place" ? "In place: " : prediction.mode === "recreate" ? "Recreate: " : ""}
+          {prediction.summary}
+        </p>
       ) : null}
-    </>
+      {note ? <p data-testid="rollback-rollout-note">Then {note}.</p> : null}
+    </RollbackShell>
   );
 }
