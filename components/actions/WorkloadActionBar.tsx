@@ -1,30 +1,18 @@
 "use client";
 import { useMemo, type ReactNode } from "react";
-import type { CloneSet, ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
+import type { ControllerRevision, Node, Pod } from "@/lib/k8s/objects";
 import type { K8sObject, ResourceName } from "@/lib/k8s/wire";
 import { KINDS } from "@/lib/kinds";
 import { updateBaseOf } from "@/lib/kruise/core/update-base";
 import { movablePods } from "@/lib/kruise/order/preview";
 import { actionBarView, type ActionFacts, type BarAction } from "@/lib/kruise/view/actions";
 import type { WorkloadRow } from "@/lib/kruise/view/list";
-import { rollbackPreviewModel } from "@/lib/kruise/view/rollback-preview";
-import type { WorkloadLens } from "@/lib/kruise/view/workload";
 import { Badge } from "@/components/ui/Badge";
-import { PartitionPreviewView } from "@/components/update/PartitionPreviewView";
-import { RollbackChoice, type RollbackOwner } from "@/components/update/RollbackChoice";
-import { RollbackMoves } from "@/components/update/RollbackMoves";
+import type { RollbackOwner } from "@/components/update/RollbackChoice";
 import { STATE_LOOK } from "@/components/workload/PhaseBadge";
 import { KRUISE_ROLLOUT_ICON } from "@/components/kruise-rollout/KruiseRolloutBadge";
-import { ActionBar, type BarAdapter, type BarChoice, type BarRequest } from "./ActionBar";
-
-interface Snapshot {
-  object: K8sObject;
-  pods: Pod[];
-  nodes?: readonly Node[];
-  /** the delegate's own snapshot (a Kruise Rollout as the page showed it) */
-  other?: unknown;
-  now: number;
-}
+import { ActionBar, type BarAdapter, type BarRequest } from "./ActionBar";
+import { EveryPodDetails, PartitionDetails, TemplateDetails, type AnyLens, type Snapshot } from "./BarDetails";
 
 /**
  * Actions another object takes (a Kruise Rollout that drives the workload, docs/kruise-rollouts.md §5): their
@@ -59,62 +47,7 @@ export interface WorkloadActionBarProps {
   now: Date;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the kind's lens reads its own object type
-type AnyLens = WorkloadLens<any>;
-
 const rollsBack = (a: BarAction) => a.id === "rollback" || a.id === "abort";
-
-function PartitionDetails(p: { lens: AnyLens; s: Snapshot; value: number; revisions: ControllerRevision[] }) {
-  const { lens, s, value, revisions } = p;
-  const model = useMemo(
-    () => lens.partitionModel(s.object, { nodes: s.nodes, pods: s.pods, revisions }),
-    [lens, s, revisions],
-  );
-  const m = useMemo(
-    () => (model.detail ? model.detail(value, s.now) : { preview: model.preview(value, s.now) }),
-    [model, value, s.now],
-  );
-  return <PartitionPreviewView m={m} unit={model.unit} targetField={model.targetField} />;
-}
-
-/** A CloneSet's rollback through its own write: every pod (the default) or keep the partition (§6.6). */
-function EveryPodDetails(p: {
-  s: Snapshot;
-  target: ControllerRevision;
-  revisions: ControllerRevision[];
-  choice: BarChoice;
-  choose: (c: BarChoice) => void;
-  owner?: RollbackOwner;
-}) {
-  const { s, target, revisions } = p;
-  const model = useMemo(
-    () => rollbackPreviewModel(s.object as unknown as CloneSet, s.pods, revisions, target, s.now),
-    [s, target, revisions],
-  );
-  return (
-    <RollbackChoice
-      model={model}
-      everyPod={p.choice.everyPod}
-      onChoose={(everyPod) => p.choose({ everyPod })}
-      owner={p.owner}
-    />
-  );
-}
-
-/** Another kind's rollback of the template alone: its lens's prediction, pod by pod (§13.10, §14.10). */
-function TemplateDetails(p: {
-  lens: AnyLens;
-  s: Snapshot;
-  target: ControllerRevision;
-  revisions: ControllerRevision[];
-}) {
-  const { lens, s, target, revisions } = p;
-  const moves = useMemo(
-    () => lens.rollback?.(s.object, { nodes: s.nodes, pods: s.pods }, revisions, target) ?? null,
-    [lens, s, target, revisions],
-  );
-  return moves ? <RollbackMoves p={moves} /> : null;
-}
 
 function BarState({ header }: { header: Pick<WorkloadRow, "state"> }): ReactNode {
   const st = header.state;
@@ -177,13 +110,13 @@ export function WorkloadActionBar(p: WorkloadActionBarProps) {
             base: updateBaseOf(s.object, true, path),
           },
         };
-      if (rollsBack(a))
-        return {
-          resource,
-          name,
-          write: "update",
-          body: { action: "rollback", value: a.revision, base: updateBaseOf(s.object, true, path) },
-        };
+      if (rollsBack(a)) {
+        const base = updateBaseOf(s.object, true, path);
+        // Partition 0 with the template, unless the user keeps the partition (or there is none to lift).
+        const everyPod = !owned && choice.everyPod && String(base.partition ?? 0) !== "0";
+        const body = { action: "rollback", value: a.revision, base, ...(everyPod ? { everyPod } : {}) };
+        return { resource, name, write: "update", body };
+      }
       if (a.id === "partition-step") {
         const pv = lens
           .partitionModel(s.object, { nodes: s.nodes, pods: s.pods, revisions })
@@ -200,7 +133,19 @@ export function WorkloadActionBar(p: WorkloadActionBarProps) {
       if (!rollsBack(a) || !a.revision) return null;
       const target = byName(a.revision);
       if (!target) return <p className="callout bad">Revision {a.revision} is gone: look again.</p>;
-      if (!everyPodWrite) return <TemplateDetails lens={lens} s={s} target={target} revisions={revisions} />;
+      if (!everyPodWrite)
+        return (
+          <TemplateDetails
+            lens={lens}
+            s={s}
+            at={path ?? []}
+            partition={String(facts.partition ?? 0)}
+            target={target}
+            revisions={revisions}
+            choice={choice}
+            choose={choose}
+          />
+        );
       return (
         <EveryPodDetails
           s={s}
@@ -212,13 +157,10 @@ export function WorkloadActionBar(p: WorkloadActionBarProps) {
         />
       );
     },
-    effect: (a, choice) =>
-      a.id === "rollback" && everyPodWrite && !owned && !choice.everyPod
-        ? `the pod template goes back to ${a.revision}; partition ${String(facts.partition ?? 0)} stays, and keeps its share of the pods where they are`
-        : a.effect,
+    effect: (a, choice) => (a.id === "rollback" && !choice.everyPod && a.keepEffect ? a.keepEffect : a.effect),
     doneText: (a, choice) =>
       a.id === "rollback"
-        ? everyPodWrite && !owned && choice.everyPod
+        ? !owned && choice.everyPod
           ? `Rolled back every pod to ${a.revision}`
           : `Rolled back the template to ${a.revision}`
         : `${a.label}: sent`,

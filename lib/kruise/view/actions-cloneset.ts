@@ -58,6 +58,7 @@ export function cloneSetActionFacts(
     updateRevision: cs.status?.updateRevision ?? "",
     revisions: own.map(revisionFacts),
     offUpdate: header.offUpdate,
+    rollbackKeeps: "it keeps its share of the pods where they are",
     ...(rollout ? { owner: rollout.name } : {}),
     ...(rf ? { rollout: rf } : {}),
   };

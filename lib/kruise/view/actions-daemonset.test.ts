@@ -61,7 +61,7 @@ describe("an Advanced DaemonSet's action bar (lib/kruise/view/actions-daemonset.
     expect(daemonOldRevision(ds, [own(dpod(1, { hash: NEW }))], revs)).toBe("");
   });
 
-  it("pause, the next step in nodes, and roll back to the old pods' revision saying what the partition keeps", () => {
+  it("pause, the next step in nodes, and roll back every pod to the old pods' revision; keeping the partition says what it keeps", () => {
     const ds = withDesired(daemonSet({ partition: 4 }));
     const f = daemonSetActionFacts(ds, header, revs, { nodes: sixNodes(), pods: twoUpdated() });
     const a = Object.fromEntries(actionBarView(f).actions.map((x) => [x.id, x]));
@@ -69,6 +69,9 @@ describe("an Advanced DaemonSet's action bar (lib/kruise/view/actions-daemonset.
     expect(a["partition-step"]).toMatchObject({ label: "Next step: partition 4 → 3", partition: 3, confirm: true });
     expect(a.rollback).toMatchObject({ label: "Roll back to #1 agent:1", revision: `agent-${OLD}`, confirm: true });
     expect(a.rollback.effect).toBe(
+      `every pod goes back to #1 agent-${OLD} (agent:1): the template and partition 0 in one request`,
+    );
+    expect(a.rollback.keepEffect).toBe(
       `the pod template goes back to #1 agent-${OLD} (agent:1); partition 4 stays: 4 nodes keep the revision their pods run`,
     );
   });

@@ -53,12 +53,15 @@ describe("an Advanced StatefulSet's action bar (lib/kruise/view/actions-stateful
     expect(statefulNextStep(onDelete)).toBeNull();
   });
 
-  it("pause, the next step (asks, with the ordinal) and roll back to the current revision, saying the partition keeps the ordinals below it", () => {
+  it("pause, the next step (asks, with the ordinal) and roll back every pod to the current revision; keeping the partition says the ordinals below it stay", () => {
     const a = byId(statefulSet(5, { partition: 3 }));
     expect(Object.keys(a)).toEqual(["pause", "partition-step", "rollback"]);
     expect(a["partition-step"]).toMatchObject({ label: "Next step: partition 3 → 0", confirm: true, partition: 0 });
     expect(a.rollback).toMatchObject({ revision: old.metadata.name, tone: "destructive", confirm: true });
     expect(a.rollback.effect).toBe(
+      `every pod goes back to #1 ${old.metadata.name} (nginx:1): the template and partition 0 in one request`,
+    );
+    expect(a.rollback.keepEffect).toBe(
       `the pod template goes back to #1 ${old.metadata.name} (nginx:1); partition 3 stays: ordinals 0, 1 and 2 keep the revision they run`,
     );
   });
@@ -69,7 +72,9 @@ describe("an Advanced StatefulSet's action bar (lib/kruise/view/actions-stateful
     expect(a["partition-step"].unavailable).toBe("the rollout is paused: resume it first");
   });
 
-  it("at partition 0 the rollback says every pod goes back, as the template alone does then", () => {
-    expect(byId(statefulSet(3)).rollback.effect).toMatch(/partition 0 stays: it keeps no pod, so every pod goes back$/);
+  it("at partition 0 the template alone also takes every pod back, and says so", () => {
+    expect(byId(statefulSet(3)).rollback.keepEffect).toMatch(
+      /partition 0 stays: it keeps no pod, so every pod goes back$/,
+    );
   });
 });

@@ -39,6 +39,8 @@ export interface BarAction {
   partition?: number;
   /** rollback, abort: the revision the template goes back to */
   revision?: string;
+  /** rollback: what it does when the user keeps the partition (the template alone) instead of every pod */
+  keepEffect?: string;
   /** jump: the 1-based step */
   to?: number;
 }
@@ -89,9 +91,8 @@ export interface ActionFacts {
    */
   step?: PartitionStepFacts | null;
   /**
-   * A kind whose rollback sends the template alone (the update write's rollback): what its partition then keeps where
-   * it is, in words ("pods at ordinals below 3 keep the revision they run"); absent: the rollback sends partition 0
-   * too, so every pod goes back.
+   * What the partition keeps where it is when the template alone goes back, in the kind's words ("ordinals 0, 1 and 2
+   * keep the revision they run"); the rollback's other choice, every pod, sends partition 0 with it.
    */
   rollbackKeeps?: string;
   rollout?: RolloutFacts;
@@ -208,10 +209,13 @@ function workloadActions(f: ActionFacts): BarAction[] {
       confirm: true,
       effect: f.owner
         ? `the pod template goes back to ${revisionLabel(good)}; Kruise Rollout ${f.owner} then decides the partition`
-        : f.rollbackKeeps
-          ? `the pod template goes back to ${revisionLabel(good)}; partition ${String(f.partition ?? 0)} stays: ${f.rollbackKeeps}`
-          : `every pod goes back to ${revisionLabel(good)}: the template and partition 0 in one request`,
+        : `every pod goes back to ${revisionLabel(good)}: the template and partition 0 in one request`,
       revision: good.name,
+      ...(!f.owner && f.rollbackKeeps
+        ? {
+            keepEffect: `the pod template goes back to ${revisionLabel(good)}; partition ${String(f.partition ?? 0)} stays: ${f.rollbackKeeps}`,
+          }
+        : {}),
     });
   return out;
 }
