@@ -83,4 +83,14 @@ describe("an Advanced DaemonSet's action bar (lib/kruise/view/actions-daemonset.
     expect(a.resume).toMatchObject({ tone: "primary" });
     expect(a["partition-step"].unavailable).toBe("the rollout is paused: resume it first");
   });
+
+  it("paused halfway with the partition lifted: the rollback says partition 0 keeps none and that pods move once resumed", () => {
+    const ds = withDesired(daemonSet({ partition: 0, paused: true }));
+    const f = daemonSetActionFacts(ds, header, revs, { nodes: sixNodes(), pods: twoUpdated() });
+    const a = Object.fromEntries(actionBarView(f).actions.map((x) => [x.id, x]));
+    expect(Object.keys(a)).toEqual(["resume", "rollback"]);
+    expect(a.rollback.effect).toBe(
+      `every pod goes back to #1 agent-${OLD} (agent:1): partition 0 keeps none; the rollout is paused: pods move once it is resumed`,
+    );
+  });
 });

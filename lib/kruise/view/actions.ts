@@ -167,6 +167,12 @@ function partitionStep(f: ActionFacts): PartitionStepFacts | null {
   };
 }
 
+/** The partition keeps no pod where it is: unset, 0 or 0 %. */
+const keepsNone = (f: ActionFacts) => f.partition === null || ["0", "0%"].includes(String(f.partition ?? 0));
+
+/** A paused workload takes the new template but moves no pod until resumed: the rollback says so. */
+const whilePaused = (f: ActionFacts) => (f.paused ? "; the rollout is paused: pods move once it is resumed" : "");
+
 function workloadActions(f: ActionFacts): BarAction[] {
   const out: BarAction[] = [];
   if (!f.owner) {
@@ -209,11 +215,13 @@ function workloadActions(f: ActionFacts): BarAction[] {
       confirm: true,
       effect: f.owner
         ? `the pod template goes back to ${revisionLabel(good)}; Kruise Rollout ${f.owner} then decides the partition`
-        : `every pod goes back to ${revisionLabel(good)}: the template and partition 0 in one request`,
+        : keepsNone(f)
+          ? `every pod goes back to ${revisionLabel(good)}: partition 0 keeps none${whilePaused(f)}`
+          : `every pod goes back to ${revisionLabel(good)}: the template and partition 0 in one request${whilePaused(f)}`,
       revision: good.name,
       ...(!f.owner && f.rollbackKeeps
         ? {
-            keepEffect: `the pod template goes back to ${revisionLabel(good)}; partition ${String(f.partition ?? 0)} stays: ${f.rollbackKeeps}`,
+            keepEffect: `the pod template goes back to ${revisionLabel(good)}; partition ${String(f.partition ?? 0)} stays: ${f.rollbackKeeps}${whilePaused(f)}`,
           }
         : {}),
     });
