@@ -1,6 +1,6 @@
 // The fleet benchmark's browsers (bench/fleet.ts): which page each one opens, a probe the page loads before its own
 // scripts, the time to interactive, and typing into the list's filter.
-//   list page ready:    navigation start → the first CloneSet row drawn, and → the first key typed into "Filter by
+//   list page ready:    navigation start → the first workload row drawn (the list of every kind), and → the first key typed into "Filter by
 //                       name" shown (the URL and the rows follow the key) — the page is then interactive
 //   detail page ready:  navigation start → the pod map counts every pod of the CloneSet, and → the first pod row
 //   input latency:      a key's timestamp → the first frame whose rows are filtered by the input's new value
@@ -24,7 +24,8 @@ export interface Plan {
 /**
  * Browser b opens page kind b % 4 on cluster b % clusters, so 20 browsers on 5 clusters give every cluster each
  * kind once: the list in all namespaces, the list of one namespace, a detail page of a ~40-pod CloneSet, and
- * (clusters 0 and 1) a detail page of a big CloneSet, a small one elsewhere.
+ * (clusters 0 and 1) a detail page of a big workload — cluster 0's CloneSet, cluster 1's Advanced StatefulSet — a
+ * small one elsewhere (of any kind).
  */
 export function plans(clusters: Cluster[], browsers: number): Plan[] {
   const kinds = ["list", "list-ns", "detail", "detail-big"] as const;
@@ -35,21 +36,25 @@ export function plans(clusters: Cluster[], browsers: number): Plan[] {
     if (kind === "detail-big" && ci >= 2) kind = "detail";
     const ns = cluster.namespaces[(b + 1) % cluster.namespaces.length];
     if (kind === "list" || kind === "list-ns") {
-      const url = pages.cloneSets(cluster.name, kind === "list-ns" ? { ns } : {});
+      // Every kind in one list: the fleet's CloneSets, Advanced StatefulSets and DaemonSets side by side.
+      const url = pages.workloads(cluster.name, kind === "list-ns" ? { ns } : {});
       return { browser: b, cluster, kind, url, label: `${cluster.name} ${kind === "list" ? "list" : `list ns=${ns}`}` };
     }
-    const small = cluster.cloneSets.filter((c) => !c.name.startsWith("big-"));
-    const cs = kind === "detail-big" ? cluster.cloneSets[0] : small[(b * 7) % small.length];
+    const small = cluster.workloads.filter((c) => !c.name.startsWith("big-"));
+    const cs = kind === "detail-big" ? cluster.workloads[ci % 2] : small[(b * 7) % small.length];
     return {
       browser: b,
       cluster,
       kind,
-      url: pages.cloneSet(cluster.name, cs.ns, cs.name),
+      url: pages.workload(cluster.name, cs.ns, cs.kind, cs.name),
       pods: cs.pods,
-      label: `${cluster.name} ${cs.ns}/${cs.name} (${cs.pods} pods)`,
+      label: `${cluster.name} ${cs.kind} ${cs.ns}/${cs.name} (${cs.pods} pods)`,
     };
   });
 }
+
+// A list row of any kind (components/workload/list/WorkloadTable.tsx names its test id after the kind).
+const ROW = ["cloneset", "statefulset", "daemonset"].map((k) => `[data-testid="${k}-row"]`).join(",");
 
 // A string, not a function: tsx's name helpers do not exist in the page. rAF loops run only while there is
 // something to look for, so the probe does not keep 20 pages drawing.
@@ -58,13 +63,13 @@ const PROBE = `(() => {
   const rowsMatch = (q) => {
     const needle = q.trim().toLowerCase();
     if (!needle) return true;
-    for (const r of document.querySelectorAll('[data-testid="cloneset-row"]'))
+    for (const r of document.querySelectorAll(${JSON.stringify(ROW)}))
       if (!(r.getAttribute("data-name") || "").toLowerCase().includes(needle)) return false;
     return true;
   };
   const look = () => {
     const now = performance.now();
-    if (p.firstRowAt === null && document.querySelector('[data-testid="cloneset-row"]')) p.firstRowAt = now;
+    if (p.firstRowAt === null && document.querySelector(${JSON.stringify(ROW)})) p.firstRowAt = now;
     if (p.podRowAt === null && document.querySelector('[data-testid="pod-row"]')) p.podRowAt = now;
     if (p.mapAt === null && p.pods) {
       const s = document.querySelector('[data-testid="pod-map-summary"]');

@@ -1,30 +1,36 @@
 // The fleet benchmark's clusters (bench/fleet.ts): each a sandbox API server in its own process
-// (bench/fleet-cluster.ts), seeded directly through its API — CloneSets and their pods with owner references,
-// revision labels and status, as a controller would leave them, without running one — and a writer that patches
-// CloneSet and pod status at a set rate over raw keep-alive HTTP (cheap for this process, which also drives
+// (bench/fleet-cluster.ts), seeded directly through its API — nodes, and CloneSets, Advanced StatefulSets and Advanced
+// DaemonSets with their pods (owner references, revision labels and status, as their controllers would leave them,
+// without running one; bench/fleet-kinds.ts) — and a writer that patches workload and pod status at a set rate over raw keep-alive HTTP (cheap for this process, which also drives
 // Chromium), measuring the rate it reached.
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import readline from "node:readline";
 import type { ClusterStats } from "./fleet-cluster";
+import {
+  NODES,
+  nodeBody,
+  podBody,
+  podName,
+  workloadBody,
+  workloadPath,
+  workloadStatus,
+  type FleetKind,
+  type WorkloadPlan,
+} from "./fleet-kinds";
 import { podStatus, sleep } from "./lib";
 
 const REPO = path.resolve(__dirname, "..");
 
-export interface CloneSetPlan {
-  ns: string;
-  name: string;
-  pods: number;
-  uid?: string;
-}
+export type { WorkloadPlan } from "./fleet-kinds";
 
 export interface Cluster {
   name: string;
   url: string;
   token: string;
   proc: ChildProcess;
-  cloneSets: CloneSetPlan[];
+  workloads: WorkloadPlan[];
   namespaces: string[];
   stats(): Promise<ClusterStats>;
   /** raw API request; throws on a status ≥ 400 */
@@ -32,23 +38,30 @@ export interface Cluster {
 }
 
 /**
- * `cloneSets` CloneSets holding `pods` pods in ~10 namespaces: two big ones (a tenth of the pods each, 1,000 at
- * the defaults) and the rest sharing what is left (~40 each at the defaults).
+ * `count` workloads holding about `pods` pods in ~10 namespaces: two big ones (a tenth of the pods each, 1,000 at the
+ * defaults; a CloneSet and an Advanced StatefulSet) and the rest sharing what is left (~40 each at the defaults), in
+ * turn CloneSets, Advanced StatefulSets and Advanced DaemonSets (one pod per node: NODES each).
  */
-export function layout(pods: number, cloneSets: number): { namespaces: string[]; cloneSets: CloneSetPlan[] } {
-  const nsCount = Math.max(1, Math.min(10, Math.round(cloneSets / 20)));
+export function layout(pods: number, count: number): { namespaces: string[]; workloads: WorkloadPlan[] } {
+  const nsCount = Math.max(1, Math.min(10, Math.round(count / 20)));
   const namespaces = Array.from({ length: nsCount }, (_, i) => `team-${i}`);
-  const big = cloneSets >= 4 ? 2 : 0;
+  const big = count >= 4 ? 2 : 0;
   const bigSize = Math.floor(pods / 10);
   const rest = pods - big * bigSize;
-  const small = cloneSets - big;
+  const small = count - big;
+  const kinds: FleetKind[] = ["clonesets", "statefulsets", "daemonsets"];
   return {
     namespaces,
-    cloneSets: Array.from({ length: cloneSets }, (_, i) => ({
-      ns: namespaces[i % nsCount],
-      name: i < big ? `big-${i}` : `svc-${String(i).padStart(3, "0")}`,
-      pods: i < big ? bigSize : Math.floor(rest / small) + (i - big < rest % small ? 1 : 0),
-    })),
+    workloads: Array.from({ length: count }, (_, i) => {
+      const kind = i < big ? kinds[i] : kinds[(i - big) % 3];
+      const share = Math.floor(rest / small) + (i - big < rest % small ? 1 : 0);
+      return {
+        ns: namespaces[i % nsCount],
+        name: i < big ? `big-${i}` : `${kind.slice(0, 3)}-${String(i).padStart(3, "0")}`,
+        pods: i < big ? bigSize : kind === "daemonsets" ? Math.min(share, NODES) : share,
+        kind,
+      };
+    }),
   };
 }
 
@@ -98,7 +111,7 @@ export async function startCluster(name: string, plan: ReturnType<typeof layout>
     token,
     proc,
     ...plan,
-    cloneSets: plan.cloneSets.map((c) => ({ ...c })),
+    workloads: plan.workloads.map((c) => ({ ...c })),
     req,
     stats: () =>
       new Promise((resolve) => {
@@ -108,32 +121,7 @@ export async function startCluster(name: string, plan: ReturnType<typeof layout>
   };
 }
 
-const CS = "/apis/apps.kruise.io/v1alpha1";
 const MERGE = "application/merge-patch+json";
-const OLD = "5b76c46c9b";
-const NEW = "659d94d4c9";
-const podName = (cs: CloneSetPlan, j: number) => `${cs.name}-${String(j).padStart(5, "0")}`;
-const updated = (j: number) => j % 5 < 2; // 40% of each CloneSet's pods on the update revision
-
-/** CloneSet i's status at tick t: a rollout moving through its pods, so rows' counts and bars change. */
-export function cloneSetStatus(cs: CloneSetPlan, i: number, t: number) {
-  const n = cs.pods;
-  const notReady = t === 0 ? (i % 7 === 0 ? 1 : 0) : (i + t) % 3;
-  const up = Math.round(n * 0.4);
-  return {
-    status: {
-      observedGeneration: 1,
-      replicas: n,
-      readyReplicas: n - notReady,
-      availableReplicas: n - notReady,
-      updatedReplicas: up,
-      updatedReadyReplicas: Math.max(0, up - ((i + t) % 2)),
-      expectedUpdatedReplicas: up,
-      updateRevision: `${cs.name}-${NEW}`,
-      currentRevision: `${cs.name}-${OLD}`,
-    },
-  };
-}
 
 async function pool<T>(items: T[], width: number, fn: (t: T) => Promise<void>) {
   let next = 0;
@@ -144,44 +132,24 @@ async function pool<T>(items: T[], width: number, fn: (t: T) => Promise<void>) {
   );
 }
 
-/** Namespaces, CloneSets (with status) and every pod (created, then its status), 16 requests in flight. */
+/** Nodes, namespaces, workloads (with status) and every pod (created, then its status), 16 requests in flight. */
 export async function seed(c: Cluster): Promise<void> {
+  for (let i = 0; i < NODES; i++) await c.req("POST", "/api/v1/nodes", nodeBody(i));
   for (const ns of c.namespaces) await c.req("POST", "/api/v1/namespaces", { metadata: { name: ns } });
-  await pool([...c.cloneSets.entries()], 16, async ([i, cs]) => {
-    const made = (await c.req("POST", `${CS}/namespaces/${cs.ns}/clonesets`, {
-      apiVersion: "apps.kruise.io/v1alpha1",
-      kind: "CloneSet",
-      metadata: { name: cs.name, namespace: cs.ns },
-      spec: {
-        replicas: cs.pods,
-        selector: { matchLabels: { app: cs.name } },
-        template: { metadata: { labels: { app: cs.name } }, spec: { containers: [{ name: "app", image: "app:2" }] } },
-        updateStrategy: { type: "InPlaceIfPossible", partition: cs.pods - Math.round(cs.pods * 0.4) },
-      },
-    })) as { metadata: { uid: string } };
-    cs.uid = made.metadata.uid;
-    await c.req("PATCH", `${CS}/namespaces/${cs.ns}/clonesets/${cs.name}/status`, cloneSetStatus(cs, i, 0), MERGE);
+  await pool([...c.workloads.entries()], 16, async ([i, w]) => {
+    const made = (await c.req("POST", workloadPath(w, false), workloadBody(w))) as { metadata: { uid: string } };
+    w.uid = made.metadata.uid;
+    await c.req("PATCH", `${workloadPath(w)}/status`, workloadStatus(w, i, 0), MERGE);
   });
-  const pods = c.cloneSets.flatMap((cs) => Array.from({ length: cs.pods }, (_, j) => [cs, j] as const));
-  await pool(pods, 16, async ([cs, j]) => {
-    const name = podName(cs, j);
-    const rev = `${cs.name}-${updated(j) ? NEW : OLD}`;
-    await c.req("POST", `/api/v1/namespaces/${cs.ns}/pods`, {
-      metadata: {
-        name,
-        labels: { app: cs.name, "controller-revision-hash": rev },
-        ownerReferences: [
-          { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: cs.name, uid: cs.uid, controller: true },
-        ],
-      },
-      spec: { nodeName: `node-${j % 20}`, containers: [{ name: "app", image: updated(j) ? "app:2" : "app:1" }] },
-    });
-    await c.req("PATCH", `/api/v1/namespaces/${cs.ns}/pods/${name}/status`, podStatus(j, 0), MERGE);
+  const pods = c.workloads.flatMap((w) => Array.from({ length: w.pods }, (_, j) => [w, j] as const));
+  await pool(pods, 16, async ([w, j]) => {
+    await c.req("POST", `/api/v1/namespaces/${w.ns}/pods`, podBody(w, j));
+    await c.req("PATCH", `/api/v1/namespaces/${w.ns}/pods/${podName(w, j)}/status`, podStatus(j, 0), MERGE);
   });
 }
 
 /**
- * `rate` status patches a second over all clusters (each its share), alternating a CloneSet's status and a pod's
+ * `rate` status patches a second over all clusters (each its share), alternating a workload's status and a pod's
  * (pods visited with a stride, so every namespace and the big CloneSets get their share), at most 48 in flight per
  * cluster (a sandbox slow to answer, e.g. waiting for a core, then still gets the asked rate if it can). stop() says the rate reached, per cluster and in all, and how long the patches took to answer.
  */
@@ -192,7 +160,7 @@ export function writer(clusters: Cluster[], rate: number) {
   const failed: string[] = [];
   const start = performance.now();
   const one = async (c: Cluster, ci: number) => {
-    const pods = c.cloneSets.flatMap((cs) => Array.from({ length: cs.pods }, (_, j) => [cs, j] as const));
+    const pods = c.workloads.flatMap((cs) => Array.from({ length: cs.pods }, (_, j) => [cs, j] as const));
     const stride = 7919 % pods.length || 1;
     const inflight = new Set<Promise<unknown>>();
     const each = rate / clusters.length;
@@ -201,12 +169,12 @@ export function writer(clusters: Cluster[], rate: number) {
       if (wait > 1) await sleep(wait);
       while (inflight.size >= 48) await Promise.race(inflight);
       const h = k >> 1;
-      const t = 1 + Math.floor(h / c.cloneSets.length);
+      const t = 1 + Math.floor(h / c.workloads.length);
       let w: Promise<unknown>;
       if (k % 2 === 0) {
-        const i = h % c.cloneSets.length;
-        const cs = c.cloneSets[i];
-        w = c.req("PATCH", `${CS}/namespaces/${cs.ns}/clonesets/${cs.name}/status`, cloneSetStatus(cs, i, t), MERGE);
+        const i = h % c.workloads.length;
+        const cs = c.workloads[i];
+        w = c.req("PATCH", `${workloadPath(cs)}/status`, workloadStatus(cs, i, t), MERGE);
       } else {
         const [cs, j] = pods[(h * stride) % pods.length];
         const t = 1 + Math.floor(h / pods.length);

@@ -91,7 +91,7 @@ function printCpu(title: string, s: Sampled) {
 
 async function main() {
   console.log(
-    `fleet bench: ${CLUSTERS} clusters × ${PODS} pods × ${CLONESETS} CloneSets, ${BROWSERS} browsers, ` +
+    `fleet bench: ${CLUSTERS} clusters × ${PODS} pods × ${CLONESETS} workloads (CloneSets, Advanced StatefulSets and DaemonSets), ${BROWSERS} browsers, ` +
       `${RATE} writes/s asked for ${SECONDS} s${QUICK ? " (--quick)" : ""}\n  ${uptime()}; ${os.cpus().length} CPUs, ${mib(os.totalmem())} RAM`,
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-fleet-"));
@@ -100,8 +100,12 @@ async function main() {
   const stops: (() => void)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
   for (const c of clusters) stops.unshift(() => c.proc.kill("SIGTERM"));
   try {
-    const big = plan.cloneSets.filter((c) => c.name.startsWith("big-")).map((c) => c.pods);
-    const small = plan.cloneSets.filter((c) => !c.name.startsWith("big-")).map((c) => c.pods);
+    const big = plan.workloads.filter((c) => c.name.startsWith("big-")).map((c) => c.pods);
+    const small = plan.workloads.filter((c) => !c.name.startsWith("big-")).map((c) => c.pods);
+    const seeded = plan.workloads.reduce((n, w) => n + w.pods, 0);
+    const mix = (["clonesets", "statefulsets", "daemonsets"] as const)
+      .map((k) => `${plan.workloads.filter((w) => w.kind === k).length} ${k}`)
+      .join(", ");
     const seedCpu = sampler({
       sandboxes: { roots: () => clusters.map((c) => c.proc.pid!) },
       bench: { roots: () => [process.pid], exclude: () => childrenOf(process.pid) },
@@ -110,10 +114,10 @@ async function main() {
     await Promise.all(clusters.map(seed));
     const seedSec = (performance.now() - t0) / 1000;
     const sc = seedCpu.stop();
-    const writes = CLUSTERS * (PODS + CLONESETS) * 2;
+    const writes = CLUSTERS * (seeded + CLONESETS) * 2;
     console.log(
-      `\nseeded ${CLUSTERS * PODS} pods and ${CLUSTERS * CLONESETS} CloneSets (per cluster: ${plan.namespaces.length} namespaces, ` +
-        `CloneSets of ${big.join(" and ")} pods and ${Math.min(...small)}–${Math.max(...small)} pods) in ${seedSec.toFixed(1)} s ` +
+      `\nseeded ${CLUSTERS * seeded} pods and ${CLUSTERS * CLONESETS} workloads (per cluster: ${mix}; ${plan.namespaces.length} namespaces, ` +
+        `workloads of ${big.join(" and ")} pods and ${Math.min(...small)}–${Math.max(...small)} pods) in ${seedSec.toFixed(1)} s ` +
         `(${writes} writes, ${(writes / seedSec).toFixed(0)}/s, 16 in flight per cluster; CPU: sandboxes ` +
         `${sc.groups.sandboxes.cpuSec.toFixed(1)} s = ${((sc.groups.sandboxes.cpuSec * 1000) / writes).toFixed(2)} ms per write, ` +
         `this process ${sc.groups.bench.cpuSec.toFixed(1)} s, machine ${sc.machineBusySec.toFixed(1)} s of ` +

@@ -2,7 +2,7 @@
  * `npm run bench`: runs every benchmark one after another (never in parallel: they measure the
  * same 2 cores) and prints their figures. Benchmarks print numbers; they never pass or fail.
  * Run one alone with `npm run bench -- patch` (names: patch, apiserver, dashboard, filtered, controller, reconcile, hub,
- * scale, sessions, podmap, listpage, fleet, logs);
+ * scale, sessions, podmap, statefulset, listpage, fleet, logs);
  * extra flags after the names go to each benchmark, e.g. `npm run bench -- controller --pods 1000`.
  */
 import { spawnSync } from "node:child_process";
@@ -19,6 +19,7 @@ const all: { name: string; file: string; node?: string[] }[] = [
   { name: "scale", file: "bench/scale.ts", node: ["--expose-gc", "--conditions=react-server"] },
   { name: "sessions", file: "bench/sessions.ts", node: ["--conditions=react-server"] },
   { name: "podmap", file: "bench/podmap.ts", node: ["--conditions=react-server"] },
+  { name: "statefulset", file: "bench/statefulset.ts", node: ["--conditions=react-server"] },
   { name: "listpage", file: "bench/listpage.ts", node: ["--conditions=react-server"] },
   { name: "fleet", file: "bench/fleet.ts", node: ["--conditions=react-server"] },
   { name: "logs", file: "bench/logs.ts", node: ["--expose-gc", "--conditions=react-server"] },

@@ -23,6 +23,7 @@ import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
+import { DaemonSetActionBar } from "./DaemonSetActionBar";
 import { NodesPanel } from "./NodesPanel";
 
 // The nodes ride the page's stream, watched cluster-wide (lib/kinds streamNamespace).
@@ -113,6 +114,18 @@ const Body = memo(function Body(p: BodyProps) {
   useDocumentTitle(`${name} · ${view.header.state.short}`);
   return (
     <div className={p.live ? undefined : "not-live"}>
+      <DaemonSetActionBar
+        cluster={cluster}
+        namespace={namespace}
+        name={name}
+        object={object}
+        pods={owned}
+        revisions={p.revisions}
+        ctx={ctx}
+        header={view.header}
+        readOnly={readOnly}
+        now={now}
+      />
       <DetailHeader
         h={view.header}
         title={lens.title}

@@ -20,6 +20,7 @@ import { Timeline } from "@/components/workload/timeline/Timeline";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
 import { OrdinalsPanel } from "./OrdinalsPanel";
+import { StatefulSetActionBar } from "./StatefulSetActionBar";
 
 /** `/c/<cluster>/ns/<ns>/statefulsets/<name>`: an Advanced StatefulSet, live (docs/kruise-rules.md §13). */
 export function StatefulSetDetail({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
@@ -90,6 +91,17 @@ const Body = memo(function Body(p: BodyProps) {
   useDocumentTitle(`${name} · ${view.header.state.short}`);
   return (
     <div className={live ? undefined : "not-live"}>
+      <StatefulSetActionBar
+        cluster={cluster}
+        namespace={namespace}
+        name={name}
+        object={object}
+        pods={p.pods}
+        revisions={p.revisions}
+        header={view.header}
+        readOnly={readOnly}
+        now={now}
+      />
       <DetailHeader
         h={view.header}
         title={lens.title}

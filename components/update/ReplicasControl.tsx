@@ -64,6 +64,20 @@ function ScaleInPods({ m }: { m: ScalePreviewModel }) {
   );
 }
 
+/** The pods a scale-out creates, where the kind names them (an Advanced StatefulSet's ordinals), and on which revision. */
+function CreatedPods({ m }: { m: ScalePreviewModel }) {
+  if (!m.createdPods?.length) return null;
+  return (
+    <ol className="mono small" data-testid="scale-created">
+      {m.createdPods.map((x) => (
+        <li key={x.name} data-testid="scale-new-pod" data-name={x.name} data-revision={x.revision}>
+          {x.name} <span className="muted">(created at {x.revision})</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * spec.replicas with a preview: a scale-in names the pods that go, in Kruise's deletion order, a scale-out says where
  * its pods are created (lib/kruise/view/scale-preview.ts); the write is a guarded update intent (action replicas).
@@ -172,7 +186,8 @@ export function ReplicasControl({
         <div data-testid="scale-preview" data-direction={model.direction} aria-live="polite">
           <p>{model.text}</p>
           <ScaleInPods m={model} />
-          {model.scaleIn?.notes.map((n) => (
+          <CreatedPods m={model} />
+          {[...(model.scaleIn?.notes ?? []), ...(model.notes ?? [])].map((n) => (
             <div key={n} className="small muted">
               • {n}
             </div>

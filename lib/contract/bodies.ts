@@ -106,6 +106,10 @@ export const updateBody = z
         value: z.string({ error: "value must be the ControllerRevision name" }).min(1, {
           error: "value must be the ControllerRevision name",
         }),
+        // partition 0 in the same request, so no pod stays on the revision rolled back from (§6.6)
+        everyPod: z
+          .boolean({ error: "everyPod must be true (partition 0 too) or false (keep the partition)" })
+          .optional(),
       }),
     ],
     { error: `action must be one of ${ACTIONS.join(", ")}` },

@@ -94,7 +94,7 @@ const withHash = (c: E2ECluster, ns: string, name: string, hash: string) =>
     .sort();
 
 /** Created on every node outside `off`, all ready, then a new image the partition holds back; the two hashes. */
-async function rolledToNewImage(
+export async function rolledToNewImage(
   c: E2ECluster,
   ns: string,
   name: string,

@@ -155,37 +155,44 @@ describe.each(["statefulsets", "daemonsets"] as const)("POST …/%s/<name>/updat
     expect(rolling(await get(resource, name)).paused).toBe(false);
   });
 
-  it("rolls back to one of its own revisions: the pod template comes back", async () => {
-    const name = `wu-undo-${resource.slice(0, 3)}`;
-    const w = await create(resource, name);
-    const owner = {
-      apiVersion: (w as { apiVersion?: string }).apiVersion!,
-      kind: (w as { kind?: string }).kind!,
-      name,
-      uid: w.metadata.uid!,
-      controller: true,
-    };
-    const old = template(name, "nginx:1.24");
-    await cluster
-      .kubeConfig()
-      .makeApiClient(AppsV1Api)
-      .createNamespacedControllerRevision({
-        namespace: NS,
-        body: {
-          metadata: { name: `${name}-old`, namespace: NS, ownerReferences: [owner] },
-          revision: 1,
-          data: { spec: { template: { ...old, $patch: "replace" } } },
-        },
+  it.each([false, true])(
+    "rolls back to one of its own revisions: the pod template comes back (everyPod %s: partition 0 too)",
+    async (everyPod) => {
+      const name = `wu-undo${everyPod ? "-all" : ""}-${resource.slice(0, 3)}`;
+      const w = await create(resource, name);
+      const partitionBefore = rolling(w).partition;
+      const owner = {
+        apiVersion: (w as { apiVersion?: string }).apiVersion!,
+        kind: (w as { kind?: string }).kind!,
+        name,
+        uid: w.metadata.uid!,
+        controller: true,
+      };
+      const old = template(name, "nginx:1.24");
+      await cluster
+        .kubeConfig()
+        .makeApiClient(AppsV1Api)
+        .createNamespacedControllerRevision({
+          namespace: NS,
+          body: {
+            metadata: { name: `${name}-old`, namespace: NS, ownerReferences: [owner] },
+            revision: 1,
+            data: { spec: { template: { ...old, $patch: "replace" } } },
+          },
+        });
+      const res = await post(resource, name, {
+        action: "rollback",
+        base: baseOf(resource, w, true),
+        value: `${name}-old`,
+        ...(everyPod ? { everyPod } : {}),
       });
-    const res = await post(resource, name, {
-      action: "rollback",
-      base: baseOf(resource, w, true),
-      value: `${name}-old`,
-    });
-    expect(res.body.kind).toBe("saved");
-    const back = (await get(resource, name)).spec as { template: { spec: { containers: { image: string }[] } } };
-    expect(back.template.spec.containers[0].image).toBe("nginx:1.24");
-  });
+      expect(res.body.kind).toBe("saved");
+      const after = await get(resource, name);
+      const back = after.spec as { template: { spec: { containers: { image: string }[] } } };
+      expect(back.template.spec.containers[0].image).toBe("nginx:1.24");
+      expect(rolling(after).partition).toBe(everyPod ? 0 : partitionBefore);
+    },
+  );
 });
 
 describe("a kind's own limits", () => {

@@ -7,13 +7,8 @@ import { templateFromRevision } from "../inplace/spec";
 import { rollbackUnderRollout } from "../kruise-rollout/actions";
 import type { KruiseRolloutView } from "../kruise-rollout/view";
 import type { CloneSet, ControllerRevision } from "../../k8s/objects";
-import type { ActionFacts, RevisionFacts, RolloutFacts } from "./actions";
+import { revisionFacts, type ActionFacts, type RolloutFacts } from "./actions";
 import type { CloneSetRow } from "./list";
-
-function revisionFacts(r: ControllerRevision): RevisionFacts {
-  const images = (templateFromRevision(r)?.spec?.containers ?? []).map((c) => c.image ?? "").filter(Boolean);
-  return { name: r.metadata.name ?? "", number: Number(r.revision ?? 0), images };
-}
 
 function rolloutFacts(cs: CloneSet, v: KruiseRolloutView, revisions: ControllerRevision[]): RolloutFacts | undefined {
   const r = v.rollout;
@@ -63,6 +58,7 @@ export function cloneSetActionFacts(
     updateRevision: cs.status?.updateRevision ?? "",
     revisions: own.map(revisionFacts),
     offUpdate: header.offUpdate,
+    rollbackKeeps: "it keeps its share of the pods where they are",
     ...(rollout ? { owner: rollout.name } : {}),
     ...(rf ? { rollout: rf } : {}),
   };

@@ -7,8 +7,9 @@
  */
 import { partitionReplicas } from "../core/partition";
 import { plural } from "../core/plural";
+import { templateFromRevision } from "../inplace/spec";
 import type { Precondition } from "../kruise-rollout/actions";
-import type { IntOrString } from "../../k8s/objects";
+import type { ControllerRevision, IntOrString } from "../../k8s/objects";
 
 export type BarActionId =
   | "pause"
@@ -38,6 +39,8 @@ export interface BarAction {
   partition?: number;
   /** rollback, abort: the revision the template goes back to */
   revision?: string;
+  /** rollback: what it does when the user keeps the partition (the template alone) instead of every pod */
+  keepEffect?: string;
   /** jump: the 1-based step */
   to?: number;
 }
@@ -47,6 +50,23 @@ export interface RevisionFacts {
   name: string;
   number: number;
   images: string[];
+}
+
+/** A revision's number and the images of its pod template, as the bar names it (every kind's revision data). */
+export function revisionFacts(r: ControllerRevision): RevisionFacts {
+  const images = (templateFromRevision(r)?.spec?.containers ?? []).map((c) => c.image ?? "").filter(Boolean);
+  return { name: r.metadata.name ?? "", number: Number(r.revision ?? 0), images };
+}
+
+/**
+ * The next partition step by a kind's own partition model (an ordinal, a count of nodes), where it is not the
+ * CloneSet's pods-kept count: the value it sets, and what that moves, in one clause.
+ */
+export interface PartitionStepFacts {
+  /** the partition value the step sets */
+  to: number;
+  /** "1 more pod on the update revision (4 of 4): ordinal 4" */
+  effect: string;
 }
 
 /** What a workload's page knows that the bar needs; the same shape for every kind with a partition and revisions. */
@@ -65,6 +85,16 @@ export interface ActionFacts {
   offUpdate: number;
   /** a Kruise Rollout owns partition and paused (docs/kruise-rollouts.md §5.6) */
   owner?: string;
+  /**
+   * The next partition step by the kind's own model; null when there is none (nothing kept, OnDelete). Absent: the
+   * CloneSet's (`nextPartitionStep` over the pods its partition keeps).
+   */
+  step?: PartitionStepFacts | null;
+  /**
+   * What the partition keeps where it is when the template alone goes back, in the kind's words ("ordinals 0, 1 and 2
+   * keep the revision they run"); the rollback's other choice, every pod, sends partition 0 with it.
+   */
+  rollbackKeeps?: string;
   rollout?: RolloutFacts;
 }
 
@@ -124,6 +154,25 @@ const revisionLabel = (r: RevisionFacts) =>
 const shortLabel = (r: RevisionFacts) =>
   r.images.length ? `#${r.number} ${r.images.map((i) => i.slice(i.lastIndexOf("/") + 1)).join(", ")}` : r.name;
 
+/** The kind's own next step, or the CloneSet's: the pods its partition keeps, stepped by `nextPartitionStep`. */
+function partitionStep(f: ActionFacts): PartitionStepFacts | null {
+  if (f.step !== undefined) return f.step;
+  if (f.partition === null) return null;
+  const kept = partitionReplicas(f.partition, f.replicas).value;
+  const next = nextPartitionStep(kept, f.replicas);
+  if (next === null) return null;
+  return {
+    to: next,
+    effect: `${plural(kept - next, "more pod")} on the update revision (${f.replicas - next} of ${f.replicas})`,
+  };
+}
+
+/** The partition keeps no pod where it is: unset, 0 or 0 %. */
+const keepsNone = (f: ActionFacts) => f.partition === null || ["0", "0%"].includes(String(f.partition ?? 0));
+
+/** A paused workload takes the new template but moves no pod until resumed: the rollback says so. */
+const whilePaused = (f: ActionFacts) => (f.paused ? "; the rollout is paused: pods move once it is resumed" : "");
+
 function workloadActions(f: ActionFacts): BarAction[] {
   const out: BarAction[] = [];
   if (!f.owner) {
@@ -144,20 +193,17 @@ function workloadActions(f: ActionFacts): BarAction[] {
             effect: "no further pod is updated until resumed; pods already being updated finish",
           },
     );
-    if (f.partition !== null) {
-      const kept = partitionReplicas(f.partition, f.replicas).value;
-      const next = nextPartitionStep(kept, f.replicas);
-      if (next !== null)
-        out.push({
-          id: "partition-step",
-          label: `Next step: partition ${String(f.partition ?? 0)} → ${next}`,
-          tone: "neutral",
-          confirm: true,
-          effect: `${plural(kept - next, "more pod")} on the update revision (${f.replicas - next} of ${f.replicas})`,
-          partition: next,
-          ...(f.paused ? { unavailable: "the rollout is paused: resume it first" } : {}),
-        });
-    }
+    const step = partitionStep(f);
+    if (step)
+      out.push({
+        id: "partition-step",
+        label: `Next step: partition ${String(f.partition ?? 0)} → ${step.to}`,
+        tone: "neutral",
+        confirm: true,
+        effect: step.effect,
+        partition: step.to,
+        ...(f.paused ? { unavailable: "the rollout is paused: resume it first" } : {}),
+      });
   }
   const good = lastGoodRevision(f);
   const rolloutAborts = f.rollout?.inFlight && f.rollout.stableRevision;
@@ -169,8 +215,15 @@ function workloadActions(f: ActionFacts): BarAction[] {
       confirm: true,
       effect: f.owner
         ? `the pod template goes back to ${revisionLabel(good)}; Kruise Rollout ${f.owner} then decides the partition`
-        : `every pod goes back to ${revisionLabel(good)}: the template and partition 0 in one request`,
+        : keepsNone(f)
+          ? `every pod goes back to ${revisionLabel(good)}: partition 0 keeps none${whilePaused(f)}`
+          : `every pod goes back to ${revisionLabel(good)}: the template and partition 0 in one request${whilePaused(f)}`,
       revision: good.name,
+      ...(!f.owner && f.rollbackKeeps
+        ? {
+            keepEffect: `the pod template goes back to ${revisionLabel(good)}; partition ${String(f.partition ?? 0)} stays: ${f.rollbackKeeps}${whilePaused(f)}`,
+          }
+        : {}),
     });
   return out;
 }

@@ -26,6 +26,16 @@ const halfway = () => [1, 2, 3, 4, 5, 6].map((i) => owned(dpod(i, { hash: i > 3 
 const counted = { desiredNumberScheduled: 6, currentNumberScheduled: 6, numberReady: 6, numberAvailable: 6 };
 
 describe("an Advanced DaemonSet in the shared views", () => {
+  it("calls current the revision its old pods run (its status names none), and the update's once every node runs it", () => {
+    const ds = withStatus(daemonSet({ partition: 0 }), { ...counted, updatedNumberScheduled: 3 });
+    expect(daemonSetLens.shape(ds, { nodes: sixNodes(), pods: halfway() }).status?.currentRevision).toBe(
+      `agent-${OLD}`,
+    );
+    const done = withStatus(daemonSet({}), { ...counted, updatedNumberScheduled: 6 });
+    const all = [1, 2, 3, 4, 5, 6].map((i) => owned(dpod(i, { hash: NEW })));
+    expect(daemonSetLens.shape(done, { nodes: sixNodes(), pods: all }).status?.currentRevision).toBe(`agent-${NEW}`);
+  });
+
   it("counts its partition in nodes: partition 2 of 6 nodes keeps 2 on the old revision", () => {
     const ds = withStatus(daemonSet({ partition: 2 }), { ...counted, updatedNumberScheduled: 4 });
     const row = workloadRow(daemonSetLens, ds, now, { nodes: sixNodes(), pods: halfway() });

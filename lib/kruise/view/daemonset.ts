@@ -9,6 +9,7 @@ import { isPodReadyCondition } from "../core/pod-state";
 import { plural } from "../core/plural";
 import { selectorString } from "../core/labels";
 import {
+  LABEL_DS_HASH,
   byCreationTimestampAndPhase,
   isDaemonPodUpdated,
   nodeToDaemonPods,
@@ -61,6 +62,21 @@ function reach(ds: DaemonSet, ctx: LensContext): Reach {
   return { target: desired - kept, kept };
 }
 
+/**
+ * The revision the old pods run, `<ds>-<hash>` of the hash most live pods off the update revision carry: a DaemonSet's
+ * status names no current revision, yet the views call that one current, as a CloneSet's status does. Upstream: kruise
+ * pkg/controller/daemonset/daemonset_history.go (revision names and the controller-revision-hash label).
+ */
+function oldRevisionName(ds: DaemonSet, pods: readonly Pod[]): string | undefined {
+  const count = new Map<string, number>();
+  for (const p of pods) {
+    const h = p.metadata.labels?.[LABEL_DS_HASH];
+    if (h && h !== hashOf(ds) && !p.metadata.deletionTimestamp) count.set(h, (count.get(h) ?? 0) + 1);
+  }
+  const top = [...count].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  return top ? `${ds.metadata.name}-${top}` : undefined;
+}
+
 /** The DaemonSet on the shared views' fields (apis/apps/v1alpha1/daemonset_types.go; §14.5–§14.7). */
 function project(ds: DaemonSet, ctx: LensContext): ViewWorkload {
   const ru = rolling(ds);
@@ -97,8 +113,13 @@ function project(ds: DaemonSet, ctx: LensContext): ViewWorkload {
       updatedAvailableReplicas: Math.max((st?.numberAvailable ?? 0) - old, 0),
       expectedUpdatedReplicas: reach(ds, ctx).target,
       updateRevision: update,
-      // A DaemonSet names no current revision: the update's is current once every node runs it.
-      ...(update && updated >= desired && current === desired ? { currentRevision: update } : {}),
+      // A DaemonSet names no current revision: the one its old pods run, where the pods are known; the update's once
+      // every node runs it.
+      ...(update && updated >= desired && current === desired
+        ? { currentRevision: update }
+        : ctx.pods && oldRevisionName(ds, ctx.pods)
+          ? { currentRevision: oldRevisionName(ds, ctx.pods) }
+          : {}),
     },
   };
 }

@@ -18,6 +18,10 @@ export interface ScalePreviewModel {
   scaleIn?: ScaleInPrediction;
   /** a scale-out: pods created on the update revision and on the current one */
   created?: { update: number; current: number };
+  /** a scale-out, where the kind names them (an Advanced StatefulSet's ordinals): the pods created, in order */
+  createdPods?: { name: string; revision: string }[];
+  /** how the change proceeds (at once, one by one), where the kind says */
+  notes?: string[];
   /** one sentence */
   text: string;
 }

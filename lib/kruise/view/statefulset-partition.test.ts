@@ -16,7 +16,7 @@ describe("an Advanced StatefulSet's partition slider", () => {
       "Partition (ordinal, 0 to 6)",
       "Partition value (ordinal)",
     ]);
-    expect(m.meaning).toBe("pods at ordinals below it keep their revision; now 0 (ordinals 0–5, 2 reserved)");
+    expect(m.meaning).toBe("pods at ordinals below it keep their revision; now 0, of ordinals 0–5, 2 reserved");
     const p = m.preview(3, NOW);
     expect([p.keepOld, p.toUpdate, p.moveCount]).toEqual([2, 3, 3]);
     expect(p.willMove.exact.map((x) => x.name)).toEqual(["web-5", "web-4", "web-3"]);

@@ -47,7 +47,7 @@ export function statefulPartitionModel(set: StatefulSet, pods: readonly Pod[]): 
     textLabel: unordered ? "Partition value (pods kept)" : "Partition value (ordinal)",
     meaning: unordered
       ? `with unorderedUpdate, the number of pods kept on old revisions; now ${current} of ${replicas}`
-      : `pods at ordinals below it keep their revision; now ${current} (${range})`,
+      : `pods at ordinals below it keep their revision; now ${current}, of ${range}`,
     unit: "pod",
     updateRevision: set.status?.updateRevision ?? "",
   };

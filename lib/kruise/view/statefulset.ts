@@ -14,6 +14,7 @@ import type { PodRow } from "./pods";
 import type { PodCounts } from "./snapshot";
 import { predictStatefulRollback } from "../statefulset/rollback";
 import { statefulLimitsNotes, statefulPartitionModel } from "./statefulset-partition";
+import { statefulScalePreviewModel } from "./statefulset-scale";
 import type { ViewWorkload } from "./types";
 import { needsPods, shapeCache, type WorkloadLens } from "./workload";
 
@@ -119,6 +120,7 @@ export const statefulSetLens: WorkloadLens<StatefulSet> = {
       podsToUpdate: replicas - kept,
     };
   },
+  scale: (set, pods, replicas) => statefulScalePreviewModel(set, pods, replicas),
   rollback: (set, ctx, revisions, target) => predictStatefulRollback(set, [...(ctx.pods ?? [])], revisions, target),
 };
 

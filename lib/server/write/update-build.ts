@@ -8,6 +8,7 @@ import {
   partitionPatch,
   pausePatch,
   replicasPatch,
+  rollbackEveryPodPatch,
   rollbackPatch,
   rollingLimitsPatch,
   type JsonObject,
@@ -75,6 +76,14 @@ export async function buildUpdate(
     case "rollback": {
       const rev = await readRevision(actor, t, i.value);
       const n = typeof rev.revision === "number" ? ` (revision ${rev.revision})` : "";
+      if (i.everyPod)
+        return {
+          request: rollbackEveryPodPatch(base, rev, at),
+          event: {
+            reason: "RolledBack",
+            message: `pod template rolled back to ${i.value}${n} and partition ${show(i.base.partition ?? 0)} → 0`,
+          },
+        };
       return {
         request: rollbackPatch(base, rev),
         event: { reason: "RolledBack", message: `pod template rolled back to ${i.value}${n}` },

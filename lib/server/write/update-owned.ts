@@ -11,8 +11,10 @@ import type { WriteTarget } from "./patch";
 /** Intents that write what a Kruise Rollout owns on its CloneSet: partition and paused (docs/kruise-rollouts.md §5.6). */
 const ROLLOUT_FIELDS: ReadonlySet<UpdateIntent["action"]> = new Set(["partition", "pause", "resume"]);
 
-/** Whether the intent writes a field a Rollout owns, so the route reads the CloneSet first. */
-export const writesKruiseRolloutField = (intent: UpdateIntent) => ROLLOUT_FIELDS.has(intent.action);
+/** Whether the intent writes a field a Rollout owns (a rollback of every pod sets partition 0), so the route reads the
+ * CloneSet first. */
+export const writesKruiseRolloutField = (intent: UpdateIntent) =>
+  ROLLOUT_FIELDS.has(intent.action) || (intent.action === "rollback" && !!intent.everyPod);
 
 /** The Rollouts of a namespace as this user may see them; none when the CRD is absent or the user may not list. */
 export async function rolloutsIn(actor: Actor, namespace: string): Promise<Rollout[]> {
@@ -38,13 +40,13 @@ export async function kruiseRolloutOwner(
   intent: UpdateIntent,
   cs: CloneSet,
 ): Promise<WriteFailure | null> {
-  if (!ROLLOUT_FIELDS.has(intent.action)) return null;
+  if (!writesKruiseRolloutField(intent)) return null;
   const link = rolloutOf(cs, await rolloutsIn(actor, t.namespace));
   if (!link) return null;
   const who = link.name ? `Rollout "${link.name}"` : "a Kruise Rollout";
   const message =
     `CloneSet ${t.namespace}/${t.name} is driven by ${who}, which sets its partition and pause at every step: ` +
-    `approve, pause or resume the Rollout instead of changing ${intent.action === "partition" ? "the partition" : "paused"} here`;
+    `approve, pause or resume the Rollout instead of changing ${intent.action === "partition" || intent.action === "rollback" ? "the partition" : "paused"} here`;
   return {
     kind: "owned",
     code: 409,
