@@ -19,6 +19,9 @@ import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
+import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBadge";
+import { KRUISE_ROLLOUT_ANCHOR, KruiseRolloutPanel } from "@/components/kruise-rollout/KruiseRolloutPanel";
+import { useKruiseRollout } from "@/components/kruise-rollout/useKruiseRollout";
 import { OrdinalsPanel } from "./OrdinalsPanel";
 
 /** `/c/<cluster>/ns/<ns>/statefulsets/<name>`: an Advanced StatefulSet, live (docs/kruise-rules.md §13). */
@@ -81,6 +84,9 @@ const Body = memo(function Body(p: BodyProps) {
   const { readOnly } = useSession();
   const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
   const podHref = (pod: string) => pages.pod(cluster, namespace, pod);
+  // A Kruise Rollout may name this Advanced StatefulSet (docs/kruise-rollouts.md §15): its section, and it owns the
+  // partition and pause while it does.
+  const kr = useKruiseRollout(cluster, namespace, object, p.pods, p.revisions, events, now, "StatefulSet");
   const view = useMemo(
     () => workloadDetailView(lens, object, half, events, now, {}, { podsLoaded }),
     [object, half, events, now, podsLoaded],
@@ -97,6 +103,11 @@ const Body = memo(function Body(p: BodyProps) {
         yamlHref={pages.yaml(cluster, namespace, "statefulsets", name)}
         editHref={pages.edit(cluster, namespace, "statefulsets", name)}
         readOnly={readOnly}
+        badges={
+          kr.link ? (
+            <KruiseRolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${KRUISE_ROLLOUT_ANCHOR}`} />
+          ) : null
+        }
       >
         <dl className="grid-kv" data-testid="statefulset-facts" style={{ marginTop: 8 }}>
           {facts.map((f) => (
@@ -104,6 +115,17 @@ const Body = memo(function Body(p: BodyProps) {
           ))}
         </dl>
       </DetailHeader>
+      {kr.view ? (
+        <KruiseRolloutPanel
+          cluster={cluster}
+          namespace={namespace}
+          cloneSet={name}
+          kind="StatefulSet"
+          view={kr.view}
+          readOnly={readOnly}
+          watchError={kr.watchError}
+        />
+      ) : null}
       <PodMap
         groups={view.groups}
         onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
@@ -129,6 +151,7 @@ const Body = memo(function Body(p: BodyProps) {
         revisions={p.revisions}
         update={view.update}
         now={now}
+        owner={kr.owner}
       />
       <RevisionsPanel revisions={view.revisions} />
       <PodsPanel

@@ -1,5 +1,6 @@
 // The Rollout's phase and step state machine said in words (docs/kruise-rollouts.md §4.2–§4.5).
-import type { BatchRelease, CloneSet, Rollout, RolloutCondition } from "../../k8s/objects";
+import type { BatchRelease, Rollout, RolloutCondition } from "../../k8s/objects";
+import type { RolloutWorkload } from "./detect";
 import { plural } from "../core/plural";
 import { currentStepOf, pauseKind, rolloutSteps } from "./strip";
 import { plannedReplicas } from "./steps";
@@ -46,7 +47,7 @@ export function timerWordsAt(timer: NonNullable<RolloutState["timer"]>, now: num
 }
 
 /** One InRolling step state in words (docs/kruise-rollouts.md §4.4, `runCanary`). */
-function stepWords(r: Rollout, cs: CloneSet | undefined, br: BatchRelease | undefined, now: Date): Live {
+function stepWords(r: Rollout, cs: RolloutWorkload | undefined, br: BatchRelease | undefined, now: Date): Live {
   const cst = r.status?.canaryStatus;
   const steps = rolloutSteps(r);
   const i = currentStepOf(r);
@@ -131,7 +132,7 @@ function phaseWords(r: Rollout, reason: string): Live | null {
  */
 export function rolloutState(
   r: Rollout,
-  cs: CloneSet | undefined,
+  cs: RolloutWorkload | undefined,
   br: BatchRelease | undefined,
   now: Date,
 ): RolloutState {
