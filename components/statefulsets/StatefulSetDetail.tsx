@@ -87,9 +87,11 @@ const Body = memo(function Body(p: BodyProps) {
   // A Kruise Rollout may name this Advanced StatefulSet (docs/kruise-rollouts.md §15): its section, and it owns the
   // partition and pause while it does.
   const kr = useKruiseRollout(cluster, namespace, object, p.pods, p.revisions, events, now, "StatefulSet");
+  // The header's state defers to the Rollout section's own view, as on the CloneSet page.
+  const krView = kr.view;
   const view = useMemo(
-    () => workloadDetailView(lens, object, half, events, now, {}, { podsLoaded }),
-    [object, half, events, now, podsLoaded],
+    () => workloadDetailView(lens, object, half, events, now, {}, { podsLoaded, kruiseRollout: krView ?? undefined }),
+    [object, half, events, now, podsLoaded, krView],
   );
   const ordinals = useMemo(() => ordinalsView(object, half.rows), [object, half.rows]);
   const facts = useMemo(() => statefulFacts(object), [object]);
