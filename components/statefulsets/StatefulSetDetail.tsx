@@ -19,14 +19,18 @@ import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
+import type { ResourceName } from "@/lib/client";
 import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBadge";
 import { KRUISE_ROLLOUT_ANCHOR, KruiseRolloutPanel } from "@/components/kruise-rollout/KruiseRolloutPanel";
 import { useKruiseRollout } from "@/components/kruise-rollout/useKruiseRollout";
 import { OrdinalsPanel } from "./OrdinalsPanel";
 
+/** A Kruise Rollout may drive an Advanced StatefulSet: its kinds ride in the page's stream (empty without the CRDs). */
+const KRUISE_ROLLOUT: ResourceName[] = ["rollouts", "batchreleases"];
+
 /** `/c/<cluster>/ns/<ns>/statefulsets/<name>`: an Advanced StatefulSet, live (docs/kruise-rules.md §13). */
 export function StatefulSetDetail({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
-  const d = useWorkloadData(cluster, namespace, "statefulsets", name);
+  const d = useWorkloadData(cluster, namespace, "statefulsets", name, KRUISE_ROLLOUT);
   const now = useNow();
   // Two halves, as on the CloneSet page: React can yield between this component's work and the body's.
   const half = useMemo(
