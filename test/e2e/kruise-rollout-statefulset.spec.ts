@@ -13,6 +13,7 @@ const NAME = "ledger";
 const ROLLOUTS = "rollouts.rollouts.kruise.io";
 
 interface RolloutJ {
+  spec?: { strategy?: { paused?: boolean } };
   status?: { phase?: string; canaryStatus?: { currentStepIndex?: number; currentStepState?: string } };
 }
 interface StsJ {
@@ -64,7 +65,7 @@ function updatedOrdinals(c: E2ECluster, ns: string): number[] {
     .sort((a, b) => a - b);
 }
 
-test("the StatefulSet page shows its Rollout at step 1 (ordinal 4); approving moves ordinals 2 and 3 too", async ({
+test("the StatefulSet page shows its Rollout at step 1 (ordinal 4); approve moves ordinals 2 and 3; pause, resume; disable finishes", async ({
   page,
 }) => {
   test.setTimeout(600_000);
@@ -118,6 +119,23 @@ test("the StatefulSet page shows its Rollout at step 1 (ordinal 4); approving mo
     await page.goto(pages.list(c.context, "statefulsets", { ns }));
     const row = page.locator(`[data-testid=statefulset-row][data-name="${NAME}"][data-namespace="${ns}"]`);
     await expect(row.getByTestId("rollout-badge")).toContainText(`Rollout ${NAME}: step 2/3, waiting for approval`);
+
+    // Pause and resume flip the Rollout's spec.strategy.paused, never the StatefulSet's.
+    await page.goto(pages.workload(c.context, ns, "statefulsets", NAME));
+    await page.getByRole("button", { name: "Pause Rollout" }).click();
+    await until("the Rollout paused", () => ro(c, ns).spec?.strategy?.paused === true);
+    await page.getByRole("button", { name: "Resume Rollout" }).click();
+    await until("the Rollout resumed", () => ro(c, ns).spec?.strategy?.paused === false);
+
+    // Disable asks first; confirmed, the Rollout finishes the release at full speed: every ordinal, partition 0.
+    await page.getByTestId("rollout-action-disable").getByRole("button", { name: "Disable Rollout…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Disable Rollout?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId("confirm-send").click();
+    await until("the Rollout Disabled", () => ro(c, ns).status?.phase === "Disabled", 240_000);
+    await until("every ordinal updated and ready", () => updatedOrdinals(c, ns).join() === "0,1,2,3,4", 240_000);
+    expect(sts(c, ns).spec.updateStrategy.rollingUpdate?.partition).toBe(0);
+    await expect(page.locator('[data-testid=ordinal][data-ordinal="0"]')).toHaveAttribute("data-updated", "true");
   } finally {
     c.kubectl("delete", "namespace", ns, "--wait=false");
   }
