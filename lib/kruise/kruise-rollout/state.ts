@@ -98,17 +98,19 @@ function stepWords(r: Rollout, cs: RolloutWorkload | undefined, br: BatchRelease
 
 function phaseWords(r: Rollout, reason: string): Live | null {
   const phase = r.status?.phase ?? "";
+  // The workload the Rollout drives, by its workloadRef's kind (a CloneSet or an Advanced StatefulSet, §15).
+  const kind = r.spec?.workloadRef?.kind === "StatefulSet" ? "StatefulSet" : "CloneSet";
   if (phase === "Disabled")
     return {
-      words: "disabled: template changes roll out as plain CloneSet updates",
+      words: `disabled: template changes roll out as plain ${kind} updates`,
       short: "disabled",
       tone: "neutral",
     };
   if (phase === "Disabling")
-    return { words: "disabling: the release finishes at the CloneSet's full speed", short: "disabling", tone: "warn" };
+    return { words: `disabling: the release finishes at the ${kind}'s full speed`, short: "disabling", tone: "warn" };
   if (phase === "Terminating")
     return {
-      words: "being deleted: the release finishes at the CloneSet's full speed",
+      words: `being deleted: the release finishes at the ${kind}'s full speed`,
       short: "deleting",
       tone: "warn",
     };
@@ -120,7 +122,7 @@ function phaseWords(r: Rollout, reason: string): Live | null {
   if (reason === "Cancelling")
     return { words: "cancelling: rolled back to the stable revision; pods revert", short: "cancelling", tone: "warn" };
   if (reason === "Finalising")
-    return { words: "finalising: handing the CloneSet back (partition → 0)", short: "finalising", tone: "info" };
+    return { words: `finalising: handing the ${kind} back (partition → 0)`, short: "finalising", tone: "info" };
   if (reason === "Initializing") return { words: "starting a release", short: "starting", tone: "info" };
   return null;
 }

@@ -1,5 +1,6 @@
-// One view model for the Kruise Rollout section of the CloneSet page (docs/architecture.md §3.4): the Rollout's
-// state in words, its steps, its revisions and batches, conditions, message and events.
+// One view model for the Kruise Rollout section of the CloneSet and Advanced StatefulSet pages
+// (docs/architecture.md §3.4): the Rollout's state in words, its steps, its revisions and batches, conditions,
+// message and events.
 import type { BatchRelease, Event, Pod, Rollout } from "../../k8s/objects";
 import { age, timeOf } from "../view/format";
 import { canApprove, canDisable, canJump, canPause, type Precondition } from "./actions";
