@@ -140,3 +140,58 @@ test("the StatefulSet page shows its Rollout at step 1 (ordinal 4); approve move
     c.kubectl("delete", "namespace", ns, "--wait=false");
   }
 });
+
+test("abort: rolling back to the stable revision from the StatefulSet page says the Rollout cancels, and it does", async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const c = e2eCluster();
+  const ns = ownNamespace(c, "e2e-rasts-abort");
+  try {
+    c.apply(statefulSet(ns, "nginx:1.25"));
+    c.apply(rollout(ns));
+    await until(
+      "5 ready pods and the Rollout Healthy",
+      () => sts(c, ns).status?.readyReplicas === 5 && ro(c, ns).status?.phase === "Healthy",
+      240_000,
+    );
+    const stable = sts(c, ns).status!.updateRevision!;
+    c.apply(statefulSet(ns, "nginx:1.26"));
+    await until("step 1 waiting for approval", () => pausedAt(c, ns, 1), 240_000);
+    await until("ordinal 4 updated and ready", () => updatedOrdinals(c, ns).join() === "4", 240_000);
+
+    await page.goto(pages.workload(c.context, ns, "statefulsets", NAME));
+    await expect(page.getByTestId("kruise-rollout")).toBeVisible();
+    await page.getByLabel("Left revision").selectOption(stable);
+    await page.getByRole("button", { name: `Roll back to this revision (${stable})` }).click();
+    await expect(page.getByTestId("rollback-rollout-note").first()).toContainText(
+      "the Rollout cancels the release (partition → 0)",
+    );
+    await page.getByRole("button", { name: "Confirm rollback" }).click();
+    await until(
+      "the release cancelled: Healthy, Succeeded False",
+      () => {
+        const r = c.json<{ status?: { phase?: string; conditions?: { type: string; status: string }[] } }>(
+          "get",
+          ROLLOUTS,
+          "-n",
+          ns,
+          NAME,
+        );
+        return (
+          r.status?.phase === "Healthy" &&
+          r.status.conditions?.some((x) => x.type === "Succeeded" && x.status === "False")
+        );
+      },
+      240_000,
+    );
+    await until(
+      "every ordinal back on the stable revision",
+      () => sts(c, ns).status?.updateRevision === stable && updatedOrdinals(c, ns).length === 5,
+      240_000,
+    );
+    expect(sts(c, ns).spec.updateStrategy.rollingUpdate?.partition).toBe(0);
+  } finally {
+    c.kubectl("delete", "namespace", ns, "--wait=false");
+  }
+});
