@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { Rollout } from "@/lib/k8s/objects";
 import type { Precondition } from "@/lib/kruise/kruise-rollout/actions";
+import type { RolloutWorkloadKind } from "@/lib/kruise/kruise-rollout/detect";
 import type { KruiseRolloutView } from "@/lib/kruise/kruise-rollout/view";
 import { useAccessDenial, type AccessTarget } from "@/lib/client/access";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
@@ -13,6 +14,7 @@ interface Props {
   cluster: string;
   namespace: string;
   cloneSet: string;
+  kind?: RolloutWorkloadKind;
   rollout: Rollout;
   view: KruiseRolloutView;
   readOnly: boolean;
@@ -92,13 +94,13 @@ function ActionRow({
  * with the reason when RBAC (SelfSubjectAccessReview) or the Rollout's state says no, and goes through the
  * console's write gate. Hidden in read-only mode.
  */
-export function KruiseRolloutActions({ cluster, namespace, cloneSet, rollout, view, readOnly }: Props) {
+export function KruiseRolloutActions({ cluster, namespace, cloneSet, kind, rollout, view, readOnly }: Props) {
   const target: AccessTarget = { cluster, namespace, resource: "rollouts", name: rollout.metadata.name };
   const ask = !readOnly && !!view.actions;
   // approve and jump write the Rollout's /status; pause, resume and disable its spec (lib/kinds/kruise-rollout.ts)
   const statusDenied = useAccessDenial(target, { verb: "patch", subresource: "status" }, ask);
   const specDenied = useAccessDenial(target, { verb: "patch" }, ask);
-  const s = useKruiseRolloutActionState(cluster, namespace, cloneSet, rollout);
+  const s = useKruiseRolloutActionState(cluster, namespace, cloneSet, rollout, kind);
   const [to, setTo] = useState<number | null>(null);
   if (readOnly || !view.actions) return null;
   const a = view.actions;

@@ -9,7 +9,7 @@ export const KRUISE_ROLLOUT_ICON: Record<RolloutState["tone"], string> = {
   neutral: "•",
 };
 
-/** "Rollout checkout: step 2/3, paused" — the CloneSet is under a Kruise Rollout; links to its section. */
+/** "Rollout checkout: step 2/3, paused" — the workload is under a Kruise Rollout; links to its section. */
 export function KruiseRolloutBadge({
   name,
   state,
@@ -25,7 +25,7 @@ export function KruiseRolloutBadge({
     <a
       href={href}
       data-testid="rollout-badge"
-      title={state?.words ?? `Kruise Rollout ${name} owns this CloneSet's releases`}
+      title={state?.words ?? `Kruise Rollout ${name} owns this workload's releases`}
     >
       <Badge tone={state?.tone ?? "info"} icon={state ? KRUISE_ROLLOUT_ICON[state.tone] : "↻"}>
         Rollout {name}: {text}

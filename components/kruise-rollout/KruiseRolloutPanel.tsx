@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import type { RolloutWorkloadKind } from "@/lib/kruise/kruise-rollout/detect";
 import type { KruiseRolloutView } from "@/lib/kruise/kruise-rollout/view";
 import { plural } from "@/lib/kruise/core/plural";
 import type { ApiErrorBody } from "@/lib/k8s/wire";
@@ -17,7 +18,10 @@ export { KRUISE_ROLLOUT_ANCHOR };
 interface Props {
   cluster: string;
   namespace: string;
+  /** the workload the page shows (its name) */
   cloneSet: string;
+  /** its kind: CloneSet unless said */
+  kind?: RolloutWorkloadKind;
   view: KruiseRolloutView;
   readOnly: boolean;
   /** the Rollout list could not be watched (e.g. no RBAC on rollouts.kruise.io): said here, not as a page error */
@@ -125,8 +129,8 @@ function Events({ view }: { view: KruiseRolloutView }) {
   );
 }
 
-/** The Kruise Rollout that owns this CloneSet's releases: its state, steps, revisions, batches and controls. */
-export function KruiseRolloutPanel({ cluster, namespace, cloneSet, view, readOnly, watchError }: Props) {
+/** The Kruise Rollout that owns this workload's releases: its state, steps, revisions, batches and controls. */
+export function KruiseRolloutPanel({ cluster, namespace, cloneSet, kind, view, readOnly, watchError }: Props) {
   const r = view.rollout;
   return (
     <section
@@ -142,7 +146,8 @@ export function KruiseRolloutPanel({ cluster, namespace, cloneSet, view, readOnl
       {watchError ? <div className="callout warn">Cannot watch Rollouts here: {watchError.message}</div> : null}
       {!r ? (
         <p className="muted">
-          The CloneSet carries the Rollout annotations (a release is in flight) but the Rollout object is not visible.
+          The {kind === "StatefulSet" ? "Advanced StatefulSet" : "CloneSet"} carries the Rollout annotations (a release
+          is in flight) but the Rollout object is not visible.
         </p>
       ) : (
         <>
@@ -165,6 +170,7 @@ export function KruiseRolloutPanel({ cluster, namespace, cloneSet, view, readOnl
             cluster={cluster}
             namespace={namespace}
             cloneSet={cloneSet}
+            kind={kind}
             rollout={r}
             view={view}
             readOnly={readOnly}

@@ -5,6 +5,7 @@ import { isWriteFailure } from "@/lib/client/api";
 import { useKruiseRolloutAction, type KruiseRolloutBody } from "@/lib/client/kruise-rollout";
 import type { Rollout } from "@/lib/k8s/objects";
 import { kruiseRolloutBase } from "@/lib/kruise/kruise-rollout/base";
+import type { RolloutWorkloadKind } from "@/lib/kruise/kruise-rollout/detect";
 
 export type ActionInput = Pick<KruiseRolloutBody, "action" | "to">;
 type Answered = Extract<IntentOutcome, { kind: "preview" | "saved" }>;
@@ -27,6 +28,7 @@ export function useKruiseRolloutActionState(
   ns: string,
   cloneSet: string,
   r: Rollout,
+  kind?: RolloutWorkloadKind,
 ): KruiseRolloutActionState {
   const m = useKruiseRolloutAction(cluster, ns, r.metadata.name);
   const [shown, setShown] = useState<KruiseRolloutActionState["shown"]>(null);
@@ -37,7 +39,8 @@ export function useKruiseRolloutActionState(
     setError(null);
     setDone(null);
     m.mutate(
-      { ...i, cloneSet, base: kruiseRolloutBase(r), preview },
+      // `kind` only for a StatefulSet: a CloneSet page's request stays as it was.
+      { ...i, cloneSet, ...(kind && kind !== "CloneSet" ? { kind } : {}), base: kruiseRolloutBase(r), preview },
       {
         onSuccess: (answer) => {
           if (isWriteFailure(answer)) return setError({ key, error: answer });

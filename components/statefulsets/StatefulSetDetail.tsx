@@ -19,12 +19,19 @@ import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
+import type { ResourceName } from "@/lib/client";
+import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBadge";
+import { KRUISE_ROLLOUT_ANCHOR, KruiseRolloutPanel } from "@/components/kruise-rollout/KruiseRolloutPanel";
+import { useKruiseRollout } from "@/components/kruise-rollout/useKruiseRollout";
 import { OrdinalsPanel } from "./OrdinalsPanel";
 import { StatefulSetActionBar } from "./StatefulSetActionBar";
 
+/** A Kruise Rollout may drive an Advanced StatefulSet: its kinds ride in the page's stream (empty without the CRDs). */
+const KRUISE_ROLLOUT: ResourceName[] = ["rollouts", "batchreleases"];
+
 /** `/c/<cluster>/ns/<ns>/statefulsets/<name>`: an Advanced StatefulSet, live (docs/kruise-rules.md §13). */
 export function StatefulSetDetail({ cluster, namespace, name }: { cluster: string; namespace: string; name: string }) {
-  const d = useWorkloadData(cluster, namespace, "statefulsets", name);
+  const d = useWorkloadData(cluster, namespace, "statefulsets", name, KRUISE_ROLLOUT);
   const now = useNow();
   // Two halves, as on the CloneSet page: React can yield between this component's work and the body's.
   const half = useMemo(
@@ -82,9 +89,14 @@ const Body = memo(function Body(p: BodyProps) {
   const { readOnly } = useSession();
   const [selected, setSelected] = useState<{ name: string; seq: number } | null>(null);
   const podHref = (pod: string) => pages.pod(cluster, namespace, pod);
+  // A Kruise Rollout may name this Advanced StatefulSet (docs/kruise-rollouts.md §15): its section, and it owns the
+  // partition and pause while it does.
+  const kr = useKruiseRollout(cluster, namespace, object, p.pods, p.revisions, events, now, "StatefulSet");
+  // The header's state defers to the Rollout section's own view, as on the CloneSet page.
+  const krView = kr.view;
   const view = useMemo(
-    () => workloadDetailView(lens, object, half, events, now, {}, { podsLoaded }),
-    [object, half, events, now, podsLoaded],
+    () => workloadDetailView(lens, object, half, events, now, {}, { podsLoaded, kruiseRollout: krView ?? undefined }),
+    [object, half, events, now, podsLoaded, krView],
   );
   const ordinals = useMemo(() => ordinalsView(object, half.rows), [object, half.rows]);
   const facts = useMemo(() => statefulFacts(object), [object]);
@@ -99,6 +111,8 @@ const Body = memo(function Body(p: BodyProps) {
         pods={p.pods}
         revisions={p.revisions}
         header={view.header}
+        rollout={kr.view}
+        rollbackOwner={kr.owner?.rollback}
         readOnly={readOnly}
         now={now}
       />
@@ -109,6 +123,11 @@ const Body = memo(function Body(p: BodyProps) {
         yamlHref={pages.yaml(cluster, namespace, "statefulsets", name)}
         editHref={pages.edit(cluster, namespace, "statefulsets", name)}
         readOnly={readOnly}
+        badges={
+          kr.link ? (
+            <KruiseRolloutBadge name={kr.link.name} state={kr.view?.state} href={`#${KRUISE_ROLLOUT_ANCHOR}`} />
+          ) : null
+        }
       >
         <dl className="grid-kv" data-testid="statefulset-facts" style={{ marginTop: 8 }}>
           {facts.map((f) => (
@@ -116,6 +135,17 @@ const Body = memo(function Body(p: BodyProps) {
           ))}
         </dl>
       </DetailHeader>
+      {kr.view ? (
+        <KruiseRolloutPanel
+          cluster={cluster}
+          namespace={namespace}
+          cloneSet={name}
+          kind="StatefulSet"
+          view={kr.view}
+          readOnly={readOnly}
+          watchError={kr.watchError}
+        />
+      ) : null}
       <PodMap
         groups={view.groups}
         onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
@@ -141,6 +171,7 @@ const Body = memo(function Body(p: BodyProps) {
         revisions={p.revisions}
         update={view.update}
         now={now}
+        owner={kr.owner}
       />
       <RevisionsPanel revisions={view.revisions} />
       <PodsPanel

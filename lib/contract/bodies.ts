@@ -157,7 +157,10 @@ export const rollbackBody = z
 
 const KRUISE_ROLLOUT_ACTIONS: readonly KruiseRolloutAction[] = ["approve", "pause", "resume", "jump", "disable"];
 
-/** POST …/rollouts/<name>/action: an action on a Kruise Rollout, for the CloneSet the page shows. */
+/**
+ * POST …/rollouts/<name>/action: an action on a Kruise Rollout, for the workload the page shows (`cloneSet` names
+ * it; `kind` says which kind when it is an Advanced StatefulSet).
+ */
 export const kruiseRolloutBody = z
   .object({
     action: z.enum(KRUISE_ROLLOUT_ACTIONS as [KruiseRolloutAction, ...KruiseRolloutAction[]], {
@@ -177,6 +180,10 @@ export const kruiseRolloutBody = z
       },
       { error: "base { generation, step } (the Rollout as the page showed it) is required" },
     ),
+    /** the kind of the workload the page shows (named by `cloneSet`): CloneSet unless said */
+    kind: z
+      .enum(["CloneSet", "StatefulSet"], { error: "kind must be CloneSet or StatefulSet (the page's workload kind)" })
+      .optional(),
     /** jump: the 1-based step to go to */
     to: z.number().int().min(1, { error: "to must be a step number (1, 2, …)" }).optional(),
     preview: flag,

@@ -234,6 +234,13 @@ export class Kube {
     return plain((o) => this.custom.patchNamespacedCustomObject({ ...req, fieldManager: this.fieldManager }, o), MERGE);
   }
 
+  /** JSON merge patch on a namespaced custom object (an Advanced StatefulSet driven by a BatchRelease). */
+  mergePatchCustom<T>(ref: CustomRef, ns: string, name: string, body: object): Promise<T> {
+    this.count(`${ref.plural} patch`);
+    const req = { ...ref, namespace: ns, name, body, fieldManager: this.fieldManager };
+    return plain((o) => this.custom.patchNamespacedCustomObject(req, o), MERGE);
+  }
+
   /** Custom objects of one kind, cluster-wide or in one namespace, as plain JSON like the watch's. */
   listCustom<T>(ref: CustomRef, ns?: string): Promise<List<T>> {
     return plain((o) =>

@@ -3,7 +3,6 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useDeferredValue, useMemo } from "react";
 import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
 import { useKindLists } from "@/lib/client/queries";
-import type { CloneSet } from "@/lib/k8s/objects";
 import { KINDS } from "@/lib/kinds";
 import { combineConnections, notLive } from "@/lib/kruise/view/connection";
 import { filterAndSortRows, namespacesOf, type SortKey } from "@/lib/kruise/view/list";
@@ -16,7 +15,7 @@ import { Skeleton } from "@/components/ui/Skeleton";
 import { useDocumentTitle } from "@/components/ui/useDocumentTitle";
 import { useNow } from "@/components/ui/useNow";
 import { useTypedText } from "@/components/ui/useTypedText";
-import { useKruiseRolloutBadges } from "@/components/kruise-rollout/ListKruiseRolloutBadges";
+import { useKruiseRolloutBadges, type RolloutTargets } from "@/components/kruise-rollout/ListKruiseRolloutBadges";
 import { ListEmptyState } from "./ListEmptyState";
 import { factsKey, usePodFacts, type Watched, type WatchedKind } from "./usePodFacts";
 import { WorkloadTable } from "./WorkloadTable";
@@ -105,23 +104,17 @@ export function WorkloadList({ cluster, kind }: { cluster: string; kind?: Resour
   );
   const watched = useMemo(() => watchedNamespaces(kinds), [kinds]);
   const facts = usePodFacts(cluster, watched, nodes, now);
-  const cloneSets = useMemo(
-    () => (kinds.find((k) => k.lens.resource === "clonesets")?.objects ?? []) as CloneSet[],
-    [kinds],
-  );
+  const targets = useMemo(() => rolloutTargets(kinds), [kinds]);
   // The Rollout badges and the rows' states read the same Rollout facts, so a row tells one story.
-  const rollouts = useKruiseRolloutBadges(cluster, cloneSets, now);
-  const badges = useMemo(
-    () => new Map([...rollouts.badges].map(([key, badge]) => [factsKey("clonesets", key), badge])),
-    [rollouts.badges],
-  );
+  const rollouts = useKruiseRolloutBadges(cluster, targets, now, factsKey);
+  const badges = rollouts.badges;
   const all = useMemo(
     () =>
       kinds.flatMap((k) =>
         k.objects.map((o) => {
           const md = k.lens.shape(o, {}).metadata ?? {};
           const key = `${md.namespace ?? ""}/${md.name ?? ""}`;
-          const rollout = k.lens.resource === "clonesets" ? rollouts.facts.get(key) : undefined;
+          const rollout = rollouts.facts.get(factsKey(k.lens.resource, key));
           return cachedWorkloadRow(k.lens, o, now, rollout, facts.get(factsKey(k.lens.resource, key)), nodes);
         }),
       ),
@@ -217,4 +210,14 @@ export function WorkloadList({ cluster, kind }: { cluster: string; kind?: Resour
       )}
     </>
   );
+}
+
+/** The kinds a Kruise Rollout may drive among the listed ones: CloneSets and Advanced StatefulSets. */
+function rolloutTargets(kinds: readonly WatchedKind[]): RolloutTargets[] {
+  const of = (resource: RolloutTargets["resource"], kind: RolloutTargets["kind"]) => ({
+    resource,
+    kind,
+    objects: (kinds.find((k) => k.lens.resource === resource)?.objects ?? []) as RolloutTargets["objects"],
+  });
+  return [of("clonesets", "CloneSet"), of("statefulsets", "StatefulSet")];
 }

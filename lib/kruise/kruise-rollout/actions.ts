@@ -1,6 +1,7 @@
 // When each Rollout action may be sent, and what it will do (docs/kruise-rollouts.md §5, §8.2). The page
 // greys a control out with `reason`; the server re-checks the same rule on the live object before writing.
-import type { CloneSet, PodTemplateSpec, Rollout } from "../../k8s/objects";
+import type { PodTemplateSpec, Rollout } from "../../k8s/objects";
+import type { RolloutWorkload, RolloutWorkloadKind } from "./detect";
 import { releaseStartedBy } from "./release";
 import { plural } from "../core/plural";
 import { progressingCondition } from "./state";
@@ -81,10 +82,11 @@ export function canDisable(r: Rollout): Precondition {
  * What reverting the CloneSet template to the stable revision makes the Rollout do (§8.2): cancel the
  * release, partition → 0, and the CloneSet reverts the updated pods at its own pace.
  */
-export function rollbackEffect(r: Rollout, cs: CloneSet, revision: string): Precondition {
+export function rollbackEffect(r: Rollout, cs: RolloutWorkload, revision: string): Precondition {
   const stable = r.status?.canaryStatus?.stableRevision;
-  if (!stable || r.status?.phase !== "Progressing") return yes("a plain CloneSet rollback: no release is in progress");
-  if (revisionHash(revision) !== stable)
+  if (!stable || r.status?.phase !== "Progressing")
+    return yes(`a plain ${cs.kind || "CloneSet"} rollback: no release is in progress`);
+  if (!isStable(revision, stable))
     return yes(
       "a new revision mid-release: the Rollout restarts its release from step 1 (continuous release); pods already updated stay where they are until their batch",
     );
@@ -94,9 +96,12 @@ export function rollbackEffect(r: Rollout, cs: CloneSet, revision: string): Prec
       `the Rollout rolls back in batches from step 1, reverting ${plural(updated, "updated pod")} step by step`,
     );
   return yes(
-    `the Rollout cancels the release (partition → 0) and the CloneSet reverts ${plural(updated, "updated pod")} to the stable revision at its own pace`,
+    `the Rollout cancels the release (partition → 0) and the ${cs.kind || "CloneSet"} reverts ${plural(updated, "updated pod")} to the stable revision at its own pace`,
   );
 }
+
+/** The stored stable revision is a CloneSet's hash or an Advanced StatefulSet's whole name (§15.1). */
+const isStable = (revision: string, stable: string) => revision === stable || revisionHash(revision) === stable;
 
 /** What the Rollout does once the CloneSet's template goes back to a revision, and whether every pod then reverts. */
 export interface RollbackUnderRollout {
@@ -113,21 +118,23 @@ export interface RollbackUnderRollout {
  */
 export function rollbackUnderRollout(
   r: Rollout | undefined,
-  cs: CloneSet,
+  cs: RolloutWorkload,
   revision: string,
   template: PodTemplateSpec | undefined,
+  kind: RolloutWorkloadKind = "CloneSet",
 ): RollbackUnderRollout {
   if (!r) return { cancels: false, text: "the Rollout system decides the partition (its object is not visible here)" };
   if (r.status?.phase === "Progressing") {
     const e = rollbackEffect(r, cs, revision);
     const stable = r.status.canaryStatus?.stableRevision;
     const inBatch = r.metadata.annotations?.["rollouts.kruise.io/rollback-in-batch"] === "true";
-    return { cancels: !!stable && revisionHash(revision) === stable && !inBatch, text: e.ok ? e.effect : e.reason };
+    return { cancels: !!stable && isStable(revision, stable) && !inBatch, text: e.ok ? e.effect : e.reason };
   }
-  const start = template ? releaseStartedBy(cs, { ...cs, spec: { ...cs.spec, template } }, [r]) : null;
+  const after = { ...cs, spec: { ...cs.spec, template } } as RolloutWorkload;
+  const start = template ? releaseStartedBy(cs, after, [r], kind) : null;
   return start
     ? { cancels: false, text: start.message }
-    : { cancels: false, text: "the Rollout leaves this change to the CloneSet" };
+    : { cancels: false, text: `the Rollout leaves this change to the ${kind}` };
 }
 
 /** The precondition of one named action, for the server's re-check. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotatedRolloutName, rolloutOf } from "./detect";
+import type { StatefulSet } from "../../k8s/objects";
 import { cloneSet, rollout } from "./fixtures";
 
 describe("which Rollout a CloneSet is under", () => {
@@ -39,5 +40,36 @@ describe("which Rollout a CloneSet is under", () => {
       "",
     );
     expect(annotatedRolloutName(cloneSet())).toBeUndefined();
+  });
+});
+
+describe("which Rollout an Advanced StatefulSet is under (docs/kruise-rollouts.md §15)", () => {
+  const sts = (annotations: Record<string, string> = {}) =>
+    ({
+      apiVersion: "apps.kruise.io/v1beta1",
+      kind: "StatefulSet",
+      metadata: { name: "checkout", namespace: "shop", annotations },
+      spec: { replicas: 5, selector: {}, serviceName: "checkout", template: {} },
+    }) as unknown as StatefulSet;
+  const stsRollout = (apiVersion = "apps.kruise.io/v1beta1") => {
+    const r = rollout();
+    r.spec.workloadRef = { apiVersion, kind: "StatefulSet", name: "checkout" };
+    return r;
+  };
+
+  it("finds a Rollout naming kind StatefulSet in apps.kruise.io at either version, and not one naming the CloneSet", () => {
+    expect(rolloutOf(sts(), [stsRollout()], "StatefulSet")).toMatchObject({ name: "checkout", releasing: false });
+    expect(rolloutOf(sts(), [stsRollout("apps.kruise.io/v1alpha1")], "StatefulSet")).not.toBeNull();
+    expect(rolloutOf(sts(), [rollout()], "StatefulSet")).toBeNull();
+    expect(rolloutOf(cloneSet(), [stsRollout()])).toBeNull();
+  });
+
+  it("a native apps/v1 StatefulSet's Rollout is not this Advanced StatefulSet's", () => {
+    expect(rolloutOf(sts(), [stsRollout("apps/v1")], "StatefulSet")).toBeNull();
+  });
+
+  it("the in-progressing annotation marks a release in flight on an Advanced StatefulSet too", () => {
+    const live = sts({ "rollouts.kruise.io/in-progressing": '{"rolloutName":"checkout"}' });
+    expect(rolloutOf(live, [stsRollout()], "StatefulSet")).toMatchObject({ how: "workloadRef", releasing: true });
   });
 });

@@ -1,5 +1,6 @@
-// Is a CloneSet under a Kruise Rollout, and which one (docs/kruise-rollouts.md §3, §9).
-import type { CloneSet, Rollout } from "../../k8s/objects";
+// Is a workload (a CloneSet or an Advanced StatefulSet) under a Kruise Rollout, and which one
+// (docs/kruise-rollouts.md §3, §9, §15).
+import type { CloneSet, Rollout, StatefulSet } from "../../k8s/objects";
 import { ANNOTATION_CONTROL_INFO, ANNOTATION_IN_PROGRESSING } from "./names";
 
 export type RolloutLink =
@@ -10,22 +11,27 @@ export type RolloutLink =
 
 const GROUP = "apps.kruise.io";
 
+/** The workload kinds a Rollout may drive that the console shows: both in group apps.kruise.io. */
+export type RolloutWorkloadKind = "CloneSet" | "StatefulSet";
+export type RolloutWorkload = CloneSet | StatefulSet;
+
 function groupOf(apiVersion: string | undefined): string {
   const slash = (apiVersion ?? "").indexOf("/");
   return slash < 0 ? "" : (apiVersion ?? "").slice(0, slash);
 }
 
 /**
- * Whether the Rollout's workloadRef names this CloneSet: same namespace (workloadRef has none), group
- * apps.kruise.io in any version, kind CloneSet. Upstream: openkruise/rollouts pkg/util/controller_finder.go
- * `verifyGroupKind`; pkg/webhook/workload/mutating/workload_update_handler.go `fetchMatchedRollout`.
+ * Whether the Rollout's workloadRef names this workload: same namespace (workloadRef has none), group
+ * apps.kruise.io in any version, the workload's kind (CloneSet unless said). Upstream: openkruise/rollouts
+ * pkg/util/controller_finder.go `verifyGroupKind`; pkg/webhook/workload/mutating/workload_update_handler.go and
+ * unified_update_handler.go `fetchMatchedRollout`.
  */
-export function refersTo(r: Rollout, cs: Pick<CloneSet, "metadata">): boolean {
+export function refersTo(r: Rollout, cs: Pick<CloneSet, "metadata">, kind: RolloutWorkloadKind = "CloneSet"): boolean {
   const ref = r.spec?.workloadRef;
   return (
     !!ref &&
     r.metadata.namespace === cs.metadata.namespace &&
-    ref.kind === "CloneSet" &&
+    ref.kind === kind &&
     groupOf(ref.apiVersion) === GROUP &&
     ref.name === cs.metadata.name
   );
@@ -63,20 +69,26 @@ export function annotatedRolloutName(cs: Pick<CloneSet, "metadata">): string | u
 }
 
 /**
- * The Rollout a CloneSet is under, or null: a Rollout in its namespace that names it in workloadRef and is
- * not disabled, or the Rollout's annotations on the CloneSet (a release in flight, whatever the Rollout says).
- * A release in flight always wins: while the annotations are there the Rollout system owns the partition.
+ * The Rollout a workload is under, or null: a Rollout in its namespace that names it (and its kind) in
+ * workloadRef and is not disabled, or the Rollout's annotations on the workload (a release in flight, whatever
+ * the Rollout says). A release in flight always wins: while the annotations are there the Rollout system owns
+ * the partition.
  */
-export function rolloutOf(cs: CloneSet, rollouts: readonly Rollout[]): RolloutLink | null {
+export function rolloutOf(
+  cs: RolloutWorkload,
+  rollouts: readonly Rollout[],
+  kind: RolloutWorkloadKind = "CloneSet",
+): RolloutLink | null {
   const annotated = annotatedRolloutName(cs);
   const releasing = annotated !== undefined;
-  const named = rollouts.filter((r) => refersTo(r, cs) && !r.metadata.deletionTimestamp);
-  const byAnnotation = annotated ? rollouts.find((r) => r.metadata.name === annotated && refersTo(r, cs)) : undefined;
+  const names = (r: Rollout) => refersTo(r, cs, kind);
+  const named = rollouts.filter((r) => names(r) && !r.metadata.deletionTimestamp);
+  const byAnnotation = annotated ? rollouts.find((r) => r.metadata.name === annotated && names(r)) : undefined;
   if (byAnnotation) return { how: "workloadRef", name: byAnnotation.metadata.name, rollout: byAnnotation, releasing };
   const active = named.find((r) => !isDisabled(r));
   if (active) return { how: "workloadRef", name: active.metadata.name, rollout: active, releasing };
   if (releasing) {
-    const seen = named[0] ?? rollouts.find((r) => refersTo(r, cs));
+    const seen = named[0] ?? rollouts.find(names);
     return { how: "annotation", name: annotated || seen?.metadata.name || "", rollout: seen, releasing: true };
   }
   return null;

@@ -1,11 +1,12 @@
 // The Rollout's stable and canary revisions mapped onto the CloneSet's ControllerRevisions and pods, and the
 // pods of each batch by their batch labels (docs/kruise-rollouts.md §3, §4.1, §7.5).
-import type { BatchRelease, CloneSet, Pod, Rollout } from "../../k8s/objects";
+import type { BatchRelease, Pod, Rollout } from "../../k8s/objects";
+import type { RolloutWorkload } from "./detect";
 import { LABEL_POD_TEMPLATE_HASH, LABEL_REVISION_HASH } from "../core/names";
 import { LABEL_BATCH_ID, LABEL_ROLLOUT_ID } from "./names";
 
 export interface MappedRevision {
-  /** the hash the Rollout stores (the revision name after its last "-") */
+  /** what the Rollout stores: a CloneSet's hash (the name after its last "-"), an Advanced StatefulSet's whole name */
   hash: string;
   /** the CloneSet's ControllerRevision name, `<cloneset>-<hash>` when the hash is known */
   revision?: string;
@@ -41,13 +42,23 @@ function podHash(p: Pod): string {
 
 const isReady = (p: Pod) => (p.status?.conditions ?? []).some((c) => c.type === "Ready" && c.status === "True");
 
-function mapRevision(hash: string | undefined, cs: CloneSet, revisions: readonly string[], pods: readonly Pod[]) {
-  if (!hash) return undefined;
+/**
+ * A stored revision matched by its hash, so a CloneSet's hash and an Advanced StatefulSet's whole revision name
+ * (docs/kruise-rollouts.md §15.1) both find their ControllerRevision and pods.
+ */
+function mapRevision(
+  stored: string | undefined,
+  cs: RolloutWorkload,
+  revisions: readonly string[],
+  pods: readonly Pod[],
+) {
+  if (!stored) return undefined;
+  const hash = revisionHash(stored);
   const full = [cs.status?.currentRevision, cs.status?.updateRevision, ...revisions].find(
-    (n) => !!n && revisionHash(n) === hash,
+    (n) => !!n && (n === stored || revisionHash(n) === stored),
   );
   return {
-    hash,
+    hash: stored,
     ...(full ? { revision: full } : {}),
     pods: pods.filter((p) => podHash(p) === hash).map((p) => p.metadata.name),
   };
@@ -60,7 +71,7 @@ function mapRevision(hash: string | undefined, cs: CloneSet, revisions: readonly
  */
 export function revisionMap(
   r: Rollout,
-  cs: CloneSet,
+  cs: RolloutWorkload,
   pods: readonly Pod[],
   revisions: readonly string[],
   br?: BatchRelease,

@@ -1,10 +1,10 @@
 // What a CloneSet edit does when a Rollout owns the CloneSet: whether a template change starts a release
 // (the workload webhook's rules, docs/kruise-rollouts.md §9) and what a manual partition/paused change leads
 // to during a release (§5.6).
-import type { CloneSet, Rollout } from "../../k8s/objects";
+import type { CloneSet, Rollout, StatefulSet } from "../../k8s/objects";
 import { plural } from "../core/plural";
 import { isEqualIgnoringHash } from "./template";
-import { refersTo } from "./detect";
+import { refersTo, type RolloutWorkload, type RolloutWorkloadKind } from "./detect";
 import {
   ANNOTATION_CONTROL_INFO,
   ANNOTATION_IN_PROGRESSING,
@@ -22,21 +22,31 @@ export interface ReleaseStart {
 }
 
 /**
- * The release a CloneSet update will start, or null when the webhook leaves it alone: no matching Rollout
+ * The release a workload update will start, or null when the webhook leaves it alone: no matching Rollout
  * (same namespace, not deleting, phase ≠ Disabled, workloadRef matching), `spec.replicas` 0, a non-empty
  * unchanged `rollouts.kruise.io/rollout-id` annotation, or no rollout-id and templates equal ignoring
- * `pod-template-hash`. Upstream: openkruise/rollouts pkg/webhook/workload/mutating/workload_update_handler.go
- * `handleCloneSet`, `fetchMatchedRollout`.
+ * `pod-template-hash`. An Advanced StatefulSet also needs the label value `statefulset` and a RollingUpdate
+ * strategy (docs/kruise-rollouts.md §15.2). Upstream: openkruise/rollouts
+ * pkg/webhook/workload/mutating/workload_update_handler.go `handleCloneSet`, unified_update_handler.go
+ * `handleStatefulSetLikeWorkload`, `fetchMatchedRollout`.
  */
-export function releaseStartedBy(before: CloneSet, after: CloneSet, rollouts: readonly Rollout[]): ReleaseStart | null {
-  if (before.metadata.labels?.[LABEL_WORKLOAD_TYPE] === undefined) return null;
+export function releaseStartedBy(
+  before: RolloutWorkload,
+  after: RolloutWorkload,
+  rollouts: readonly Rollout[],
+  kind: RolloutWorkloadKind = "CloneSet",
+): ReleaseStart | null {
+  const type = before.metadata.labels?.[LABEL_WORKLOAD_TYPE];
+  if (type === undefined || (kind === "StatefulSet" && type.toLowerCase() !== "statefulset")) return null;
   if ((after.spec.replicas ?? 1) === 0) return null;
+  const strategyType = kind === "StatefulSet" ? (after as StatefulSet).spec.updateStrategy?.type : undefined;
+  if (strategyType && strategyType !== "RollingUpdate") return null;
   const idBefore = before.metadata.annotations?.[ANNOTATION_ROLLOUT_ID] ?? "";
   const idAfter = after.metadata.annotations?.[ANNOTATION_ROLLOUT_ID] ?? "";
   if (idAfter !== "" && idAfter === idBefore) return null;
   if (idAfter === "" && isEqualIgnoringHash(before.spec.template, after.spec.template)) return null;
   const r = rollouts.find(
-    (x) => refersTo(x, before) && !x.metadata.deletionTimestamp && x.status?.phase !== "Disabled",
+    (x) => refersTo(x, before, kind) && !x.metadata.deletionTimestamp && x.status?.phase !== "Disabled",
   );
   if (!r || (!r.spec.strategy.canary && !r.spec.strategy.blueGreen)) return null;
   const steps = rolloutSteps(r);

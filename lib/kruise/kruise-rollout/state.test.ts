@@ -44,3 +44,13 @@ describe("the Rollout state in words", () => {
     expect(rolloutState(rollout({ reason: "Cancelling" }), cloneSet(), undefined, now).words).toMatch(/pods revert/);
   });
 });
+
+describe("the Rollout's words name the kind it drives (docs/kruise-rollouts.md §15)", () => {
+  it("a Rollout of an Advanced StatefulSet says the StatefulSet finishes at its full speed when disabling", () => {
+    const r = rollout({ phase: "Disabling" });
+    r.spec.workloadRef = { apiVersion: "apps.kruise.io/v1beta1", kind: "StatefulSet", name: "checkout" };
+    expect(rolloutState(r, undefined, undefined, new Date()).words).toBe(
+      "disabling: the release finishes at the StatefulSet's full speed",
+    );
+  });
+});

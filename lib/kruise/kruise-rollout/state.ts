@@ -1,5 +1,6 @@
 // The Rollout's phase and step state machine said in words (docs/kruise-rollouts.md §4.2–§4.5).
-import type { BatchRelease, CloneSet, Rollout, RolloutCondition } from "../../k8s/objects";
+import type { BatchRelease, Rollout, RolloutCondition } from "../../k8s/objects";
+import type { RolloutWorkload } from "./detect";
 import { plural } from "../core/plural";
 import { currentStepOf, pauseKind, rolloutSteps } from "./strip";
 import { plannedReplicas } from "./steps";
@@ -46,7 +47,7 @@ export function timerWordsAt(timer: NonNullable<RolloutState["timer"]>, now: num
 }
 
 /** One InRolling step state in words (docs/kruise-rollouts.md §4.4, `runCanary`). */
-function stepWords(r: Rollout, cs: CloneSet | undefined, br: BatchRelease | undefined, now: Date): Live {
+function stepWords(r: Rollout, cs: RolloutWorkload | undefined, br: BatchRelease | undefined, now: Date): Live {
   const cst = r.status?.canaryStatus;
   const steps = rolloutSteps(r);
   const i = currentStepOf(r);
@@ -97,17 +98,19 @@ function stepWords(r: Rollout, cs: CloneSet | undefined, br: BatchRelease | unde
 
 function phaseWords(r: Rollout, reason: string): Live | null {
   const phase = r.status?.phase ?? "";
+  // The workload the Rollout drives, by its workloadRef's kind (a CloneSet or an Advanced StatefulSet, §15).
+  const kind = r.spec?.workloadRef?.kind === "StatefulSet" ? "StatefulSet" : "CloneSet";
   if (phase === "Disabled")
     return {
-      words: "disabled: template changes roll out as plain CloneSet updates",
+      words: `disabled: template changes roll out as plain ${kind} updates`,
       short: "disabled",
       tone: "neutral",
     };
   if (phase === "Disabling")
-    return { words: "disabling: the release finishes at the CloneSet's full speed", short: "disabling", tone: "warn" };
+    return { words: `disabling: the release finishes at the ${kind}'s full speed`, short: "disabling", tone: "warn" };
   if (phase === "Terminating")
     return {
-      words: "being deleted: the release finishes at the CloneSet's full speed",
+      words: `being deleted: the release finishes at the ${kind}'s full speed`,
       short: "deleting",
       tone: "warn",
     };
@@ -119,7 +122,7 @@ function phaseWords(r: Rollout, reason: string): Live | null {
   if (reason === "Cancelling")
     return { words: "cancelling: rolled back to the stable revision; pods revert", short: "cancelling", tone: "warn" };
   if (reason === "Finalising")
-    return { words: "finalising: handing the CloneSet back (partition → 0)", short: "finalising", tone: "info" };
+    return { words: `finalising: handing the ${kind} back (partition → 0)`, short: "finalising", tone: "info" };
   if (reason === "Initializing") return { words: "starting a release", short: "starting", tone: "info" };
   return null;
 }
@@ -131,7 +134,7 @@ function phaseWords(r: Rollout, reason: string): Live | null {
  */
 export function rolloutState(
   r: Rollout,
-  cs: CloneSet | undefined,
+  cs: RolloutWorkload | undefined,
   br: BatchRelease | undefined,
   now: Date,
 ): RolloutState {

@@ -1,9 +1,10 @@
-// One view model for the Kruise Rollout section of the CloneSet page (docs/architecture.md §3.4): the Rollout's
-// state in words, its steps, its revisions and batches, conditions, message and events.
-import type { BatchRelease, CloneSet, Event, Pod, Rollout } from "../../k8s/objects";
+// One view model for the Kruise Rollout section of the CloneSet and Advanced StatefulSet pages
+// (docs/architecture.md §3.4): the Rollout's state in words, its steps, its revisions and batches, conditions,
+// message and events.
+import type { BatchRelease, Event, Pod, Rollout } from "../../k8s/objects";
 import { age, timeOf } from "../view/format";
 import { canApprove, canDisable, canJump, canPause, type Precondition } from "./actions";
-import type { RolloutLink } from "./detect";
+import type { RolloutLink, RolloutWorkload } from "./detect";
 import { revisionHash, revisionMap, type RevisionMap } from "./mapping";
 import { controlledBy } from "../core/owner";
 import { rolloutState, type RolloutState } from "./state";
@@ -78,7 +79,7 @@ function eventRows(events: readonly Event[], name: string, ns: string | undefine
 }
 
 /** Where the CloneSet's pods are when no release is in flight: its update revision, and how many are off it. */
-function settledOn(cs: CloneSet, pods: readonly Pod[]): NonNullable<KruiseRolloutView["settled"]> {
+function settledOn(cs: RolloutWorkload, pods: readonly Pod[]): NonNullable<KruiseRolloutView["settled"]> {
   const revision = cs.status?.updateRevision ?? "";
   const hash = revisionHash(revision);
   const active = controlledBy([...pods], cs.metadata.uid).filter((p) => !p.metadata.deletionTimestamp);
@@ -89,7 +90,7 @@ function settledOn(cs: CloneSet, pods: readonly Pod[]): NonNullable<KruiseRollou
 /** Everything the Rollout section shows, computed once per render from the live lists. */
 export function kruiseRolloutView(
   link: RolloutLink,
-  cs: CloneSet,
+  cs: RolloutWorkload,
   pods: readonly Pod[],
   revisions: readonly string[],
   batchReleases: readonly BatchRelease[],

@@ -9,6 +9,8 @@ import { desiredOrdinals } from "../statefulset/ordinals";
 import { statefulKeepOld } from "../statefulset/preview";
 import type { ControllerRevision, StatefulSet } from "../../k8s/objects";
 import { nextPartitionStep, revisionFacts, type ActionFacts, type PartitionStepFacts } from "./actions";
+import { kruiseRolloutFacts } from "./actions-rollout";
+import type { KruiseRolloutView } from "../kruise-rollout/view";
 import { listPhrase } from "./format";
 import type { WorkloadRow } from "./list";
 
@@ -60,8 +62,10 @@ export function statefulSetActionFacts(
   set: StatefulSet,
   header: Pick<WorkloadRow, "state" | "offUpdate">,
   revisions: ControllerRevision[],
+  rollout?: KruiseRolloutView | null,
 ): ActionFacts {
   const own = controlledBy(revisions, set.metadata.uid);
+  const rf = rollout ? kruiseRolloutFacts(set, rollout, own, "StatefulSet") : undefined;
   return {
     kind: "StatefulSet",
     state: { kind: header.state.kind, word: header.state.word, reason: header.state.reason },
@@ -74,5 +78,7 @@ export function statefulSetActionFacts(
     offUpdate: header.offUpdate,
     step: statefulNextStep(set),
     rollbackKeeps: rollbackKeeps(set),
+    ...(rollout ? { owner: rollout.name } : {}),
+    ...(rf ? { rollout: rf } : {}),
   };
 }

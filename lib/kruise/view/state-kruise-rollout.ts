@@ -3,8 +3,8 @@
  * §3, §5.6), so "held by partition" or "rolling" would only describe the Rollout's current batch from below. The
  * CloneSet's state then is the Rollout's step state, worded by lib/kruise/kruise-rollout/state.ts (never re-worded here).
  */
-import type { BatchRelease, CloneSet, Rollout } from "../../k8s/objects";
-import { rolloutOf } from "../kruise-rollout/detect";
+import type { BatchRelease, Rollout } from "../../k8s/objects";
+import { rolloutOf, type RolloutWorkload, type RolloutWorkloadKind } from "../kruise-rollout/detect";
 import { rolloutState, stateBadgeText, type RolloutState } from "../kruise-rollout/state";
 
 /** The Rollout that names a CloneSet, as the state needs it (a subset of the Rollout panel's view model). */
@@ -16,14 +16,18 @@ export interface KruiseRolloutFacts {
   state?: RolloutState;
 }
 
-/** The Rollout a CloneSet is under, with its state, from the namespace's live Rollouts; undefined when none. */
+/**
+ * The Rollout a CloneSet (or, with `kind`, an Advanced StatefulSet) is under, with its state, from the namespace's
+ * live Rollouts; undefined when none.
+ */
 export function kruiseRolloutFacts(
-  cs: CloneSet,
+  cs: RolloutWorkload,
   rollouts: readonly Rollout[],
   batchReleases: readonly BatchRelease[],
   now: Date,
+  kind: RolloutWorkloadKind = "CloneSet",
 ): KruiseRolloutFacts | undefined {
-  const link = rolloutOf(cs, rollouts);
+  const link = rolloutOf(cs, rollouts, kind);
   if (!link) return undefined;
   const r = link.rollout;
   const br = r

@@ -133,7 +133,7 @@ async function explainSpec422(actor: Actor, b: Built, e: HttpError): Promise<nev
 
 /**
  * POST …/rollouts/<name>/action: re-read the Rollout as the user, refuse one that does not manage the
- * page's CloneSet (400), refuse an action its state does not allow or a step that moved on since the page
+ * page's workload, a CloneSet or an Advanced StatefulSet (400), refuse an action its state does not allow or a step that moved on since the page
  * showed it (409 with the reason), then preview or send the exact request and record an Event on the Rollout.
  */
 export async function applyKruiseRollout(
@@ -142,13 +142,14 @@ export async function applyKruiseRollout(
   name: string,
   body: unknown,
 ): Promise<IntentOutcome> {
-  const intent = parseBody(kruiseRolloutBody, body, "{ action, cloneSet, base, to?, preview? }");
+  const intent = parseBody(kruiseRolloutBody, body, "{ action, cloneSet, kind?, base, to?, preview? }");
   const r = await readRollout(actor, namespace, name);
-  if (!refersTo(r, { metadata: { name: intent.cloneSet, namespace } }))
+  const kind = intent.kind ?? "CloneSet";
+  if (!refersTo(r, { metadata: { name: intent.cloneSet, namespace } }, kind))
     throw new HttpError({
       code: 400,
       reason: "BadRequest",
-      message: `Rollout ${namespace}/${name} does not manage CloneSet ${namespace}/${intent.cloneSet}`,
+      message: `Rollout ${namespace}/${name} does not manage ${kind} ${namespace}/${intent.cloneSet}`,
       details: { field: "cloneSet" },
     });
   const step = currentStepOf(r);

@@ -1,9 +1,9 @@
 import "server-only";
 import type { UpdateIntent } from "@/lib/contract/bodies";
-import type { CloneSet, Rollout } from "@/lib/k8s/objects";
+import type { Rollout } from "@/lib/k8s/objects";
 import type { WriteFailure } from "@/lib/k8s/wire";
 import { KINDS } from "@/lib/kinds";
-import { rolloutOf } from "@/lib/kruise/kruise-rollout/detect";
+import { rolloutOf, type RolloutWorkload, type RolloutWorkloadKind } from "@/lib/kruise/kruise-rollout/detect";
 import type { Actor } from "../auth/actor";
 import { toApiErrorBody } from "../errors";
 import type { WriteTarget } from "./patch";
@@ -29,8 +29,9 @@ export async function rolloutsIn(actor: Actor, namespace: string): Promise<Rollo
 }
 
 /**
- * While a Kruise Rollout owns the CloneSet, its controller sets partition and paused on every step
- * (openkruise/rollouts pkg/controller/batchrelease/control/partitionstyle/cloneset/control.go): a write of
+ * While a Kruise Rollout owns the CloneSet or Advanced StatefulSet, its controller sets partition and paused on
+ * every step (openkruise/rollouts pkg/controller/batchrelease/control/partitionstyle/cloneset/control.go,
+ * partitionstyle/statefulset/control.go; docs/kruise-rollouts.md §15.3): a write of
  * ours would be undone at its next reconcile, or would move pods outside the Rollout's step. The page offers
  * the Rollout's controls instead; this refuses a request that comes here directly, with what to do.
  */
@@ -38,14 +39,15 @@ export async function kruiseRolloutOwner(
   actor: Actor,
   t: WriteTarget,
   intent: UpdateIntent,
-  cs: CloneSet,
+  cs: RolloutWorkload,
+  kind: RolloutWorkloadKind = "CloneSet",
 ): Promise<WriteFailure | null> {
   if (!writesKruiseRolloutField(intent)) return null;
-  const link = rolloutOf(cs, await rolloutsIn(actor, t.namespace));
+  const link = rolloutOf(cs, await rolloutsIn(actor, t.namespace), kind);
   if (!link) return null;
   const who = link.name ? `Rollout "${link.name}"` : "a Kruise Rollout";
   const message =
-    `CloneSet ${t.namespace}/${t.name} is driven by ${who}, which sets its partition and pause at every step: ` +
+    `${kind} ${t.namespace}/${t.name} is driven by ${who}, which sets its partition and pause at every step: ` +
     `approve, pause or resume the Rollout instead of changing ${intent.action === "partition" || intent.action === "rollback" ? "the partition" : "paused"} here`;
   return {
     kind: "owned",

@@ -1,6 +1,5 @@
 import "server-only";
 import { updateBody, type UpdateIntent } from "@/lib/contract/bodies";
-import type { CloneSet } from "@/lib/k8s/objects";
 import type { IntentOutcome, K8sObject, WireRequest, WriteFailure } from "@/lib/k8s/wire";
 import { KINDS, type KindHome, type StrategyShape } from "@/lib/kinds";
 import { updateBaseOf } from "@/lib/kruise/core/update-base";
@@ -13,6 +12,7 @@ import { fieldManagerFor, patchPath, sendPatch, type WriteTarget } from "./patch
 import { checkPreview } from "./preview-check";
 import { show, buildUpdate } from "./update-build";
 import { kruiseRolloutOwner, writesKruiseRolloutField } from "./update-owned";
+import type { RolloutWorkload } from "@/lib/kruise/kruise-rollout/detect";
 
 /** The field a guard tests, as a message names it: partition, paused, a limit, the pod template, the spec. */
 function fieldName(home: KindHome, pointer: string): string {
@@ -83,8 +83,8 @@ async function refusal(
   const home = KINDS.get(t.resource);
   // One read of the workload serves the Rollout-ownership check and the preview check.
   const current = writesKruiseRolloutField(intent) ? await actor.client.get(home, t.namespace, t.name) : undefined;
-  const owned =
-    current && home.kind === "CloneSet" && (await kruiseRolloutOwner(actor, t, intent, current as CloneSet));
+  const kind = home.kind === "CloneSet" || home.kind === "StatefulSet" ? home.kind : undefined;
+  const owned = current && kind && (await kruiseRolloutOwner(actor, t, intent, current as RolloutWorkload, kind));
   if (owned) return owned;
   if (intent.action !== "partition" || !intent.moves || intent.preview) return null;
   const latest = current ?? (await actor.client.get(home, t.namespace, t.name));

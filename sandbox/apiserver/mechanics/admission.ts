@@ -3,8 +3,8 @@
  * mutating mcloneset.kb.io (decode → 400, defaults) then validating vcloneset.kb.io (→ 422 with only a message,
  * the 1.20 apiserver shape: `admission webhook "vcloneset.kb.io" denied the request: …`; docs/kruise-rules.md §2.1,
  * §2.3, §11.8).
- * Kruise Rollout's webhooks run here too (rollout-admission.ts): the workload webhook after Kruise's CloneSet
- * defaults on UPDATE, the Rollout validating webhook on Rollout CREATE/UPDATE (docs/kruise-rollouts.md §9, §10).
+ * Kruise Rollout's webhooks run here too (rollout-admission.ts): the workload webhook after Kruise's CloneSet and
+ * Advanced StatefulSet webhooks on UPDATE, the Rollout validating webhook on Rollout CREATE/UPDATE (docs/kruise-rollouts.md §9, §10).
  * Advanced StatefulSets and Advanced DaemonSets go through their own webhooks (workload-admission.ts). Other kinds,
  * and DELETE (the deletion-protection gate is off by default), pass through unchanged.
  */
@@ -17,7 +17,12 @@ import { aggregate } from "./go-render";
 import { invalid } from "./invalid";
 import { validateObjectMeta } from "./names";
 import type { FieldError } from "../status";
-import { mutateCloneSetForRollout, validateRolloutAdmission, type ListFn } from "./rollout-admission";
+import {
+  mutateCloneSetForRollout,
+  mutateStatefulSetForRollout,
+  validateRolloutAdmission,
+  type ListFn,
+} from "./rollout-admission";
 import { admitDaemonSet, admitStatefulSet } from "./workload-admission";
 
 /**
@@ -71,7 +76,11 @@ export function admit(
       const errs = strategyErrors(o);
       if (errs.length) throw invalid(ctx.gk, String(isObject(o.metadata) ? (o.metadata.name ?? "") : ""), errs);
     };
-    if (ctx.gk.kind === "StatefulSet") return admitStatefulSet(op, obj, old, invalidOf);
+    if (ctx.gk.kind === "StatefulSet") {
+      // Kruise's mutating webhook sorts before Kruise Rollout's; a partition of 32767 passes Kruise's validation.
+      const set = admitStatefulSet(op, obj, old, invalidOf) as JsonObject;
+      return op === "UPDATE" && old ? mutateStatefulSetForRollout(set, old as JsonObject, list) : set;
+    }
     if (ctx.gk.kind === "DaemonSet") return admitDaemonSet(op, obj, old, invalidOf);
   }
   if (ctx.gk.group !== "apps.kruise.io" || ctx.gk.kind !== "CloneSet" || op === "DELETE") return obj;

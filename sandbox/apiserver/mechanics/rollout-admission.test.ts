@@ -164,3 +164,45 @@ describe("Rollout validating webhook (docs/kruise-rollouts.md §10)", () => {
     expect(() => admit("UPDATE", edited, live, ctx)).not.toThrow();
   });
 });
+
+describe("unified workload webhook on Advanced StatefulSets (docs/kruise-rollouts.md §15.2)", () => {
+  const stsRollout = (over: Obj = {}) =>
+    rollout({
+      spec: {
+        ...rollout().spec,
+        workloadRef: { apiVersion: "apps.kruise.io/v1beta1", kind: "StatefulSet", name: "db" },
+      },
+      ...over,
+    });
+  const sts = (image: string, type = "statefulset", replicas = 3): Obj => {
+    const ctx = { ...ctxWith([]), gk: { group: "apps.kruise.io", kind: "StatefulSet" } };
+    const body = {
+      apiVersion: "apps.kruise.io/v1beta1",
+      kind: "StatefulSet",
+      metadata: { name: "db", namespace: "shop", uid: "u2", labels: { "rollouts.kruise.io/workload-type": type } },
+      spec: {
+        replicas,
+        serviceName: "db",
+        selector: { matchLabels: { app: "db" } },
+        template: { metadata: { labels: { app: "db" } }, spec: { containers: [{ name: "db", image }] } },
+      },
+    };
+    return admit("CREATE", body, undefined, ctx) as Obj;
+  };
+  const updateSts = (rollouts: Obj[], next: Obj, old: Obj) =>
+    admit("UPDATE", next, old, { ...ctxWith(rollouts), gk: { group: "apps.kruise.io", kind: "StatefulSet" } }) as Obj;
+
+  it("a template change with a matching Rollout sets rollingUpdate.partition 32767 and the in-progressing annotation", () => {
+    const out = updateSts([stsRollout()], sts("v2"), sts("v1"));
+    expect(out.spec.updateStrategy.rollingUpdate.partition).toBe(32767);
+    expect(out.metadata.annotations["rollouts.kruise.io/in-progressing"]).toBe('{"rolloutName":"web"}');
+  });
+  it("starts nothing for the label of another type, zero replicas, a Disabled Rollout or one naming a CloneSet", () => {
+    const untouched = (out: Obj) => expect(out.spec.updateStrategy.rollingUpdate.partition).toBe(0);
+    untouched(updateSts([stsRollout()], sts("v2", "cloneset"), sts("v1", "cloneset")));
+    untouched(updateSts([stsRollout()], sts("v2", "statefulset", 0), sts("v1", "statefulset", 0)));
+    untouched(updateSts([stsRollout({ status: { phase: "Disabled" } })], sts("v2"), sts("v1")));
+    const cloneSetRef = { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name: "db" };
+    untouched(updateSts([rollout({ spec: { ...rollout().spec, workloadRef: cloneSetRef } })], sts("v2"), sts("v1")));
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * Kruise Rollout's admission, run by the sandbox where a real cluster calls the rollouts webhooks:
- * the workload mutating webhook for CloneSets (docs/kruise-rollouts.md §9) and the Rollout validating webhook
- * (§10). Upstream: openkruise/rollouts v0.6.2 pkg/webhook/workload/mutating/workload_update_handler.go
- * `handleCloneSet`, pkg/webhook/rollout/validating/rollout_create_update_handler.go.
+ * the workload mutating webhook for CloneSets (docs/kruise-rollouts.md §9) and Advanced StatefulSets (§15.2), and the
+ * Rollout validating webhook (§10). Upstream: openkruise/rollouts v0.6.2
+ * pkg/webhook/workload/mutating/workload_update_handler.go `handleCloneSet`, unified_update_handler.go
+ * `handleStatefulSetLikeWorkload`, pkg/webhook/rollout/validating/rollout_create_update_handler.go.
  */
 import { errors } from "../status";
 import { clone, deepEqual, isObject, type JsonObject } from "./json";
@@ -38,14 +39,62 @@ function refMatches(rollout: JsonObject, group: string, kind: string, name: stri
 }
 
 /** `fetchMatchedRollout`: same namespace, not being deleted, phase ≠ Disabled, workloadRef group/kind/name. */
-function matchedRollout(cs: JsonObject, list: ListFn): JsonObject | undefined {
+function matchedRollout(cs: JsonObject, list: ListFn, kind = "CloneSet"): JsonObject | undefined {
   const m = obj(cs.metadata);
   return (list(String(m.namespace ?? ""), "rollouts") as JsonObject[]).find(
     (r) =>
       !obj(r.metadata).deletionTimestamp &&
       obj(r.status).phase !== "Disabled" &&
-      refMatches(r, "apps.kruise.io", "CloneSet", String(m.name ?? "")),
+      refMatches(r, "apps.kruise.io", kind, String(m.name ?? "")),
   );
+}
+
+/** The webhook's "does this update start a release" test: a new rollout ID, or a changed template without one. */
+function startsRelease(next: JsonObject, old: JsonObject, template: (o: JsonObject) => unknown): boolean {
+  const newId = String(annotations(next)[ROLLOUT_ID_KEY] ?? "");
+  const oldId = String(annotations(old)[ROLLOUT_ID_KEY] ?? "");
+  if (newId !== "" && newId === oldId) return false;
+  return newId !== "" || !templatesEqualIgnoringHash(template(old), template(next));
+}
+
+const hasStrategy = (rollout: JsonObject) => {
+  const strategy = obj(obj(rollout.spec).strategy);
+  return isObject(strategy.canary) || isObject(strategy.blueGreen);
+};
+
+function markInProgressing(o: JsonObject, old: JsonObject, rollout: JsonObject): void {
+  const meta = obj(o.metadata);
+  if (!meta.uid) meta.uid = obj(old.metadata).uid ?? null;
+  meta.annotations = {
+    ...annotations(o),
+    [IN_PROGRESSING_ANNOTATION]: JSON.stringify({ rolloutName: obj(rollout.metadata).name }),
+  };
+}
+
+/** `math.MaxInt16`: the partition that keeps every ordinal of a StatefulSet-like workload on its old revision. */
+export const STATEFULSET_HOLD_PARTITION = 32767;
+
+/**
+ * The unified workload webhook on an Advanced StatefulSet UPDATE (docs/kruise-rollouts.md §15.2): only with the
+ * label `rollouts.kruise.io/workload-type: statefulset`, replicas > 0 and a RollingUpdate strategy; a release
+ * start sets `rollingUpdate.partition` to 32767 and the in-progressing annotation. Unlike the CloneSet's, it has
+ * no traffic-routing check. Upstream: pkg/webhook/workload/mutating/unified_update_handler.go.
+ */
+export function mutateStatefulSetForRollout(set: JsonObject, old: JsonObject, list: ListFn): JsonObject {
+  const type = obj(obj(set.metadata).labels)[WORKLOAD_TYPE_LABEL];
+  if (String(type ?? "").toLowerCase() !== "statefulset") return set;
+  const spec = obj(set.spec);
+  const strategy = obj(spec.updateStrategy);
+  if (spec.replicas === 0 || (strategy.type !== undefined && strategy.type !== "RollingUpdate")) return set;
+  if (!startsRelease(set, old, (o) => obj(o.spec).template)) return set;
+  const rollout = matchedRollout(set, list, "StatefulSet");
+  if (!rollout || !hasStrategy(rollout)) return set;
+  spec.updateStrategy = {
+    ...strategy,
+    rollingUpdate: { ...obj(strategy.rollingUpdate), partition: STATEFULSET_HOLD_PARTITION },
+  };
+  markInProgressing(set, old, rollout);
+  return set;
 }
 
 /**
@@ -57,24 +106,15 @@ export function mutateCloneSetForRollout(cs: JsonObject, old: JsonObject, list: 
   if (!(WORKLOAD_TYPE_LABEL in labels)) return cs; // the webhook's object selector
   const spec = obj(cs.spec);
   if (spec.replicas === 0) return cs;
-  const newId = String(annotations(cs)[ROLLOUT_ID_KEY] ?? "");
-  const oldId = String(annotations(old)[ROLLOUT_ID_KEY] ?? "");
-  if (newId !== "" && newId === oldId) return cs;
-  if (newId === "" && templatesEqualIgnoringHash(obj(old.spec).template, spec.template)) return cs;
+  if (!startsRelease(cs, old, (o) => obj(o.spec).template)) return cs;
   const rollout = matchedRollout(cs, list);
-  if (!rollout) return cs;
+  if (!rollout || !hasStrategy(rollout)) return cs;
   const strategy = obj(obj(rollout.spec).strategy);
-  if (!isObject(strategy.canary) && !isObject(strategy.blueGreen)) return cs;
   const routings = obj(strategy.canary ?? strategy.blueGreen).trafficRoutings;
   const st = obj(cs.status);
   if (Array.isArray(routings) && routings.length > 0 && st.replicas !== st.updatedReplicas) return cs;
-  const meta = obj(cs.metadata);
-  if (!meta.uid) meta.uid = obj(old.metadata).uid ?? null;
   spec.updateStrategy = { ...obj(spec.updateStrategy), partition: "100%" };
-  meta.annotations = {
-    ...annotations(cs),
-    [IN_PROGRESSING_ANNOTATION]: JSON.stringify({ rolloutName: obj(rollout.metadata).name }),
-  };
+  markInProgressing(cs, old, rollout);
   return cs;
 }
 

@@ -1,17 +1,25 @@
-// The BatchRelease controller simulator: informers (BatchReleases, CloneSets, Pods) + work queue + the pure
-// machine (batchrelease-machine.ts), through client-node (docs/kruise-rollouts.md §0, §6, §7).
+// The BatchRelease controller simulator: informers (BatchReleases, CloneSets, Advanced StatefulSets, Pods) + work
+// queue + the pure machine (batchrelease-machine.ts), through client-node (docs/kruise-rollouts.md §0, §6, §7, §15).
 import type { KubeConfig } from "@kubernetes/client-node";
-import type { BatchRelease, CloneSet, Pod } from "@/lib/k8s/objects";
+import type { BatchRelease, CloneSet, Pod, StatefulSet } from "@/lib/k8s/objects";
 import { controllerRefOf } from "@/lib/kruise/core/owner";
 import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
 import { Kube } from "../kube";
-import { cloneSetInformer, podInformer, type SharedInformers } from "../common-informers";
+import {
+  cloneSetInformer,
+  podInformer,
+  startIfServed,
+  STATEFULSET_REF,
+  statefulSetInformer,
+  type SharedInformers,
+} from "../common-informers";
 import { WorkQueue } from "../queue";
 import { reconcileBatchRelease, type BatchReleaseAction } from "./batchrelease-machine";
 import { listBatchReleases, patchObject, replaceBatchReleaseStatus } from "./kube-rollouts";
 import { BATCH_RELEASE_FINALIZER, ROLLOUT_API_VERSION, ROLLOUT_GROUP, ROLLOUT_VERSION } from "./keys";
+import { targetKind, type RolloutTarget } from "./target";
 
 export interface BatchReleaseControllerOptions {
   kc: KubeConfig;
@@ -29,6 +37,8 @@ export class BatchReleaseController {
   readonly events: EventRecorder;
   private releases: Informer<BatchRelease>;
   private sets: Informer<CloneSet>;
+  private statefulSets: Informer<StatefulSet>;
+  private statefulSetsServed = false;
   private pods: Informer<Pod>;
   private queue: WorkQueue;
   private own: { stop(): void }[] = [];
@@ -47,15 +57,32 @@ export class BatchReleaseController {
     });
     this.sets = o.shared?.sets ?? cloneSetInformer(k, common, ns);
     this.pods = o.shared?.pods ?? podInformer(k, common, ns);
-    this.own = [this.releases, ...(o.shared ? [] : [this.sets, this.pods])];
+    this.statefulSets = statefulSetInformer(k, common, ns);
+    this.own = [this.releases, this.statefulSets, ...(o.shared ? [] : [this.sets, this.pods])];
     this.queue = new WorkQueue(o.clock, (key) => this.reconcile(key), o.log, 3);
     this.releases.on((_t, br) => this.queue.add(keyOf(br)));
     this.sets.on((_t, cs) => this.enqueueFor(cs.metadata.namespace!, cs.metadata.name));
+    this.statefulSets.on((_t, set) => this.enqueueFor(set.metadata.namespace!, set.metadata.name));
     this.pods.on((_t, pod) => {
       const uid = ownerUid(pod);
-      const cs = uid && this.sets.items().find((c) => c.metadata.uid === uid);
-      if (cs) this.enqueueFor(cs.metadata.namespace!, cs.metadata.name);
+      const owner =
+        uid &&
+        (this.sets.items().find((c) => c.metadata.uid === uid) ??
+          this.statefulSets.items().find((c) => c.metadata.uid === uid));
+      if (owner) this.enqueueFor(owner.metadata.namespace!, owner.metadata.name);
     });
+  }
+
+  /** The workload the BatchRelease's workloadRef names (CloneSet or Advanced StatefulSet), when cached. */
+  private workloadOf(br: BatchRelease): RolloutTarget | undefined {
+    const key = `${br.metadata.namespace}/${br.spec.workloadRef?.name ?? ""}`;
+    const kind = targetKind(br.spec.workloadRef);
+    if (kind === "CloneSet") {
+      const object = this.sets.get(key);
+      return object && { kind, object };
+    }
+    const object = kind === "StatefulSet" && this.statefulSetsServed ? this.statefulSets.get(key) : undefined;
+    return object && { kind: "StatefulSet", object };
   }
 
   private enqueueFor(ns: string, csName: string): void {
@@ -65,6 +92,7 @@ export class BatchReleaseController {
 
   async start(): Promise<void> {
     await this.sets.start();
+    this.statefulSetsServed = await startIfServed(this.statefulSets);
     await this.pods.start();
     await this.releases.start();
   }
@@ -82,18 +110,18 @@ export class BatchReleaseController {
     const br = this.releases.get(key);
     if (!br) return;
     const ns = br.metadata.namespace!;
-    const cloneSet = this.sets.get(`${ns}/${br.spec.workloadRef?.name ?? ""}`);
-    const uid = cloneSet?.metadata.uid;
+    const workload = this.workloadOf(br);
+    const uid = workload?.object.metadata.uid;
     const pods = uid ? this.pods.items().filter((p) => p.metadata.namespace === ns && ownerUid(p) === uid) : [];
-    const res = reconcileBatchRelease({ batchRelease: br, cloneSet, pods, now: this.o.clock.now() });
-    for (const a of res.actions) await this.apply(br, cloneSet, a);
+    const res = reconcileBatchRelease({ batchRelease: br, workload, pods, now: this.o.clock.now() });
+    for (const a of res.actions) await this.apply(br, workload, a);
     if (res.status && !res.actions.some((a) => a.kind === "removeFinalizer"))
       await replaceBatchReleaseStatus(this.kube, br, res.status);
     this.queue.forget(key);
     if (res.requeueAfterMs !== undefined) this.queue.addAfter(key, res.requeueAfterMs);
   }
 
-  private async apply(br: BatchRelease, cs: CloneSet | undefined, a: BatchReleaseAction): Promise<void> {
+  private async apply(br: BatchRelease, w: RolloutTarget | undefined, a: BatchReleaseAction): Promise<void> {
     const ns = br.metadata.namespace!;
     const k = this.kube;
     switch (a.kind) {
@@ -104,8 +132,9 @@ export class BatchReleaseController {
         const body = { metadata: { finalizers, resourceVersion: br.metadata.resourceVersion } };
         return patchObject(k, "batchreleases", ns, br.metadata.name, body);
       }
-      case "patchCloneSet":
-        await k.mergePatchCloneSet(ns, cs!.metadata.name, a.patch);
+      case "patchWorkload":
+        if (w!.kind === "CloneSet") await k.mergePatchCloneSet(ns, w!.object.metadata.name, a.patch);
+        else await k.mergePatchCustom(STATEFULSET_REF, ns, w!.object.metadata.name, a.patch);
         return;
       case "patchPod":
         await k.patchPod(ns, a.name, a.patch);

@@ -16,3 +16,5 @@ export const BATCH_RELEASE_FINALIZER = "rollouts.kruise.io/batch-release-finaliz
 /** Rollout recheck (`defaultGracePeriodSeconds`) and BatchRelease requeue (`DefaultDuration`). */
 export const ROLLOUT_RECHECK_MS = 3000;
 export const BATCH_RELEASE_REQUEUE_MS = 2000;
+/** `math.MaxInt16`: the ordinal partition that keeps every pod of a StatefulSet-like workload on its old revision. */
+export const STATEFULSET_HOLD_PARTITION = 32767;

@@ -1,13 +1,20 @@
-// The Rollout controller simulator: informers (Rollouts, CloneSets, BatchReleases) + work queue + the pure
-// machine (rollout-machine.ts), all through client-node. Reconcile triggers as upstream: any Rollout event (its
-// own status writes too), any event of its CloneSet, any BatchRelease event (docs/kruise-rollouts.md §0).
+// The Rollout controller simulator: informers (Rollouts, CloneSets, Advanced StatefulSets, BatchReleases) + work
+// queue + the pure machine (rollout-machine.ts), all through client-node. Reconcile triggers as upstream: any
+// Rollout event (its own status writes too), any event of its workload, any BatchRelease event
+// (docs/kruise-rollouts.md §0, §15).
 import type { KubeConfig } from "@kubernetes/client-node";
-import type { BatchRelease, CloneSet, Rollout } from "@/lib/k8s/objects";
+import type { BatchRelease, CloneSet, Rollout, StatefulSet } from "@/lib/k8s/objects";
 import type { Clock } from "../clock";
 import { EventRecorder } from "../events";
 import { Informer, keyOf } from "../informer";
-import { GROUP, Kube } from "../kube";
-import { cloneSetInformer, type SharedInformers } from "../common-informers";
+import { Kube } from "../kube";
+import {
+  cloneSetInformer,
+  startIfServed,
+  STATEFULSET_REF,
+  statefulSetInformer,
+  type SharedInformers,
+} from "../common-informers";
 import { WorkQueue } from "../queue";
 import {
   createBatchRelease,
@@ -28,6 +35,7 @@ import {
   WORKLOAD_TYPE_LABEL,
 } from "./keys";
 import { reconcileRollout } from "./rollout-machine";
+import { targetKind, type RolloutTarget } from "./target";
 import type { RolloutAction } from "./types";
 
 export interface RolloutControllerOptions {
@@ -44,6 +52,9 @@ export class RolloutController {
   readonly events: EventRecorder;
   readonly rollouts: Informer<Rollout>;
   private sets: Informer<CloneSet>;
+  private statefulSets: Informer<StatefulSet>;
+  /** False on an API server without the Advanced StatefulSet CRD: such a Rollout finds no workload. */
+  private statefulSetsServed = false;
   private releases: Informer<BatchRelease>;
   private queue: WorkQueue;
   private own: { stop(): void }[] = [];
@@ -66,19 +77,27 @@ export class RolloutController {
       list: () => listBatchReleases(k, ns),
     });
     this.sets = o.shared?.sets ?? cloneSetInformer(k, common, ns);
-    this.own = [this.rollouts, this.releases, ...(o.shared ? [] : [this.sets])];
+    this.statefulSets = statefulSetInformer(k, common, ns);
+    this.own = [this.rollouts, this.releases, this.statefulSets, ...(o.shared ? [] : [this.sets])];
     this.queue = new WorkQueue(o.clock, (key) => this.reconcile(key), o.log, 3);
     this.rollouts.on((_t, r) => this.queue.add(keyOf(r)));
     this.releases.on((_t, br) => this.queue.add(keyOf(br)));
-    this.sets.on((_t, cs) => {
+    const onWorkload = (kind: RolloutTarget["kind"]) => (_t: unknown, w: CloneSet | StatefulSet) => {
       for (const r of this.rollouts.items())
-        if (r.metadata.namespace === cs.metadata.namespace && r.spec.workloadRef?.name === cs.metadata.name)
+        if (
+          r.metadata.namespace === w.metadata.namespace &&
+          r.spec.workloadRef?.name === w.metadata.name &&
+          targetKind(r.spec.workloadRef) === kind
+        )
           this.queue.add(keyOf(r));
-    });
+    };
+    this.sets.on(onWorkload("CloneSet"));
+    this.statefulSets.on(onWorkload("StatefulSet"));
   }
 
   async start(): Promise<void> {
     await this.sets.start();
+    this.statefulSetsServed = await startIfServed(this.statefulSets);
     await this.releases.start();
     await this.rollouts.start();
   }
@@ -96,24 +115,39 @@ export class RolloutController {
     const rollout = this.rollouts.get(key);
     if (!rollout) return;
     const ns = rollout.metadata.namespace!;
-    const ref = rollout.spec.workloadRef;
-    const cloneSet =
-      ref?.kind === "CloneSet" && ref.apiVersion?.startsWith(`${GROUP}/`)
-        ? this.sets.get(`${ns}/${ref.name}`)
-        : undefined;
-    const res = reconcileRollout({
-      rollout,
-      cloneSet,
-      batchRelease: this.releases.get(key),
-      now: this.o.clock.now(),
-    });
-    for (const a of res.actions) await this.apply(rollout, cloneSet, a);
+    const workload = this.workloadOf(rollout);
+    const res = reconcileRollout({ rollout, workload, batchRelease: this.releases.get(key), now: this.o.clock.now() });
+    for (const a of res.actions) await this.apply(rollout, workload, a);
     if (res.status) await writeRolloutStatus(this.kube, ns, rollout.metadata.name, res.status);
     this.queue.forget(key);
     if (res.requeueAfterMs !== undefined) this.queue.addAfter(key, res.requeueAfterMs);
   }
 
-  private async apply(r: Rollout, cs: CloneSet | undefined, a: RolloutAction): Promise<void> {
+  /**
+   * The workload the workloadRef names, as upstream's partition-style finders look it up: a CloneSet at
+   * `apps.kruise.io/v1alpha1`, an Advanced StatefulSet at either version (pkg/util/controller_finder.go).
+   */
+  private workloadOf(r: Rollout): RolloutTarget | undefined {
+    const ref = r.spec.workloadRef;
+    const key = `${r.metadata.namespace}/${ref?.name ?? ""}`;
+    const kind = targetKind(ref);
+    if (kind === "CloneSet") {
+      const object = this.sets.get(key);
+      return object && { kind, object };
+    }
+    const object = kind === "StatefulSet" && this.statefulSetsServed ? this.statefulSets.get(key) : undefined;
+    return object && { kind: "StatefulSet", object };
+  }
+
+  private patchWorkload(t: RolloutTarget, body: object): Promise<unknown> {
+    const ns = t.object.metadata.namespace!,
+      name = t.object.metadata.name;
+    return t.kind === "CloneSet"
+      ? this.kube.mergePatchCloneSet(ns, name, body)
+      : this.kube.mergePatchCustom(STATEFULSET_REF, ns, name, body);
+  }
+
+  private async apply(r: Rollout, w: RolloutTarget | undefined, a: RolloutAction): Promise<void> {
     const ns = r.metadata.namespace!,
       name = r.metadata.name;
     const k = this.kube;
@@ -131,14 +165,10 @@ export class RolloutController {
           metadata: { annotations: { [ROLLOUT_HASH_ANNOTATION]: a.hash } },
         });
       case "labelWorkload":
-        await k.mergePatchCloneSet(ns, cs!.metadata.name, {
-          metadata: { labels: { [WORKLOAD_TYPE_LABEL]: "cloneset" } },
-        });
+        await this.patchWorkload(w!, { metadata: { labels: { [WORKLOAD_TYPE_LABEL]: a.type } } });
         return;
       case "removeInProgressing":
-        await k.mergePatchCloneSet(ns, cs!.metadata.name, {
-          metadata: { annotations: { [IN_PROGRESSING_ANNOTATION]: null } },
-        });
+        await this.patchWorkload(w!, { metadata: { annotations: { [IN_PROGRESSING_ANNOTATION]: null } } });
         return;
       case "createBatchRelease":
         return createBatchRelease(k, a.batchRelease);

@@ -33,7 +33,7 @@ describe("Rollout phases and messages (§4.1, §4.2)", () => {
   it("a CloneSet whose status lags its generation makes the Rollout wait 3 s without writing status", () => {
     const w = new World("lag", 2, APPROVE_ONLY);
     w.cloneSet.metadata.generation = 5;
-    const res = reconcileRollout({ rollout: w.rollout, cloneSet: w.cloneSet, now: w.now });
+    const res = reconcileRollout({ rollout: w.rollout, workload: w.target, now: w.now });
     expect(res.status).toBeUndefined();
     expect(res.requeueAfterMs).toBe(3000);
   });
@@ -69,7 +69,7 @@ describe("step state machine (§4.4)", () => {
     const since = Date.parse(w.canary!.lastUpdateTime!);
     const res = reconcileRollout({
       rollout: w.rollout,
-      cloneSet: w.cloneSet,
+      workload: w.target,
       batchRelease: w.batchRelease,
       now: w.now,
     });

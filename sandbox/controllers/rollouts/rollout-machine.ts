@@ -1,19 +1,21 @@
-// One Rollout reconcile as a pure function: (Rollout, CloneSet, BatchRelease, now) → actions + the whole new
+// One Rollout reconcile as a pure function: (Rollout, workload, BatchRelease, now) → actions + the whole new
 // status (docs/kruise-rollouts.md §4.1, §4.2). Upstream: openkruise/rollouts v0.6.2
 // pkg/controller/rollout/rollout_controller.go `Reconcile`, rollout_status.go `calculateRolloutStatus`,
 // `handleFinalizer`, `updateRolloutStatusInternal`.
-import type { BatchRelease, CloneSet, Rollout } from "@/lib/k8s/objects";
+import type { BatchRelease, Rollout } from "@/lib/k8s/objects";
 import { nextStepIndex } from "@/lib/kruise/kruise-rollout/steps";
 import { getCondition, newCondition, removeCondition, setCondition, type Status } from "./conditions";
 import { rolloutHash, stableJson } from "./hash";
 import { ROLLOUT_FINALIZER, ROLLOUT_HASH_ANNOTATION, ROLLOUT_RECHECK_MS, WORKLOAD_TYPE_LABEL } from "./keys";
 import { disabling, progressing, terminating } from "./progressing";
+import { workloadType, type RolloutTarget } from "./target";
 import type { RolloutAction, RolloutContext, RolloutResult } from "./types";
 import { rolloutId, workloadInfo, type WorkloadInfo } from "./workload";
 
 export interface RolloutInput {
   rollout: Rollout;
-  cloneSet?: CloneSet;
+  /** The workload its workloadRef names: a CloneSet or an Advanced StatefulSet. */
+  workload?: RolloutTarget;
   batchRelease?: BatchRelease;
   now: number;
 }
@@ -112,9 +114,9 @@ export function reconcileRollout(i: RolloutInput): RolloutResult {
   }
   // Simplification: v0.6.2 looks the key up in the annotations and re-sends this no-op patch every reconcile;
   // the sandbox checks the label (as upstream's later fix does).
-  if (i.cloneSet && !(WORKLOAD_TYPE_LABEL in (i.cloneSet.metadata.labels ?? {})))
-    actions.push({ kind: "labelWorkload" });
-  const w = i.cloneSet ? workloadInfo(i.cloneSet) : undefined;
+  if (i.workload && !(WORKLOAD_TYPE_LABEL in (i.workload.object.metadata.labels ?? {})))
+    actions.push({ kind: "labelWorkload", type: workloadType(i.workload) });
+  const w = i.workload ? workloadInfo(i.workload) : undefined;
   const status = calculateStatus(r, w, i.now);
   if (status === "retry") return { actions, requeueAfterMs: ROLLOUT_RECHECK_MS };
   const c: RolloutContext = { rollout: r, status, workload: w, batchRelease: i.batchRelease, now: i.now, actions };

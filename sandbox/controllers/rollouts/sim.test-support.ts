@@ -1,15 +1,17 @@
 // Test support: a small in-memory world where the pure Rollout and BatchRelease machines act on a modelled
-// CloneSet (partition arithmetic from lib/kruise/core/partition.ts; pods update on command and become ready on
-// command), with the real workload webhook applied to template changes. Actions are applied as the controllers
-// apply them (merge patches, whole-status replacement).
-import type { BatchRelease, CloneSet, Pod, Rollout } from "@/lib/k8s/objects";
+// CloneSet (partition arithmetic from lib/kruise/core/partition.ts) or Advanced StatefulSet (ordinals at or above
+// the partition update); pods update on command and become ready on command, with the real workload webhook
+// applied to template changes. Actions are applied as the controllers apply them (merge patches, whole-status
+// replacement).
+import type { BatchRelease, CloneSet, Pod, Rollout, StatefulSet } from "@/lib/k8s/objects";
 import { partitionReplicas } from "@/lib/kruise/core/partition";
 import { mergeValues } from "../../apiserver/mechanics/merge-patch";
-import { mutateCloneSetForRollout } from "../../apiserver/mechanics/rollout-admission";
+import { mutateCloneSetForRollout, mutateStatefulSetForRollout } from "../../apiserver/mechanics/rollout-admission";
 import type { Json, JsonObject } from "../../apiserver/mechanics/json";
 import { reconcileBatchRelease } from "./batchrelease-machine";
 import { BATCH_RELEASE_FINALIZER, ROLLOUT_FINALIZER, ROLLOUT_HASH_ANNOTATION, WORKLOAD_TYPE_LABEL } from "./keys";
 import { reconcileRollout } from "./rollout-machine";
+import type { RolloutTarget } from "./target";
 import type { RolloutAction } from "./types";
 
 // A typed object as the JSON the apiserver mechanics take, and back: a copy either way, as the wire makes one.
@@ -27,31 +29,39 @@ export interface SimPod {
 export class World {
   now = Date.parse("2026-01-01T00:00:00Z");
   rollout: Rollout;
+  /** The workload, whichever its kind (named for the CloneSet the world began with). */
   cloneSet: CloneSet;
   batchRelease?: BatchRelease;
   pods: SimPod[] = [];
   events: string[] = [];
   revisions = 1;
 
-  constructor(name: string, replicas: number, steps: object[]) {
+  constructor(
+    name: string,
+    replicas: number,
+    steps: object[],
+    readonly kind: RolloutTarget["kind"] = "CloneSet",
+  ) {
+    const apiVersion = kind === "CloneSet" ? "apps.kruise.io/v1alpha1" : "apps.kruise.io/v1beta1";
     this.rollout = {
       apiVersion: "rollouts.kruise.io/v1beta1",
       kind: "Rollout",
       metadata: { name, namespace: "default", uid: "rollout-uid", generation: 1 },
       spec: {
-        workloadRef: { apiVersion: "apps.kruise.io/v1alpha1", kind: "CloneSet", name },
+        workloadRef: { apiVersion, kind, name },
         strategy: { canary: { steps: structuredClone(steps) } },
       },
     } as Rollout;
+    const sts = kind === "StatefulSet";
     this.cloneSet = {
-      apiVersion: "apps.kruise.io/v1alpha1",
-      kind: "CloneSet",
+      apiVersion,
+      kind,
       metadata: { name, namespace: "default", uid: "cs-uid", generation: 1, labels: {}, annotations: {} },
       spec: {
         replicas,
         selector: { matchLabels: { app: name } },
         template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: "app", image: "v1" }] } },
-        updateStrategy: { partition: 0 },
+        updateStrategy: sts ? { type: "RollingUpdate", rollingUpdate: { partition: 0 } } : { partition: 0 },
       },
       status: {
         replicas,
@@ -64,15 +74,35 @@ export class World {
         updateRevision: `${name}-h1`,
       },
     } as CloneSet;
+    // An Advanced StatefulSet's pods carry the whole revision name; a CloneSet's, its hash.
+    const label = sts ? "controller-revision-hash" : "pod-template-hash";
     for (let i = 0; i < replicas; i++)
-      this.pods.push({ name: `${name}-${i}`, revision: "h1", ready: true, labels: { "pod-template-hash": "h1" } });
+      this.pods.push({ name: `${name}-${i}`, revision: "h1", ready: true, labels: { [label]: this.revLabel("h1") } });
+  }
+
+  private revLabel(rev: string): string {
+    return this.kind === "CloneSet" ? rev : `${this.cloneSet.metadata.name}-${rev}`;
+  }
+
+  /** The workload as the machines take it. */
+  get target(): RolloutTarget {
+    return this.kind === "CloneSet"
+      ? { kind: "CloneSet", object: this.cloneSet }
+      : { kind: "StatefulSet", object: this.cloneSet as unknown as StatefulSet };
   }
 
   get replicas(): number {
     return this.cloneSet.spec.replicas ?? 1;
   }
   get partition() {
-    return this.cloneSet.spec.updateStrategy?.partition;
+    const t = this.target;
+    return t.kind === "CloneSet"
+      ? t.object.spec.updateStrategy?.partition
+      : t.object.spec.updateStrategy?.rollingUpdate?.partition;
+  }
+  /** The names of the pods on the newest revision, in order (an ASTS's by ordinal). */
+  get updatedPods(): string[] {
+    return this.pods.filter((p) => p.revision === `h${this.revisions}`).map((p) => p.name);
   }
   get updated(): number {
     return this.cloneSet.status!.updatedReplicas ?? 0;
@@ -99,8 +129,9 @@ export class World {
   updateCloneSet(edit: (cs: CloneSet) => void): void {
     const next = structuredClone(this.cloneSet);
     edit(next);
+    const mutate = this.kind === "CloneSet" ? mutateCloneSetForRollout : mutateStatefulSetForRollout;
     this.cloneSet = fromJson<CloneSet>(
-      mutateCloneSetForRollout(asJson(next), asJson(this.cloneSet), (_ns, resource) =>
+      mutate(asJson(next), asJson(this.cloneSet), (_ns, resource) =>
         resource === "rollouts" ? [asJson(this.rollout)] : [],
       ),
     );
@@ -122,22 +153,32 @@ export class World {
   private patchCloneSet(patch: object): void {
     const before = JSON.stringify(this.cloneSet.spec);
     this.cloneSet = merge(this.cloneSet, patch);
-    if (this.cloneSet.spec.updateStrategy?.partition === undefined)
-      this.cloneSet.spec.updateStrategy = { ...this.cloneSet.spec.updateStrategy, partition: 0 }; // Kruise defaulting
+    const t = this.target;
+    // Kruise defaulting: a partition patched to null becomes 0.
+    if (t.kind === "StatefulSet") t.object.spec.updateStrategy!.rollingUpdate!.partition ??= 0;
+    else if (t.object.spec.updateStrategy?.partition === undefined)
+      t.object.spec.updateStrategy = { ...t.object.spec.updateStrategy, partition: 0 };
     if (JSON.stringify(this.cloneSet.spec) !== before) this.bumpCloneSet();
     this.kruise();
   }
 
-  /** The CloneSet controller: update pods down to the partition (new pods start unready), then its status. */
+  /**
+   * The workload controller: a CloneSet updates pods down to its partition; an Advanced StatefulSet updates the
+   * ordinals at or above its partition. New pods start unready; then the status.
+   */
   kruise(): void {
     const st = this.cloneSet.status!;
     const rev = st.updateRevision!.slice(st.updateRevision!.lastIndexOf("-") + 1);
-    const want = this.replicas - partitionReplicas(this.partition, this.replicas).value;
+    const sts = this.kind === "StatefulSet";
+    const want = sts
+      ? Math.max(0, this.replicas - Number(this.partition ?? 0))
+      : this.replicas - partitionReplicas(this.partition, this.replicas).value;
     let updated = this.pods.filter((p) => p.revision === rev).length;
-    for (const p of this.pods) {
+    const label = sts ? "controller-revision-hash" : "pod-template-hash";
+    for (const p of sts ? [...this.pods].reverse() : this.pods) {
       if (updated >= want) break;
       if (p.revision === rev) continue;
-      Object.assign(p, { revision: rev, ready: false, labels: { ...p.labels, "pod-template-hash": rev } });
+      Object.assign(p, { revision: rev, ready: false, labels: { ...p.labels, [label]: this.revLabel(rev) } });
       updated++;
     }
     this.refreshStatus();
@@ -166,6 +207,7 @@ export class World {
         ({
           metadata: { name: p.name, namespace: "default", labels: p.labels },
           spec: { containers: [] },
+          status: { conditions: [{ type: "Ready", status: p.ready ? "True" : "False" }] },
         }) as Pod,
     );
   }
@@ -174,7 +216,7 @@ export class World {
   reconcileRollout(): void {
     const res = reconcileRollout({
       rollout: this.rollout,
-      cloneSet: this.cloneSet,
+      workload: this.target,
       batchRelease: this.batchRelease,
       now: this.now,
     });
@@ -195,7 +237,7 @@ export class World {
         r.metadata.annotations = { ...r.metadata.annotations, [ROLLOUT_HASH_ANNOTATION]: a.hash };
         return;
       case "labelWorkload":
-        this.cloneSet.metadata.labels = { ...this.cloneSet.metadata.labels, [WORKLOAD_TYPE_LABEL]: "cloneset" };
+        this.cloneSet.metadata.labels = { ...this.cloneSet.metadata.labels, [WORKLOAD_TYPE_LABEL]: a.type };
         return;
       case "removeInProgressing":
         return this.patchCloneSet({ metadata: { annotations: { "rollouts.kruise.io/in-progressing": null } } });
@@ -227,7 +269,7 @@ export class World {
     if (!this.batchRelease) return;
     const res = reconcileBatchRelease({
       batchRelease: this.batchRelease,
-      cloneSet: this.cloneSet,
+      workload: this.target,
       pods: this.podObjects(),
       now: this.now,
     });
@@ -236,7 +278,7 @@ export class World {
       if (a.kind === "addFinalizer")
         br.metadata.finalizers = [...(br.metadata.finalizers ?? []), BATCH_RELEASE_FINALIZER];
       else if (a.kind === "removeFinalizer") br.metadata.finalizers = [];
-      else if (a.kind === "patchCloneSet") this.patchCloneSet(a.patch);
+      else if (a.kind === "patchWorkload") this.patchCloneSet(a.patch);
       else if (a.kind === "patchPod") {
         const p = this.pods.find((x) => x.name === a.name)!;
         p.labels = { ...p.labels, ...(a.patch as { metadata: { labels: Record<string, string> } }).metadata.labels };

@@ -8,9 +8,9 @@ export type RolloutAction =
   | { kind: "addFinalizer" }
   | { kind: "removeFinalizer" }
   | { kind: "patchRolloutHash"; hash: string }
-  /** Merge patch of the CloneSet label `rollouts.kruise.io/workload-type: cloneset`. */
-  | { kind: "labelWorkload" }
-  /** Merge patch removing the CloneSet's in-progressing annotation. */
+  /** Merge patch of the workload label `rollouts.kruise.io/workload-type: cloneset` (or `statefulset`). */
+  | { kind: "labelWorkload"; type: string }
+  /** Merge patch removing the workload's in-progressing annotation. */
   | { kind: "removeInProgressing" }
   | { kind: "createBatchRelease"; batchRelease: BatchRelease }
   | { kind: "updateBatchRelease"; spec: BatchRelease["spec"]; annotations?: Record<string, string> }

@@ -1,8 +1,8 @@
-// What the Rollout controller reads from its CloneSet (docs/kruise-rollouts.md §4.1, §2.1).
+// What the Rollout controller reads from its workload (docs/kruise-rollouts.md §4.1, §2.1).
 // Upstream: openkruise/rollouts v0.6.2 pkg/util/controller_finder.go `getKruiseCloneSet`,
-// pkg/controller/rollout/rollout_status.go `getRolloutID`.
-import type { CloneSet } from "@/lib/k8s/objects";
+// `getStatefulSetLikeWorkload`, pkg/controller/rollout/rollout_status.go `getRolloutID`.
 import { IN_PROGRESSING_ANNOTATION, ROLLOUT_ID_LABEL } from "./keys";
+import type { RolloutTarget } from "./target";
 
 export interface WorkloadInfo {
   name: string;
@@ -21,17 +21,23 @@ export interface WorkloadInfo {
 
 const afterDash = (rev: string | undefined) => (rev ?? "").slice((rev ?? "").lastIndexOf("-") + 1);
 
-export function workloadInfo(cs: CloneSet): WorkloadInfo {
+/**
+ * A CloneSet's revisions are its hashes (the part after the last "-"); a StatefulSet-like workload's are its
+ * revision names whole, as its pods' controller-revision-hash labels carry them.
+ */
+export function workloadInfo(t: RolloutTarget): WorkloadInfo {
+  const cs = t.object;
   const st = cs.status;
   const annotations = cs.metadata.annotations ?? {};
   const inProgress = IN_PROGRESSING_ANNOTATION in annotations;
-  const canary = afterDash(st?.updateRevision);
+  const revision = t.kind === "CloneSet" ? afterDash : (r: string | undefined) => r ?? "";
+  const canary = revision(st?.updateRevision);
   return {
     name: cs.metadata.name,
     namespace: cs.metadata.namespace ?? "",
     generation: cs.metadata.generation ?? 0,
     replicas: cs.spec.replicas ?? 1,
-    stableRevision: afterDash(st?.currentRevision),
+    stableRevision: revision(st?.currentRevision),
     canaryRevision: canary,
     podTemplateHash: canary,
     inRolloutProgressing: inProgress,
