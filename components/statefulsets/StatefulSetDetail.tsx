@@ -17,6 +17,7 @@ import { UpdatePanel } from "@/components/workload/detail/UpdatePanel";
 import { useWorkloadData } from "@/components/workload/detail/useWorkloadData";
 import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
+import { SectionNav, SectionStart } from "@/components/workload/detail/SectionNav";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
 import { OrdinalsPanel } from "./OrdinalsPanel";
@@ -90,6 +91,8 @@ const Body = memo(function Body(p: BodyProps) {
   useDocumentTitle(`${name} · ${view.header.state.short}`);
   return (
     <div className={live ? undefined : "not-live"}>
+      <SectionNav />
+      <SectionStart id="summary" />
       <DetailHeader
         h={view.header}
         title={lens.title}
@@ -104,6 +107,7 @@ const Body = memo(function Body(p: BodyProps) {
           ))}
         </dl>
       </DetailHeader>
+      <SectionStart id="pods-section" />
       <PodMap
         groups={view.groups}
         onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
@@ -111,13 +115,14 @@ const Body = memo(function Body(p: BodyProps) {
         podHref={podHref}
       />
       <OrdinalsPanel v={ordinals} />
-      <Timeline
-        cs={lens.shape(object, {})}
-        progress={view.update.progress}
-        events={view.events}
-        now={now}
-        kind={lens.kind}
+      <PodsPanel
+        groups={view.groups}
+        total={view.pods.length}
+        selected={selected}
+        kind={lens.title}
+        podHref={podHref}
       />
+      <SectionStart id="update-section" />
       <UpdatePanel r={view.update} />
       <UpdateControls
         cluster={cluster}
@@ -130,14 +135,17 @@ const Body = memo(function Body(p: BodyProps) {
         update={view.update}
         now={now}
       />
-      <RevisionsPanel revisions={view.revisions} />
-      <PodsPanel
-        groups={view.groups}
-        total={view.pods.length}
-        selected={selected}
-        kind={lens.title}
-        podHref={podHref}
+      <SectionStart id="history" />
+      <Timeline
+        cs={lens.shape(object, {})}
+        progress={view.update.progress}
+        events={view.events}
+        now={now}
+        pods={view.pods}
+        kind={lens.kind}
       />
+      <RevisionsPanel revisions={view.revisions} />
+      <SectionStart id="events-section" />
       <EventsPanel events={view.events} kind={lens.title} />
     </div>
   );

@@ -17,6 +17,8 @@ import { PartitionPreviewView } from "@/components/update/PartitionPreviewView";
 import { RollbackChoice, type RollbackOwner } from "@/components/update/RollbackChoice";
 import { STATE_LOOK } from "@/components/workload/PhaseBadge";
 import { KRUISE_ROLLOUT_ICON } from "@/components/kruise-rollout/KruiseRolloutBadge";
+import { StateWords } from "@/components/kruise-rollout/StateWords";
+import type { RolloutState } from "@/lib/kruise/kruise-rollout/state";
 
 interface Snapshot {
   object: CloneSet;
@@ -186,9 +188,25 @@ export function CloneSetActionBar({
         </Badge>
       </span>
       <span className="small" style={{ color: "var(--muted)", overflowWrap: "anywhere" }}>
-        {header.state.reason}
+        <TickingReason reason={header.state.reason} rollout={rollout?.state} />
       </span>
     </>
   );
   return <ActionBar view={view} adapter={adapter} state={state} />;
+}
+
+/**
+ * The state's reason; where it quotes a Rollout's timed pause ("paused 5 s of 60"), that part counts each second
+ * (StateWords) instead of jumping with the page's 10-second clock.
+ */
+function TickingReason({ reason, rollout }: { reason: string; rollout?: RolloutState }) {
+  const at = rollout?.timer ? reason.indexOf(rollout.words) : -1;
+  if (!rollout || at < 0) return <>{reason}</>;
+  return (
+    <>
+      {reason.slice(0, at)}
+      <StateWords state={rollout} />
+      {reason.slice(at + rollout.words.length)}
+    </>
+  );
 }
