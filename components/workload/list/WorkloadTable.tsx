@@ -194,22 +194,25 @@ function wordBreaks(v: string): ReactNode[] {
 // States whose reason the row says under the badge, not only in its tooltip: what is wrong, where.
 const ROW_REASON = new Set<WorkloadRow["state"]["kind"]>(["stuck", "waiting-for-controller"]);
 
-// Column shares of the table's width (they add up to 100), measured from the list at 1280 px. Fixed widths keep the
+// Column shares of the table's width (they add up to 100), measured from each header's text at 1,280 px. Fixed widths keep the
 // columns still while rows scroll in and out of the drawn window, and spare the browser from measuring every cell
 // of every row again each time one changes. With the KIND column the others give it a share.
-const WIDTHS = [12, 7, 5.5, 5.5, 6, 6.5, 4.5, 4.5, 5, 8.5, 6, 12, 6.5, 10.5];
-const WITH_KIND = [11, 6.5, 7, 5, 5, 5.5, 6, 4, 4, 5, 7, 6, 11.5, 6, 10.5];
-// The least width of every column in px, so no header is ever cut (their sum is the table's least width: a
-// narrower box scrolls sideways instead). Checked in Chromium by test/e2e/glance.spec.ts.
-const MIN_FULL = 1240;
-const MIN_FULL_KIND = 1360;
+const WIDTHS = [12, 7.5, 5.6, 5.9, 6.4, 6.7, 4.4, 4.2, 4.5, 6.5, 6.5, 11.3, 5.8, 12.7];
+const WITH_KIND = [10, 6.5, 7.5, 5.6, 5.9, 6.4, 6.7, 4.4, 4.2, 4.5, 6.5, 6.5, 11.3, 5.8, 8.2];
+// The table's least width in px: at it every header fits its share whole, and a narrower box scrolls sideways
+// instead of cutting one ("All columns" in a narrow window). Checked in Chromium by test/e2e/glance.spec.ts.
+const MIN_FULL = 1190;
+const MIN_FULL_KIND = 1190;
 // The narrow layout (below NARROW_PX): name (with the kind under it), namespace, READY as kubectl's "ready/desired",
 // age, partition, revisions, current = update, images; the updated counts, total and strategy are on the detail
 // page, or back with "All columns". Shares weighted by each column's least width.
 const NARROW = [14.5, 12.5, 11, 7, 10, 19, 11, 15];
 const MIN_NARROW = 740;
-/** Below this viewport width the list takes its narrow layout unless "All columns" is chosen. */
-export const NARROW_PX = 1100;
+/**
+ * Below this viewport width the list takes its narrow layout unless "All columns" is chosen: every column's header
+ * needs the table at MIN_FULL_KIND px, which a window narrower than this cannot give without a sideways scroll.
+ */
+export const NARROW_PX = 1280;
 const colgroup = (widths: number[]) => (
   <colgroup>
     {widths.map((w, i) => (
