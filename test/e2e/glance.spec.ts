@@ -91,6 +91,19 @@ for (const width of [800, 1440]) {
   });
 }
 
+test("at 800 px a stuck CloneSet's page says why above the fold", async ({ page }) => {
+  await eventually(
+    (l) => l.find((c) => c.metadata.name === "ledger" && (c.status?.updatedReplicas ?? 0) > 0),
+    "ledger rolling its bad image",
+  );
+  await page.setViewportSize({ width: 800, height: 900 });
+  await page.goto(pages.cloneSet(ctx(), "payments", "ledger"));
+  await expect(page.getByTestId("bar-state")).toHaveAttribute("data-state", "stuck");
+  const why = page.getByTestId("action-bar").getByText(/ImagePullBackOff|ErrImagePull/);
+  await expect(why).toBeInViewport();
+  await expect(page.getByTestId("stuck-reason")).toBeInViewport();
+});
+
 test("the list says why a CloneSet is stuck in its row, and how many need attention on the page", async ({ page }) => {
   await eventually(
     (l) => l.find((c) => c.metadata.name === "ledger" && (c.status?.updatedReplicas ?? 0) > 0),
