@@ -61,6 +61,8 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await page.setViewportSize({ width: 800, height: 900 });
     await page.goto(pages.cloneSet(ctx, namespace, name));
     await expect(page.getByTestId("pod-map-canvas").first()).toBeVisible();
+    // The actions once the access review has answered (they are disabled, greyed, until then).
+    await expect(page.getByTestId("action-bar").getByRole("button").first()).toBeEnabled();
     await shoot(page, theme === "light" ? "detail-800" : "detail-800-dark");
     await page.goto(pages.cloneSets(ctx));
     await expect(page.getByTestId("cloneset-row").first()).toBeVisible();
