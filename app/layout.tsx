@@ -20,6 +20,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body>
+        <a href="#main" className="skip-link" data-testid="skip-link">
+          Skip to main content
+        </a>
         <Providers>
           <header className="topbar">
             <Link href="/" className="brand">
@@ -30,7 +33,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <UserMenu />
             <ThemeToggle />
           </header>
-          <main>{children}</main>
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
         </Providers>
       </body>
     </html>

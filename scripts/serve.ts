@@ -7,7 +7,7 @@
  * client CA; scripts/serve/proxy-options.ts). See README "Shared mode".
  */
 import { randomBytes } from "node:crypto";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import type { ServerOptions } from "node:https";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -15,7 +15,15 @@ import { THEME_BOOT_SCRIPT } from "../components/ui/theme-script";
 import { processRuntime } from "../lib/server/runtime/slot";
 import { buildScriptHashes } from "./serve/hashes";
 import { isLoopback } from "./serve/loopback";
-import { bindRefusal, consoleEnv, parseServeArgs, SERVE_USAGE, UsageError, type ServeOptions } from "./serve/options";
+import {
+  bindRefusal,
+  consoleEnv,
+  parseServeArgs,
+  SERVE_USAGE,
+  UsageError,
+  withAuditDefault,
+  type ServeOptions,
+} from "./serve/options";
 import { createConsoleServer, tlsServerOptions } from "./serve/server";
 
 const root = path.resolve(__dirname, "..");
@@ -61,7 +69,15 @@ function urlOf(o: ServeOptions, port: number): string {
 }
 
 async function main() {
-  const { o, tls } = options();
+  const given = options();
+  const { tls } = given;
+  const o = withAuditDefault(given.o, root);
+  if (o.auditLog && o.auditLog !== given.o.auditLog) {
+    mkdirSync(path.dirname(o.auditLog), { recursive: true });
+    say(
+      `[kruise-console] audit lines of writes go to ${path.relative(process.cwd(), o.auditLog)} (--audit-log to choose)`,
+    );
+  }
   const plainHost = /^redis:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/]+)/.exec(o.sessionStore)?.[1];
   if (plainHost && !isLoopback(plainHost))
     console.error(

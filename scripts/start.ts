@@ -4,12 +4,11 @@
  * Builds first when the build is missing or older than the sources, then serves through scripts/serve.ts
  * (flags pass through: `npm start -- --mode token --host 0.0.0.0`). See README "Configuration", "Shared mode".
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stringify } from "yaml";
 import { parseArgs, serveArgs, USAGE, UsageError, type LaunchOptions } from "./launcher/args";
-import { needsBuild } from "./launcher/build";
+import { needsBuild, runBuild } from "./launcher/build";
 import { startChild, stopChildren, waitForLine } from "./launcher/children";
 import { bindRefusal } from "./serve/options";
 import {
@@ -64,11 +63,10 @@ async function clusters(opts: LaunchOptions): Promise<string | undefined> {
   return file;
 }
 
-function build() {
+async function build() {
   if (!needsBuild(root)) return;
-  log("building the dashboard (next build)…");
-  const res = spawnSync("npx", ["next", "build"], { cwd: root, env, stdio: "inherit" });
-  if (res.status !== 0) throw new Error("next build failed");
+  log("building the dashboard (next build; the first build takes a few minutes, progress below)…");
+  await runBuild(root, env, log);
 }
 
 async function main() {
@@ -92,7 +90,7 @@ async function main() {
 
   const kubeconfig = await clusters(opts);
   if (kubeconfig) env.KRUISE_CONSOLE_KUBECONFIG = kubeconfig;
-  build();
+  await build();
   const server = startChild("npx", ["tsx", "scripts/serve.ts", ...serveArgs(opts)], { cwd: root, env, pipe: true });
   const ready = await waitForLine(server, /\bready on\b/i, 120_000, (l) => console.log(l));
   log(`open ${/ready on (\S+)/.exec(ready)?.[1] ?? "the address above"}  (Ctrl-C to stop)`);

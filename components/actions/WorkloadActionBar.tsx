@@ -11,6 +11,7 @@ import { Badge } from "@/components/ui/Badge";
 import type { RollbackOwner } from "@/components/update/RollbackChoice";
 import { STATE_LOOK } from "@/components/workload/PhaseBadge";
 import { KRUISE_ROLLOUT_ICON } from "@/components/kruise-rollout/KruiseRolloutBadge";
+import { TickingReason } from "@/components/kruise-rollout/TickingReason";
 import { ActionBar, type BarAdapter, type BarRequest } from "./ActionBar";
 import { EveryPodDetails, PartitionDetails, TemplateDetails, type AnyLens, type Snapshot } from "./BarDetails";
 
@@ -60,7 +61,7 @@ function BarState({ header }: { header: Pick<WorkloadRow, "state"> }): ReactNode
         </Badge>
       </span>
       <span className="small" style={{ color: "var(--muted)", overflowWrap: "anywhere" }}>
-        {st.reason}
+        <TickingReason reason={st.reason} rollout={st.rollout} />
       </span>
     </>
   );

@@ -21,6 +21,7 @@ import { UpdatePanel } from "@/components/workload/detail/UpdatePanel";
 import { useWorkloadData } from "@/components/workload/detail/useWorkloadData";
 import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
+import { SectionNav, SectionStart } from "@/components/workload/detail/SectionNav";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
 import { DaemonSetActionBar } from "./DaemonSetActionBar";
@@ -114,6 +115,8 @@ const Body = memo(function Body(p: BodyProps) {
   useDocumentTitle(`${name} · ${view.header.state.short}`);
   return (
     <div className={p.live ? undefined : "not-live"}>
+      <SectionNav />
+      <SectionStart id="summary" />
       <DaemonSetActionBar
         cluster={cluster}
         namespace={namespace}
@@ -140,6 +143,7 @@ const Body = memo(function Body(p: BodyProps) {
           ))}
         </dl>
       </DetailHeader>
+      <SectionStart id="pods-section" />
       <PodMap
         groups={view.groups}
         onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
@@ -147,13 +151,14 @@ const Body = memo(function Body(p: BodyProps) {
         podHref={podHref}
       />
       <NodesPanel v={byNode} error={p.nodesError} />
-      <Timeline
-        cs={lens.shape(object, ctx)}
-        progress={view.update.progress}
-        events={view.events}
-        now={now}
-        kind={lens.kind}
+      <PodsPanel
+        groups={view.groups}
+        total={view.pods.length}
+        selected={selected}
+        kind={lens.title}
+        podHref={podHref}
       />
+      <SectionStart id="update-section" />
       <UpdatePanel r={view.update} />
       <UpdateControls
         cluster={cluster}
@@ -167,14 +172,17 @@ const Body = memo(function Body(p: BodyProps) {
         update={view.update}
         now={now}
       />
-      <RevisionsPanel revisions={view.revisions} />
-      <PodsPanel
-        groups={view.groups}
-        total={view.pods.length}
-        selected={selected}
-        kind={lens.title}
-        podHref={podHref}
+      <SectionStart id="history" />
+      <Timeline
+        cs={lens.shape(object, ctx)}
+        progress={view.update.progress}
+        events={view.events}
+        now={now}
+        pods={view.pods}
+        kind={lens.kind}
       />
+      <RevisionsPanel revisions={view.revisions} />
+      <SectionStart id="events-section" />
       <EventsPanel events={view.events} kind={lens.title} />
     </div>
   );

@@ -61,40 +61,7 @@ export default function MonacoPane(props: MonacoPaneProps) {
         Loading editor…
       </div>
     );
-  if (props.diff) {
-    const paths = [`${props.path}.orig.yaml`, `${props.path}.diff.yaml`];
-    return (
-      <div
-        data-testid="diff-editor"
-        data-editor-theme={dark ? "vs-dark" : "vs"}
-        style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}
-      >
-        <DiffEditor
-          original={props.diff.original}
-          modified={props.diff.modified}
-          language="yaml"
-          theme={theme}
-          originalModelPath={paths[0]}
-          modifiedModelPath={paths[1]}
-          // No hunk toolbar (revert buttons make no sense on a read-only diff), and its menu listens to context keys
-          // past the widget's disposal ("AbstractContextKeyService has been disposed").
-          options={{
-            ...OPTIONS,
-            readOnly: true,
-            originalEditable: false,
-            renderSideBySide: true,
-            renderGutterMenu: false,
-          }}
-          // @monaco-editor/react disposes the two models before the diff widget on unmount, and the widget then
-          // throws "TextModel got disposed before DiffEditorWidget model got reset". Keep them through the widget's
-          // own disposal and dispose them once it is gone.
-          keepCurrentOriginalModel
-          keepCurrentModifiedModel
-          onMount={(ed) => ed.onDidDispose(() => setTimeout(() => disposeModels(paths)))}
-        />
-      </div>
-    );
-  }
+  if (props.diff) return <DiffPane {...props} diff={props.diff} theme={theme} dark={dark} />;
   return (
     <div
       data-testid="yaml-editor"
@@ -113,6 +80,88 @@ export default function MonacoPane(props: MonacoPaneProps) {
         onChange={(value) => props.onChange?.(value ?? "")}
       />
     </div>
+  );
+}
+
+type Diff = Parameters<NonNullable<Parameters<typeof DiffEditor>[0]["onMount"]>>[0];
+
+/**
+ * A read-only side-by-side diff with its own toolbar: jump to the previous or next change, and collapse the unchanged
+ * lines between changes (Monaco's hideUnchangedRegions, on by default: a template's one changed image is then in view,
+ * not somewhere in 200 lines).
+ */
+function DiffPane(
+  props: MonacoPaneProps & { diff: NonNullable<MonacoPaneProps["diff"]>; theme: string; dark: boolean },
+) {
+  const paths = [`${props.path}.orig.yaml`, `${props.path}.diff.yaml`];
+  const ref = useRef<Diff | null>(null);
+  const [collapse, setCollapse] = useState(true);
+  const [changes, setChanges] = useState<number | null>(null);
+  const hide = { enabled: collapse, contextLineCount: 3, minimumLineCount: 3, revealLineCount: 20 };
+  return (
+    <>
+      <div className="diff-tools small" role="toolbar" aria-label="Diff" data-testid="diff-tools">
+        <button type="button" onClick={() => ref.current?.goToDiff("previous")} data-testid="diff-prev">
+          ↑ Previous change
+        </button>
+        <button type="button" onClick={() => ref.current?.goToDiff("next")} data-testid="diff-next">
+          ↓ Next change
+        </button>
+        <label>
+          <input
+            type="checkbox"
+            checked={collapse}
+            data-testid="diff-collapse"
+            onChange={(e) => {
+              setCollapse(e.target.checked);
+              ref.current?.updateOptions({ hideUnchangedRegions: { ...hide, enabled: e.target.checked } });
+            }}
+          />{" "}
+          Collapse unchanged lines
+        </label>
+        <span className="muted" role="status" data-testid="diff-count">
+          {changes === null ? "" : changes === 1 ? "1 change" : `${changes} changes`}
+        </span>
+      </div>
+      <div
+        data-testid="diff-editor"
+        data-editor-theme={props.dark ? "vs-dark" : "vs"}
+        style={{ height: props.height, border: "1px solid var(--border, #ccc)" }}
+      >
+        <DiffEditor
+          original={props.diff.original}
+          modified={props.diff.modified}
+          language="yaml"
+          theme={props.theme}
+          originalModelPath={paths[0]}
+          modifiedModelPath={paths[1]}
+          // No hunk toolbar (revert buttons make no sense on a read-only diff), and its menu listens to context keys
+          // past the widget's disposal ("AbstractContextKeyService has been disposed").
+          options={{
+            ...OPTIONS,
+            readOnly: true,
+            originalEditable: false,
+            renderSideBySide: true,
+            renderGutterMenu: false,
+            hideUnchangedRegions: hide,
+          }}
+          // @monaco-editor/react disposes the two models before the diff widget on unmount, and the widget then
+          // throws "TextModel got disposed before DiffEditorWidget model got reset". Keep them through the widget's
+          // own disposal and dispose them once it is gone.
+          keepCurrentOriginalModel
+          keepCurrentModifiedModel
+          onMount={(ed) => {
+            ref.current = ed;
+            const sub = ed.onDidUpdateDiff(() => setChanges(ed.getLineChanges()?.length ?? 0));
+            ed.onDidDispose(() => {
+              sub.dispose();
+              ref.current = null;
+              setTimeout(() => disposeModels(paths));
+            });
+          }}
+        />
+      </div>
+    </>
   );
 }
 

@@ -17,6 +17,7 @@ import { UpdatePanel } from "@/components/workload/detail/UpdatePanel";
 import { useWorkloadData } from "@/components/workload/detail/useWorkloadData";
 import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
+import { SectionNav, SectionStart } from "@/components/workload/detail/SectionNav";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
 import type { ResourceName } from "@/lib/client";
@@ -103,6 +104,8 @@ const Body = memo(function Body(p: BodyProps) {
   useDocumentTitle(`${name} · ${view.header.state.short}`);
   return (
     <div className={live ? undefined : "not-live"}>
+      <SectionNav />
+      <SectionStart id="summary" />
       <StatefulSetActionBar
         cluster={cluster}
         namespace={namespace}
@@ -135,6 +138,22 @@ const Body = memo(function Body(p: BodyProps) {
           ))}
         </dl>
       </DetailHeader>
+      <SectionStart id="pods-section" />
+      <PodMap
+        groups={view.groups}
+        onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
+        selected={selected?.name}
+        podHref={podHref}
+      />
+      <OrdinalsPanel v={ordinals} />
+      <PodsPanel
+        groups={view.groups}
+        total={view.pods.length}
+        selected={selected}
+        kind={lens.title}
+        podHref={podHref}
+      />
+      <SectionStart id="update-section" />
       {kr.view ? (
         <KruiseRolloutPanel
           cluster={cluster}
@@ -146,20 +165,6 @@ const Body = memo(function Body(p: BodyProps) {
           watchError={kr.watchError}
         />
       ) : null}
-      <PodMap
-        groups={view.groups}
-        onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
-        selected={selected?.name}
-        podHref={podHref}
-      />
-      <OrdinalsPanel v={ordinals} />
-      <Timeline
-        cs={lens.shape(object, {})}
-        progress={view.update.progress}
-        events={view.events}
-        now={now}
-        kind={lens.kind}
-      />
       <UpdatePanel r={view.update} />
       <UpdateControls
         cluster={cluster}
@@ -173,14 +178,17 @@ const Body = memo(function Body(p: BodyProps) {
         now={now}
         owner={kr.owner}
       />
-      <RevisionsPanel revisions={view.revisions} />
-      <PodsPanel
-        groups={view.groups}
-        total={view.pods.length}
-        selected={selected}
-        kind={lens.title}
-        podHref={podHref}
+      <SectionStart id="history" />
+      <Timeline
+        cs={lens.shape(object, {})}
+        progress={view.update.progress}
+        events={view.events}
+        now={now}
+        pods={view.pods}
+        kind={lens.kind}
       />
+      <RevisionsPanel revisions={view.revisions} />
+      <SectionStart id="events-section" />
       <EventsPanel events={view.events} kind={lens.title} />
     </div>
   );

@@ -22,6 +22,8 @@ interface Props<T> {
    */
   colgroup?: ReactNode;
   tableTestId?: string;
+  /** The table's least width in px: narrower boxes scroll sideways rather than cut the fixed columns' headers. */
+  tableMinWidth?: number;
 }
 
 // Sizes come from ResizeObserver, which reports them after the browser's own layout: reading clientHeight or
@@ -80,6 +82,7 @@ export function VirtualTable<T>({
   scrollTo,
   colgroup,
   tableTestId,
+  tableMinWidth,
 }: Props<T>) {
   const parent = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -107,7 +110,11 @@ export function VirtualTable<T>({
   const bottom = items.length ? v.getTotalSize() - items[items.length - 1].end : 0;
   return (
     <div ref={parent} className="scroll" data-testid={testId} tabIndex={0} aria-label={caption}>
-      <table className={colgroup ? "fixed" : undefined} data-testid={tableTestId}>
+      <table
+        className={colgroup ? "fixed" : undefined}
+        data-testid={tableTestId}
+        style={tableMinWidth ? { minWidth: tableMinWidth } : undefined}
+      >
         <caption className="sr-only">
           {caption} ({rows.length} rows)
         </caption>

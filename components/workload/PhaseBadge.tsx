@@ -3,7 +3,10 @@ import type { CloneSetState, StateKind } from "@/lib/kruise/view/state";
 import { Badge, type Tone } from "@/components/ui/Badge";
 import { KRUISE_ROLLOUT_ICON } from "@/components/kruise-rollout/KruiseRolloutBadge";
 
-/** Tone and icon per state; the word comes from the state itself (lib/kruise/view/state.ts), never from here. */
+/**
+ * Tone and icon per state; the word comes from the state itself (lib/kruise/view/state.ts), never from here. Icons are
+ * characters the common fonts have (DejaVu on Linux too), so none is drawn as an empty box.
+ */
 export const STATE_LOOK: Record<StateKind, { tone: Tone; icon: string }> = {
   complete: { tone: "ok", icon: "✓" },
   rolling: { tone: "info", icon: "↻" },
@@ -12,7 +15,7 @@ export const STATE_LOOK: Record<StateKind, { tone: Tone; icon: string }> = {
   paused: { tone: "warn", icon: "‖" },
   scaling: { tone: "info", icon: "⇅" },
   "waiting-for-controller": { tone: "warn", icon: "!" },
-  "waiting-for-hook": { tone: "warn", icon: "⧗" },
+  "waiting-for-hook": { tone: "warn", icon: "◷" },
   rollout: { tone: "info", icon: "↻" },
 };
 

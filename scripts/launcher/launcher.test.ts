@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isLoopback, parseArgs, serveArgs } from "./args";
+import { buildProgress } from "./build";
 import { findKubeconfig, inClusterKubeconfig, mergeKubeconfigs, renameSandbox, type KubeConfig } from "./kubeconfig";
 
 describe("launcher flags", () => {
@@ -77,5 +78,14 @@ describe("kubeconfig discovery", () => {
   it("describes the in-cluster service account as a kubeconfig", () => {
     const k = inClusterKubeconfig({ KUBERNETES_SERVICE_HOST: "10.0.0.1", KUBERNETES_SERVICE_PORT: "443" });
     expect(k.clusters![0].cluster).toMatchObject({ server: "https://10.0.0.1:443" });
+  });
+});
+
+describe("npm start's first build", () => {
+  it("a quiet build says how long it has run and what Next said last", () => {
+    expect(buildProgress(95_000, "  Creating an optimized production build ...\n")).toBe(
+      "still building (1 min 35 s): Creating an optimized production build ...",
+    );
+    expect(buildProgress(15_000, "")).toBe("still building (15 s)");
   });
 });

@@ -4,6 +4,7 @@
  * proven proxy (scripts/serve/proxy-options.ts).
  * Every flag has a KRUISE_CONSOLE_* env equivalent; a flag wins over its env.
  */
+import path from "node:path";
 import { isLoopback } from "./loopback";
 import { proxyRefusal } from "./proxy-options";
 
@@ -243,6 +244,19 @@ export function bindRefusal(o: ServeOptions): string | null {
     );
   }
   return null;
+}
+
+/** Where local mode's audit lines go unless --audit-log says: a file under the checkout's `.tmp/`, not the terminal. */
+export const LOCAL_AUDIT_LOG = ".tmp/audit.log";
+
+/**
+ * The options with local mode's audit default filled in (`<root>/.tmp/audit.log`): one person at their own terminal
+ * reads the server's messages there, not a JSON line per write. Shared modes keep their sink as configured (stdout
+ * unless --audit-log), since a container's log pipeline collects it.
+ */
+export function withAuditDefault(o: ServeOptions, root: string): ServeOptions {
+  if (o.mode !== "local" || o.auditLog) return o;
+  return { ...o, auditLog: path.join(root, LOCAL_AUDIT_LOG) };
 }
 
 /** The KRUISE_CONSOLE_* environment the app reads (lib/server/auth/config.ts), set before Next loads. */

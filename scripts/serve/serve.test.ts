@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, stampRequest } from "./headers";
 import { inlineScripts } from "./hashes";
 import { stampIdentity } from "./identity";
-import { bindRefusal, consoleEnv, parseServeArgs, toArgs } from "./options";
+import { bindRefusal, consoleEnv, parseServeArgs, toArgs, withAuditDefault } from "./options";
 import { judgeProxy } from "./proxy-trust";
 
 describe("serve flags", () => {
@@ -291,5 +291,18 @@ describe("content security policy", () => {
         `<script src="/a.js" async=""></script><script>one()</script><script nonce="n">two()</script><script></script>`,
       ),
     ).toEqual(["one()", "two()"]);
+  });
+});
+
+describe("where local mode's audit lines go", () => {
+  it("local mode writes them to .tmp/audit.log in the checkout, not the terminal", () => {
+    expect(withAuditDefault(parseServeArgs([]), "/repo").auditLog).toBe("/repo/.tmp/audit.log");
+  });
+
+  it("an --audit-log given is kept, and shared modes keep stdout unless told", () => {
+    expect(withAuditDefault(parseServeArgs(["--audit-log", "stdout"]), "/repo").auditLog).toBe("stdout");
+    expect(
+      withAuditDefault(parseServeArgs(["--mode", "token", "--host", "127.0.0.1"]), "/repo").auditLog,
+    ).toBeUndefined();
   });
 });

@@ -53,8 +53,21 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await expect(page.getByTestId("timeline-chart")).toBeVisible();
     await page.waitForTimeout(1000);
     await shoot(page, theme === "light" ? "detail" : "detail-dark");
-    await page.getByTestId("pod-map").scrollIntoViewIfNeeded();
-    await shoot(page, theme === "light" ? "detail-map" : "detail-map-dark");
+    await page.getByRole("link", { name: "History" }).click();
+    await expect(page.getByTestId("timeline")).toBeInViewport();
+    await shoot(page, theme === "light" ? "detail-history" : "detail-history-dark");
+
+    // A narrow window: the header's facts stack, the list takes its narrow layout.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto(pages.cloneSet(ctx, namespace, name));
+    await expect(page.getByTestId("pod-map-canvas").first()).toBeVisible();
+    // The actions once the access review has answered (they are disabled, greyed, until then).
+    await expect(page.getByTestId("action-bar").getByRole("button").first()).toBeEnabled();
+    await shoot(page, theme === "light" ? "detail-800" : "detail-800-dark");
+    await page.goto(pages.cloneSets(ctx));
+    await expect(page.getByTestId("cloneset-row").first()).toBeVisible();
+    await shoot(page, theme === "light" ? "list-800" : "list-800-dark");
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.goto(pages.edit(ctx, namespace, "clonesets", name));
     const editor = page.getByTestId("yaml-editor");

@@ -41,7 +41,18 @@ describe("read-only mode (sandbox, local mode as admin)", () => {
 });
 
 describe("local mode", () => {
-  useConsole("sandbox", { KRUISE_CONSOLE_MODE: "local" });
+  const con = useConsole("sandbox", { KRUISE_CONSOLE_MODE: "local" });
+  it("names the kubeconfig's user in the audit line of a write refused as too large (413)", async () => {
+    const b = new ScriptedBrowser();
+    b.csrf = (await (await b.session()).json()).csrf;
+    const huge = JSON.stringify({ action: "pause", base: { generation: 1 }, pad: "x".repeat(1024 * 1024) });
+    expect((await b.rollout("admin", NS, "web", huge)).status).toBe(413);
+    const line = con.audit.at(-1) as { user: string | null; result: { code: number } };
+    expect(line.result.code).toBe(413);
+    const kc = con.c.kubeConfig();
+    kc.setCurrentContext("admin");
+    expect(line.user).toBe(kc.getCurrentUser()?.name);
+  });
   it("answers only requests addressed to a loopback host (DNS rebinding gets 403)", async () => {
     expect((await new ScriptedBrowser({ host: "127.0.0.1:3000" }).clusters()).status).toBe(200);
     const res = await new ScriptedBrowser({ host: "rebind.attacker.example:3000" }).clusters();

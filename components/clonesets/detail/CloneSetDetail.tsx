@@ -10,6 +10,7 @@ import { useNow } from "@/components/ui/useNow";
 import { notLive } from "@/lib/kruise/view/connection";
 import { pages } from "@/lib/urls";
 import { DetailHeader } from "@/components/workload/detail/DetailHeader";
+import { SectionNav, SectionStart } from "@/components/workload/detail/SectionNav";
 import { EventsPanel } from "@/components/workload/detail/EventsPanel";
 import { PodsPanel } from "@/components/workload/detail/PodsPanel";
 import { PodMap } from "@/components/workload/podmap/PodMap";
@@ -112,6 +113,8 @@ const DetailBody = memo(function DetailBody({
   useDocumentTitle(`${name} · ${view.header.state.short}`);
   return (
     <div className={live ? undefined : "not-live"}>
+      <SectionNav />
+      <SectionStart id="summary" />
       <CloneSetActionBar
         cluster={cluster}
         namespace={namespace}
@@ -137,6 +140,20 @@ const DetailBody = memo(function DetailBody({
           ) : null
         }
       />
+      <SectionStart id="pods-section" />
+      <PodMap
+        groups={view.groups}
+        onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
+        selected={selected?.name}
+        podHref={(pod) => pages.pod(cluster, namespace, pod)}
+      />
+      <PodsPanel
+        groups={view.groups}
+        total={view.pods.length}
+        selected={selected}
+        podHref={(pod) => pages.pod(cluster, namespace, pod)}
+      />
+      <SectionStart id="update-section" />
       {kr.view ? (
         <KruiseRolloutPanel
           cluster={cluster}
@@ -147,13 +164,6 @@ const DetailBody = memo(function DetailBody({
           watchError={kr.watchError}
         />
       ) : null}
-      <PodMap
-        groups={view.groups}
-        onSelect={(pod) => setSelected((s) => ({ name: pod, seq: (s?.seq ?? 0) + 1 }))}
-        selected={selected?.name}
-        podHref={(pod) => pages.pod(cluster, namespace, pod)}
-      />
-      <Timeline cs={object} progress={view.update.progress} events={view.events} now={now} />
       <UpdatePanel r={view.update} />
       <UpdateControls
         cluster={cluster}
@@ -167,13 +177,10 @@ const DetailBody = memo(function DetailBody({
         now={now}
         owner={kr.owner}
       />
+      <SectionStart id="history" />
+      <Timeline cs={object} progress={view.update.progress} events={view.events} now={now} pods={view.pods} />
       <RevisionsPanel revisions={view.revisions} />
-      <PodsPanel
-        groups={view.groups}
-        total={view.pods.length}
-        selected={selected}
-        podHref={(pod) => pages.pod(cluster, namespace, pod)}
-      />
+      <SectionStart id="events-section" />
       <EventsPanel events={view.events} />
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { memo, useMemo, useState } from "react";
+import { memo, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { PodGroup, PodRow } from "@/lib/kruise/view/pods";
 import { plural } from "@/lib/kruise/view/format";
 import { Badge } from "@/components/ui/Badge";
@@ -14,6 +14,37 @@ function shortId(id: string): string {
   const at = id.lastIndexOf("@");
   const digest = at >= 0 ? id.slice(at + 1) : id;
   return digest.length > 19 ? `${digest.slice(0, 19)}…` : digest;
+}
+
+// Frames to wait for a chosen pod's row: the table scrolls to it first, then draws it.
+const FOCUS_FRAMES = 60;
+
+/**
+ * Moves keyboard focus to the chosen pod's row (its link, else the row) once the table has drawn it, so Enter on the
+ * pod map leaves the user on the row it scrolled to, not on the map above it. Once per choice (`seq`).
+ */
+function useFocusRow(section: RefObject<HTMLElement | null>, selected?: { name: string; seq: number } | null) {
+  useEffect(() => {
+    if (!selected) return;
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const row = section.current?.querySelector<HTMLElement>(
+        `tr[data-testid="pod-row"][data-name="${CSS.escape(selected.name)}"]`,
+      );
+      if (row) {
+        const target = row.querySelector<HTMLElement>("a[href]") ?? row;
+        if (target === row) row.tabIndex = -1;
+        target.focus({ preventScroll: true });
+        return;
+      }
+      if (++tries < FOCUS_FRAMES) frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+    // Once per choice, not on every live update.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected?.seq]);
 }
 
 // A row is a value reused while its pod is unchanged (lib/kruise/view/row-cache.ts): a live update re-renders the
@@ -120,12 +151,13 @@ export function PodsPanel({
   total: number;
   /** the workload's kind, for the empty state */
   kind?: string;
-  /** A pod chosen on the pod map: its row is scrolled to and highlighted. */
+  /** A pod chosen on the pod map: its row is scrolled to, highlighted and focused. */
   selected?: { name: string; seq: number } | null;
   /** The pod's own page (containers and logs), linked from its name. */
   podHref?: (pod: string) => string;
 }) {
   const [filter, setFilter] = useState("");
+  const section = useRef<HTMLElement>(null);
   const lines = useMemo(() => {
     const f = filter.trim().toLowerCase();
     const out: Line[] = [];
@@ -144,6 +176,7 @@ export function PodsPanel({
     // Scroll once per selection, not on every live update of the groups.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected]);
+  useFocusRow(section, selected);
   const head = (
     <tr>
       <th>POD</th>
@@ -158,7 +191,7 @@ export function PodsPanel({
     </tr>
   );
   return (
-    <section className="panel" aria-labelledby="pods" data-testid="pods">
+    <section className="panel" aria-labelledby="pods" data-testid="pods" ref={section}>
       <div className="page-head" style={{ marginBottom: 8 }}>
         <h2 id="pods" style={{ margin: 0 }}>
           Pods by revision <span className="muted small">({total})</span>

@@ -1,6 +1,6 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useDeferredValue, useMemo } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useClusterStream, useResourceList, type ResourceName } from "@/lib/client";
 import { useKindLists } from "@/lib/client/queries";
 import { KINDS } from "@/lib/kinds";
@@ -18,7 +18,8 @@ import { useTypedText } from "@/components/ui/useTypedText";
 import { useKruiseRolloutBadges, type RolloutTargets } from "@/components/kruise-rollout/ListKruiseRolloutBadges";
 import { ListEmptyState } from "./ListEmptyState";
 import { factsKey, usePodFacts, type Watched, type WatchedKind } from "./usePodFacts";
-import { WorkloadTable } from "./WorkloadTable";
+import { NARROW_PX, WorkloadTable } from "./WorkloadTable";
+import { RevisionLegend } from "@/components/workload/RevisionBarView";
 
 // Pod watches the list may open (each is one more connection to the server): namespaces whose workloads have
 // lifecycle hooks or pods not ready, where only the pods can tell "stuck" from "slow".
@@ -34,6 +35,19 @@ export const titleOf = (resource?: string) => {
   const h = WORKLOAD_KINDS.find((k) => k.resource === resource);
   return h ? `${h.lens!.title}s` : "Workloads";
 };
+
+/** The viewport is narrower than `px` (followed as the window resizes; false on the server). */
+function useNarrower(px: number): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia(`(max-width: ${px - 1}px)`);
+    const on = () => setNarrow(mq.matches);
+    on();
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, [px]);
+  return narrow;
+}
 
 /** The namespaces whose pods only can judge their workloads, most in doubt first, up to the cap. */
 function watchedNamespaces(kinds: readonly WatchedKind[]): Watched {
@@ -75,6 +89,8 @@ export function WorkloadList({ cluster, kind }: { cluster: string; kind?: Resour
   const shownLists = useDeferredValue(lists);
   const loading = lists.some((l) => l.loading) || shownLists.some((l, i) => !l.items.length && lists[i].items.length);
   const now = useNow();
+  const narrow = useNarrower(NARROW_PX);
+  const [allColumns, setAllColumns] = useState(false);
   const params = useSearchParams();
   const pathname = usePathname();
   const router = useRouter();
@@ -144,6 +160,19 @@ export function WorkloadList({ cluster, kind }: { cluster: string; kind?: Resour
       <div className="page-head">
         <h1>{title}</h1>
         <ConnectionBadge connection={connection} />
+        {!loading && needAttention > 0 ? (
+          <button
+            type="button"
+            className="attention-chip"
+            data-testid="attention-chip"
+            aria-pressed={sort.sort === "attention"}
+            title="Stuck, held by a hook or paused mid-rollout: sort them first"
+            onClick={() => setParam({ sort: sort.sort === "attention" ? "" : "attention", desc: "" })}
+          >
+            <span aria-hidden="true">! </span>
+            {needAttention} need{needAttention === 1 ? "s" : ""} attention
+          </button>
+        ) : null}
         <span className="spacer" />
         <span className="muted small">{loading ? "" : `${rows.length} of ${all.length}`}</span>
       </div>
@@ -196,6 +225,17 @@ export function WorkloadList({ cluster, kind }: { cluster: string; kind?: Resour
             <option value="attention">Needs attention</option>
           </select>
         </label>
+        {narrow ? (
+          <label className="inline-check">
+            <input
+              type="checkbox"
+              checked={allColumns}
+              onChange={(e) => setAllColumns(e.target.checked)}
+              data-testid="all-columns"
+            />
+            All columns
+          </label>
+        ) : null}
       </div>
       {connection.state === "error" && all.length === 0 && empty?.kind !== "no-crd" ? null : (
         <div className={`panel${notLive(connection.state) ? " not-live" : ""}`}>
@@ -204,7 +244,18 @@ export function WorkloadList({ cluster, kind }: { cluster: string; kind?: Resour
           ) : empty ? (
             <ListEmptyState empty={empty} cluster={cluster} what={title} onClear={() => setParam({ ns: "", q: "" })} />
           ) : (
-            <WorkloadTable cluster={cluster} rows={rows} sort={sort} onSort={onSort} badges={badges} showKind={!kind} />
+            <>
+              <RevisionLegend />
+              <WorkloadTable
+                cluster={cluster}
+                rows={rows}
+                sort={sort}
+                onSort={onSort}
+                badges={badges}
+                showKind={!kind}
+                full={!narrow || allColumns}
+              />
+            </>
           )}
         </div>
       )}

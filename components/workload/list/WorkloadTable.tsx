@@ -9,6 +9,7 @@ import { VirtualTable } from "@/components/ui/VirtualTable";
 import { StateBadges } from "@/components/workload/PhaseBadge";
 import { RevisionBarView } from "@/components/workload/RevisionBarView";
 import { StrayImages } from "@/components/workload/StrayImages";
+import { ImageRef } from "@/components/workload/ImageRef";
 import { factsKey } from "./usePodFacts";
 
 export interface SortState {
@@ -47,43 +48,66 @@ const WorkloadCells = memo(function WorkloadCells({
   r,
   badge,
   showKind,
+  full,
 }: {
   cluster: string;
   r: WorkloadRow;
   badge?: ReactNode;
   showKind: boolean;
+  /** every column; else the narrow layout's (see COLUMNS) */
+  full: boolean;
 }) {
   return (
     <>
       <td data-col="name">
         <Link href={pages.workload(cluster, r.namespace, r.resource as ResourceName, r.name)}>{r.name}</Link>{" "}
+        {showKind && !full ? (
+          <div className="small muted" data-testid="row-kind">
+            {r.kindTitle}
+          </div>
+        ) : null}
         <StateBadges state={r.state} kruiseRolloutBadge={badge} />
+        {ROW_REASON.has(r.state.kind) ? (
+          <div className="small row-reason" data-kind={r.state.kind} data-testid="row-reason" title={r.state.reason}>
+            {r.state.reason}
+          </div>
+        ) : null}
         {r.hookWaits.map((t) => (
           <div key={t} className="small muted wrap" data-testid="row-hook-wait">
             {t[0].toUpperCase() + t.slice(1)}
           </div>
         ))}
       </td>
-      {showKind ? (
+      {showKind && full ? (
         <td className="wrap" data-col="kind">
           {r.kindTitle}
         </td>
       ) : null}
-      <td>{r.namespace}</td>
-      <td className="num" data-col="desired">
-        {r.desired}
+      <td data-col="namespace">{r.namespace}</td>
+      {full ? (
+        <>
+          <td className="num" data-col="desired">
+            {r.desired}
+          </td>
+          <td className="num" data-col="updated">
+            {r.updated}
+          </td>
+          <td className="num">{r.updatedReady}</td>
+          <td className="num">{r.updatedAvailable}</td>
+          <td className="num" data-col="ready">
+            {r.ready}
+          </td>
+          <td className="num">{r.total}</td>
+        </>
+      ) : (
+        <td className="num" data-col="ready" title={`${r.ready} ready of ${r.desired} desired`}>
+          {r.ready}/{r.desired}
+        </td>
+      )}
+      <td title={r.created} data-col="age">
+        {r.age}
       </td>
-      <td className="num" data-col="updated">
-        {r.updated}
-      </td>
-      <td className="num">{r.updatedReady}</td>
-      <td className="num">{r.updatedAvailable}</td>
-      <td className="num" data-col="ready">
-        {r.ready}
-      </td>
-      <td className="num">{r.total}</td>
-      <td title={r.created}>{r.age}</td>
-      <td className="wrap small">{r.strategyType}</td>
+      {full ? <td className="wrap small words">{wordBreaks(r.strategyType)}</td> : null}
       <td
         title={`partition as set → ${r.partitionUnit}s kept on old revisions${r.partitionNote ? ` (${r.partitionNote})` : ""}`}
         data-col="partition"
@@ -104,7 +128,7 @@ const WorkloadCells = memo(function WorkloadCells({
       <td data-col="synced" data-synced={String(r.revisionsSynced)}>
         <SyncCell r={r} />
       </td>
-      <td className="mono small wrap" data-col="images">
+      <td className="mono small" data-col="images">
         <ImagesCell r={r} />
       </td>
     </>
@@ -146,23 +170,49 @@ function SyncCell({ r }: { r: WorkloadRow }) {
   );
 }
 
-/** The template's images, then any image some pods still run that the template does not name. */
+/**
+ * The template's images, then any image some pods still run that the template does not name. An image longer than
+ * the column is cut at its end, never mid-word across lines: its whole reference is its title, and it can be focused
+ * (Tab), which shows it whole.
+ */
 function ImagesCell({ r }: { r: WorkloadRow }) {
   return (
     <>
       {r.images.map((i) => (
-        <div key={i}>{breakAfterSlashes(i)}</div>
+        <ImageRef key={i} image={i} />
       ))}
-      <StrayImages running={r.running} wrap={breakAfterSlashes} />
+      <StrayImages running={r.running} wrap={(i) => <ImageRef image={i} />} />
     </>
   );
 }
 
-// Column shares of the table's width (they add up to 100), measured from the list at 1280 px. Fixed widths keep the
+/** Offers line breaks between the words of a camel-cased value ("InPlace|If|Possible"), never inside one. */
+function wordBreaks(v: string): ReactNode[] {
+  return v.split(/(?<=[a-z])(?=[A-Z])/).flatMap((w, i) => (i ? [<wbr key={i} />, w] : [w]));
+}
+
+// States whose reason the row says under the badge, not only in its tooltip: what is wrong, where.
+const ROW_REASON = new Set<WorkloadRow["state"]["kind"]>(["stuck", "waiting-for-controller"]);
+
+// Column shares of the table's width (they add up to 100), measured from each header's text at 1,280 px. Fixed widths keep the
 // columns still while rows scroll in and out of the drawn window, and spare the browser from measuring every cell
 // of every row again each time one changes. With the KIND column the others give it a share.
-const WIDTHS = [10.5, 7.5, 5.5, 5.5, 6, 6.5, 4.5, 4.5, 3.5, 9.5, 6.5, 12.5, 6.5, 11];
-const WITH_KIND = [10, 7, 7, 5, 5, 5.5, 6, 4, 4, 3.5, 8, 6.5, 11, 6, 11.5];
+const WIDTHS = [12, 7.5, 5.6, 5.9, 6.4, 6.7, 4.4, 4.2, 4.5, 6.5, 6.5, 11.3, 5.8, 12.7];
+const WITH_KIND = [10, 6.5, 7.5, 5.6, 5.9, 6.4, 6.7, 4.4, 4.2, 4.5, 6.5, 6.5, 11.3, 5.8, 8.2];
+// The table's least width in px: at it every header fits its share whole, and a narrower box scrolls sideways
+// instead of cutting one ("All columns" in a narrow window). Checked in Chromium by test/e2e/glance.spec.ts.
+const MIN_FULL = 1190;
+const MIN_FULL_KIND = 1190;
+// The narrow layout (below NARROW_PX): name (with the kind under it), namespace, READY as kubectl's "ready/desired",
+// age, partition, revisions, current = update, images; the updated counts, total and strategy are on the detail
+// page, or back with "All columns". Shares weighted by each column's least width.
+const NARROW = [14.5, 12.5, 11, 7, 10, 19, 11, 15];
+const MIN_NARROW = 740;
+/**
+ * Below this viewport width the list takes its narrow layout unless "All columns" is chosen: every column's header
+ * needs the table at MIN_FULL_KIND px, which a window narrower than this cannot give without a sideways scroll.
+ */
+export const NARROW_PX = 1280;
 const colgroup = (widths: number[]) => (
   <colgroup>
     {widths.map((w, i) => (
@@ -170,11 +220,6 @@ const colgroup = (widths: number[]) => (
     ))}
   </colgroup>
 );
-
-/** Offers line breaks after "/" so a long image reference wraps at its path segments. */
-function breakAfterSlashes(image: string): ReactNode[] {
-  return image.split("/").flatMap((part, i, all) => (i < all.length - 1 ? [part + "/", <wbr key={i} />] : [part]));
-}
 
 /**
  * The workload list: kubectl's printer columns plus kind, strategy, partition, progress, revision sync and images.
@@ -189,6 +234,7 @@ export function WorkloadTable({
   onSort,
   badges,
   showKind,
+  full = true,
 }: {
   cluster: string;
   rows: WorkloadRow[];
@@ -198,8 +244,11 @@ export function WorkloadTable({
   badges?: ReadonlyMap<string, ReactNode>;
   /** the rows are of several kinds: a KIND column says which */
   showKind: boolean;
+  /** every column (default); false: the narrow layout */
+  full?: boolean;
 }) {
-  const widths = showKind ? WITH_KIND : WIDTHS;
+  const widths = !full ? NARROW : showKind ? WITH_KIND : WIDTHS;
+  const minWidth = !full ? MIN_NARROW : showKind ? MIN_FULL_KIND : MIN_FULL;
   return (
     <VirtualTable
       rows={rows}
@@ -211,34 +260,47 @@ export function WorkloadTable({
         "data-namespace": r.namespace,
       })}
       renderRow={(r) => (
-        <WorkloadCells cluster={cluster} r={r} badge={badges?.get(factsKey(r.resource, r.key))} showKind={showKind} />
+        <WorkloadCells
+          cluster={cluster}
+          r={r}
+          badge={badges?.get(factsKey(r.resource, r.key))}
+          showKind={showKind}
+          full={full}
+        />
       )}
       colSpan={widths.length}
       colgroup={colgroup(widths)}
+      tableMinWidth={minWidth}
       estimate={56}
       caption="Workloads"
       tableTestId="workload-table"
       head={
         <tr>
           <SortHeader k="name" label="NAME" s={sort} onSort={onSort} />
-          {showKind ? <SortHeader k="kind" label="KIND" s={sort} onSort={onSort} /> : null}
+          {showKind && full ? <SortHeader k="kind" label="KIND" s={sort} onSort={onSort} /> : null}
           <SortHeader k="namespace" label="NAMESPACE" s={sort} onSort={onSort} />
-          <SortHeader k="desired" label="DESIRED" s={sort} onSort={onSort} num />
-          <th className="num">UPDATED</th>
-          <th className="num">
-            UPDATED_
-            <wbr />
-            READY
-          </th>
-          <th className="num">
-            UPDATED_
-            <wbr />
-            AVAILABLE
-          </th>
-          <SortHeader k="ready" label="READY" s={sort} onSort={onSort} num />
-          <th className="num">TOTAL</th>
+          {full ? (
+            <>
+              <SortHeader k="desired" label="DESIRED" s={sort} onSort={onSort} num />
+              <th className="num">UPDATED</th>
+              <th className="num">
+                UPDATED_
+                <wbr />
+                READY
+              </th>
+              <th className="num">
+                UPDATED_
+                <wbr />
+                AVAILABLE
+              </th>
+              <SortHeader k="ready" label="READY" s={sort} onSort={onSort} num />
+              <th className="num">TOTAL</th>
+            </>
+          ) : (
+            <SortHeader k="ready" label="READY" s={sort} onSort={onSort} num />
+          )}
           <SortHeader k="age" label="AGE" s={sort} onSort={onSort} />
-          <th>STRATEGY</th>
+          {full ? <th>STRATEGY</th> : null}
           <th>PARTITION</th>
           <SortHeader k="progress" label="REVISIONS" s={sort} onSort={onSort} />
           <th title="status.currentRevision == status.updateRevision, and every pod on it">

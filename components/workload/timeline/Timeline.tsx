@@ -1,7 +1,10 @@
 "use client";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import type { EventRow } from "@/lib/kruise/view/events";
+import { timeOf } from "@/lib/kruise/view/format";
 import type { UpdateProgress } from "@/lib/kruise/view/list";
+import type { PodRow } from "@/lib/kruise/view/pods";
+import { historySamples, joinHistory } from "@/lib/kruise/view/timeline-history";
 import {
   addSample,
   eventMarks,
@@ -16,21 +19,43 @@ import { MARK_GLYPH, TimelineChart } from "./TimelineChart";
 
 const LISTED = 8;
 
-/** The rollout over time: counts since the page opened and the marks (who changed what, which pod failed). */
+/** The chart's box width in CSS pixels, followed as the window resizes (the chart draws at its real size). */
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number | undefined] {
+  const ref = useRef<T | null>(null);
+  const [width, setWidth] = useState<number>();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => setWidth(Math.round(e.contentRect.width)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/**
+ * The rollout over time, from the workload's creation: the counts its current pods went through (reconstructed from
+ * their own times, lib/kruise/view/timeline-history.ts), then as the page sees them, and the marks (who changed
+ * what, which pod failed), each change once.
+ */
 export function Timeline({
   cs,
   progress,
   events,
   now,
+  pods,
   kind = "CloneSet",
 }: {
   cs: ViewWorkload;
   progress: UpdateProgress;
   events: EventRow[];
   now: Date;
+  /** the workload's pods, whose own times give the lines before the page opened */
+  pods?: readonly PodRow[];
   /** the workload's kind, whose own events mark the timeline */
   kind?: string;
 }) {
+  const [box, width] = useWidth<HTMLDivElement>();
   const [samples, setSamples] = useState<Sample[]>([]);
   const [live, setLive] = useState<TimelineMark[]>([]);
   const prev = useRef<ViewWorkload | null>(null);
@@ -49,6 +74,15 @@ export function Timeline({
   }, [cs]);
   const marks = useMemo(() => mergeMarks(live, managedMarks(cs), eventMarks(events, kind)), [live, cs, events, kind]);
   const recent = marks.slice(-LISTED).reverse();
+  const created = timeOf(cs.metadata?.creationTimestamp);
+  const updateRevision = cs.status?.updateRevision ?? "";
+  const minReady = cs.spec?.minReadySeconds ?? 0;
+  // Up to any time: the live samples take over from the page's first moment (joinHistory).
+  const history = useMemo(
+    () => (pods && created ? historySamples(pods, updateRevision, created, Infinity, minReady) : []),
+    [pods, updateRevision, created, minReady],
+  );
+  const shown = useMemo(() => joinHistory(history, samples), [history, samples]);
   return (
     <section className="panel" aria-labelledby="timeline-h" data-testid="timeline">
       <h2 id="timeline-h">Timeline</h2>
@@ -56,9 +90,22 @@ export function Timeline({
         <span className="tl-key tl-updated">updated</span>
         <span className="tl-key tl-ready">ready</span>
         <span className="tl-key tl-available">available</span>
-        <span>lines since this page opened; marks from Events and managedFields</span>
+        <span>
+          {history.length
+            ? "pods on the update revision since creation; marks from Events and managedFields"
+            : "lines since this page opened; marks from Events and managedFields"}
+        </span>
       </div>
-      <TimelineChart samples={samples} marks={marks} replicas={cs.spec?.replicas ?? 1} now={now.getTime()} />
+      <div ref={box}>
+        <TimelineChart
+          samples={shown}
+          marks={marks}
+          replicas={cs.spec?.replicas ?? 1}
+          now={now.getTime()}
+          from={history.length ? created : undefined}
+          width={width}
+        />
+      </div>
       {recent.length === 0 ? (
         <p className="muted small">No changes or pod failures recorded yet.</p>
       ) : (

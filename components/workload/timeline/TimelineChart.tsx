@@ -8,9 +8,16 @@ import type { MarkKind, Sample, TimelineMark } from "@/lib/kruise/view/timeline"
  * text list of the marks beside it, and line styles that differ by dash pattern as well as colour.
  */
 
-const W = 1000;
-const H = 160;
-const PAD = { l: 36, r: 90, t: 12, b: 22 };
+const H = 190;
+// Room above the plot for three rows of mark glyphs, which stack instead of printing over each other.
+const ROWS = 3;
+// A row is a line of 11 px type (its box is about 14 px tall), so stacked glyphs never touch.
+const ROW_H = 15;
+const PAD = { l: 36, r: 96, t: 6 + ROWS * ROW_H, b: 22 };
+// A glyph's width in user units (11 px type, the chart drawn at its real width): closer ones go to another row.
+const GLYPH_W = 12;
+// The axis says a time at most every this many units, so its labels never touch.
+const TICK_GAP = 120;
 
 const LINES: { key: keyof Omit<Sample, "at">; label: string; cls: string }[] = [
   { key: "updated", label: "updated", cls: "tl-updated" },
@@ -31,19 +38,48 @@ function clock(t: number): string {
   return new Date(t).toISOString().slice(11, 19);
 }
 
-/** The chart: x is time (from the first sample or mark to now), y is pods (0..replicas). */
+/** A tick's label: the time of day, with the date where the span crosses days. */
+function tickLabel(t: number, span: number): string {
+  const iso = new Date(t).toISOString();
+  if (span > 86_400_000) return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+  return span > 3_600_000 ? iso.slice(11, 16) : iso.slice(11, 19);
+}
+
+/**
+ * The row each mark's glyph is drawn in: the first row whose last glyph is far enough to the left, so glyphs of
+ * nearby marks stack instead of overlapping; -1 where every row is taken (the mark keeps its line and title).
+ */
+export function glyphRows(xs: readonly number[], rows = ROWS, width = GLYPH_W): number[] {
+  const last = Array<number>(rows).fill(-Infinity);
+  return xs.map((x) => {
+    const r = last.findIndex((l) => x - l >= width);
+    if (r >= 0) last[r] = x;
+    return r;
+  });
+}
+
+/**
+ * The chart: x is time (from the workload's creation, or the first sample or mark, to now), y is pods
+ * (0..replicas). Drawn at its box's real width (`width`), so its type stays 11 px at 800 px and at 1,920 px.
+ */
 export function TimelineChart({
   samples,
   marks,
   replicas,
   now,
+  from,
+  width = 1000,
 }: {
   samples: Sample[];
   marks: TimelineMark[];
   replicas: number;
   now: number;
+  /** where the axis starts (the workload's creation, when the lines are reconstructed from it) */
+  from?: number;
+  width?: number;
 }) {
-  const t0 = Math.min(samples[0]?.at ?? now, ...marks.map((m) => m.at), now - 60_000);
+  const W = Math.max(width, 320);
+  const t0 = Math.min(from ?? samples[0]?.at ?? now, ...marks.map((m) => m.at), from ? now : now - 60_000);
   const span = Math.max(now - t0, 1);
   const yMax = Math.max(replicas, ...samples.map((s) => Math.max(s.updated, s.ready, s.available)), 1);
   const x = (t: number) => PAD.l + ((t - t0) / span) * (W - PAD.l - PAD.r);
@@ -52,6 +88,9 @@ export function TimelineChart({
     samples.map((s, i) => (i === 0 ? `M${x(s.at)},${y(s[k])}` : `H${x(s.at)}V${y(s[k])}`)).join("") +
     (samples.length ? `H${x(now)}` : "");
   const last = samples[samples.length - 1];
+  const rows = glyphRows(marks.map((m) => x(m.at)));
+  const plotW = W - PAD.l - PAD.r;
+  const ticks = Math.max(1, Math.floor(plotW / TICK_GAP));
   // End labels pushed apart (12 units) so equal counts do not print on top of each other.
   const labelY = new Map<string, number>();
   if (last) {
@@ -69,6 +108,7 @@ export function TimelineChart({
       role="img"
       aria-labelledby="tl-title tl-desc"
       data-testid="timeline-chart"
+      data-from={new Date(t0).toISOString()}
     >
       <title id="tl-title">Rollout timeline</title>
       <desc id="tl-desc">
@@ -84,19 +124,28 @@ export function TimelineChart({
           </text>
         </g>
       ))}
-      <text className="tl-axis" x={PAD.l} y={H - 6}>
-        {clock(t0)}
-      </text>
-      <text className="tl-axis" x={W - PAD.r} y={H - 6} textAnchor="end">
-        {clock(now)} UTC
-      </text>
+      {Array.from({ length: ticks + 1 }, (_, i) => {
+        const t = t0 + (span * i) / ticks;
+        const anchor = i === 0 ? "start" : i === ticks ? "end" : "middle";
+        return (
+          <g key={i} className="tl-axis" data-testid="timeline-tick">
+            <line x1={x(t)} x2={x(t)} y1={H - PAD.b} y2={H - PAD.b + 4} />
+            <text x={x(t)} y={H - 6} textAnchor={anchor}>
+              {tickLabel(t, span)}
+              {i === ticks ? " UTC" : ""}
+            </text>
+          </g>
+        );
+      })}
       {marks.map((m, i) => (
         <g key={`${m.at}-${i}`} className={`tl-mark tl-${m.kind}`}>
           <title>{`${clock(m.at)} ${m.text}`}</title>
           <line x1={x(m.at)} x2={x(m.at)} y1={PAD.t} y2={H - PAD.b} />
-          <text x={x(m.at)} y={PAD.t + 2} textAnchor="middle">
-            {MARK_GLYPH[m.kind]}
-          </text>
+          {rows[i] >= 0 ? (
+            <text x={x(m.at)} y={2 + (rows[i] + 1) * ROW_H} textAnchor="middle" data-testid="timeline-glyph">
+              {MARK_GLYPH[m.kind]}
+            </text>
+          ) : null}
         </g>
       ))}
       {LINES.map((l) => (

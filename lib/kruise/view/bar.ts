@@ -21,6 +21,10 @@ export interface RevisionBar {
   target: number;
   /** The bar in words (its accessible name and tooltip). */
   text: string;
+  /** The figure beside the bar: pods on the update revision / the partition's target ("5/5"). */
+  count: string;
+  /** That figure in words: "5 of 5 on the update revision, 5 ready". */
+  countText: string;
 }
 
 /** Segments from the counts; `pods` is how many exist, `failingUpdated` how many updated ones fail. */
@@ -45,5 +49,7 @@ export function revisionBar(cs: ViewWorkload, p: UpdateProgress, pods: number, f
     old,
     target: p.target,
     text: `${parts.join(", ")}; target ${plural(p.target, "pod")} of ${desired} on the update revision`,
+    count: `${updated}/${p.target}`,
+    countText: `${updated} of ${p.target} on the update revision, ${ready} ready`,
   };
 }

@@ -72,3 +72,66 @@ describe("rollout timeline", () => {
     ).toHaveLength(3);
   });
 });
+
+describe("each change once on the timeline", () => {
+  const at = Date.parse("2026-11-22T11:10:01Z");
+  const consoleEvent = {
+    key: "shop/ro.1",
+    type: "Normal",
+    reason: "PartitionChanged",
+    message: "partition 10 → 7 by sandbox:sandbox-admin",
+    object: "cloneset/ro",
+    count: 1,
+    last: "2026-11-22T11:10:02Z",
+    age: "1m",
+    source: "kruise-console",
+  };
+  const console = (cs: ViewCloneSet) => ({
+    ...cs,
+    metadata: {
+      ...cs.metadata,
+      managedFields: [
+        {
+          manager: "kruise-console",
+          operation: "Update",
+          time: "2026-11-22T11:10:01Z",
+          fieldsV1: { "f:spec": { "f:updateStrategy": { "f:partition": {} } } },
+        },
+      ],
+    },
+  });
+
+  it("the console's own Event is the mark of its write, naming the user", () => {
+    const [m] = eventMarks([consoleEvent]);
+    expect(m).toMatchObject({ kind: "partition", text: "partition 10 → 7 by sandbox:sandbox-admin" });
+  });
+
+  it("a partition change the console made is one mark, not the console's field manager and again the user", () => {
+    const before = console(cloneSet({}, 10)) as ViewCloneSet;
+    const after = console(cloneSet({}, 7)) as ViewCloneSet;
+    const merged = mergeMarks(specChangeMarks(before, after, at), managedMarks(after), eventMarks([consoleEvent]));
+    expect(merged.filter((m) => m.kind === "partition").map((m) => m.text)).toEqual([
+      "partition 10 → 7 by sandbox:sandbox-admin",
+    ]);
+  });
+
+  it("a partition change by another writer beside the console's stays its own mark", () => {
+    const cs = cloneSet({}, 7);
+    const after = {
+      ...cs,
+      metadata: {
+        ...cs.metadata,
+        managedFields: [
+          {
+            manager: "kubectl-edit",
+            operation: "Update",
+            time: "2026-11-22T11:10:30Z",
+            fieldsV1: { "f:spec": { "f:updateStrategy": { "f:partition": {} } } },
+          },
+        ],
+      },
+    } as ViewCloneSet;
+    const merged = mergeMarks([], managedMarks(after), eventMarks([consoleEvent]));
+    expect(merged.filter((m) => m.kind === "partition")).toHaveLength(2);
+  });
+});

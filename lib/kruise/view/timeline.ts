@@ -21,8 +21,10 @@ export interface TimelineMark {
   at: number;
   kind: MarkKind;
   text: string;
-  /** Field manager (who), when managedFields name one. */
+  /** Field manager (who), when managedFields name one; the user, for the console's own Event. */
   by?: string;
+  /** The console's own Event for one of its writes. */
+  console?: boolean;
 }
 
 /** Appends a sample when a count changed (identical samples would only thicken the line). */
@@ -35,15 +37,36 @@ export function addSample(samples: Sample[], s: Sample, max = 2000): Sample[] {
 
 const WARNING_FAILED = /fail|backoff|error|unhealthy/i;
 
+/** The console's own field manager: `kruise-console` in local mode, `kruise-console/<user>` in shared modes. */
+export const CONSOLE_MANAGER = /^kruise-console(?:[/:]|$)/;
+
+/**
+ * The Events the console records for its writes (lib/server/write/update-build.ts, rollback.ts), each the mark of one
+ * change: their message names the person ("partition 8 → 6 by alice"), where managedFields can only name the
+ * console's field manager.
+ */
+const CONSOLE_REASONS: Record<string, MarkKind> = {
+  PartitionChanged: "partition",
+  RolloutPaused: "paused",
+  RolloutResumed: "resumed",
+  RolledBack: "image",
+  EditedYAML: "image",
+};
+
 /**
  * Warnings about pods are "a pod failed"; the controller's own Normal events on the workload (of `kind`, default
- * CloneSet) say pods were updated/created/deleted.
+ * CloneSet) say pods were updated/created/deleted; the console's own Events are the change they record.
  */
 export function eventMarks(events: EventRow[], kind = "CloneSet"): TimelineMark[] {
   const own = `${kind.toLowerCase()}/`;
   return events
     .filter((e) => e.last && (e.type === "Warning" || e.object.startsWith(own)))
     .map((e): TimelineMark => {
+      const change = CONSOLE_MANAGER.test(e.source) ? CONSOLE_REASONS[e.reason] : undefined;
+      if (change) {
+        const by = / by (.+)$/.exec(e.message)?.[1];
+        return { at: timeOf(e.last), kind: change, text: e.message, by, console: true };
+      }
       const failed = e.type === "Warning" && WARNING_FAILED.test(`${e.reason} ${e.message}`);
       return {
         at: timeOf(e.last),
@@ -116,11 +139,26 @@ export function specChangeMarks(prev: ViewWorkload, next: ViewWorkload, at: numb
   return out;
 }
 
+// A write and the Event the console records for it land within moments; a minute covers a slow server.
+const SAME_WRITE_MS = 60_000;
+
 /**
- * Marks merged, oldest first. A live mark ("partition 10 → 7") says more than the managedFields mark of the same
- * write ("partition set to 7"), so the latter is dropped when a live mark of its kind came at or after it.
+ * Marks merged, oldest first, each change once. A live mark ("partition 10 → 7") says more than the managedFields
+ * mark of the same write ("partition set to 7"), so the latter is dropped when a live mark of its kind came at or
+ * after it. A change the console made is recorded twice more, as its Event (naming the user) and in managedFields
+ * and the live diff (naming the console's field manager): the Event is kept, the console-written marks of its kind
+ * near it are dropped.
  */
 export function mergeMarks(live: TimelineMark[], managed: TimelineMark[], events: TimelineMark[]): TimelineMark[] {
-  const kept = managed.filter((m) => !live.some((l) => l.kind === m.kind && l.at >= m.at - 5000));
-  return [...live, ...kept, ...events].filter((m) => m.at > 0).sort((x, y) => x.at - y.at);
+  const consoleEvents = events.filter((e) => e.console);
+  const byConsole = (m: TimelineMark) =>
+    consoleEvents.some(
+      (e) =>
+        e.kind === m.kind &&
+        Math.abs(e.at - m.at) <= SAME_WRITE_MS &&
+        (m.by === undefined || CONSOLE_MANAGER.test(m.by) || m.by === e.by),
+    );
+  const liveKept = live.filter((l) => !byConsole(l));
+  const kept = managed.filter((m) => !live.some((l) => l.kind === m.kind && l.at >= m.at - 5000) && !byConsole(m));
+  return [...liveKept, ...kept, ...events].filter((m) => m.at > 0).sort((x, y) => x.at - y.at);
 }

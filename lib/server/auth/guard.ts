@@ -110,6 +110,21 @@ async function runWrite(
   return res;
 }
 
+/**
+ * Who the audit line names: the acting user; for a write refused before it acted (a 413 body, a missing CSRF header)
+ * the caller, and in local mode (whose caller has no name) the kubeconfig's user a write would have acted as.
+ */
+function auditUser(rt: AuthState, a: { cluster: string; caller?: Caller; ctx?: WriteContext }): string | null {
+  if (a.ctx) return a.ctx.actor.user;
+  if (!a.caller) return null;
+  if (a.caller.user.name || a.caller.mode !== "local") return a.caller.user.name;
+  try {
+    return actorFor(rt.clusters, a.caller, a.cluster).user;
+  } catch {
+    return a.caller.user.name; // an unknown cluster: refused (400) before any user could act
+  }
+}
+
 async function auditResult(
   rt: AuthState,
   res: Response,
@@ -128,7 +143,7 @@ async function auditResult(
   }
   rt.audit.record({
     time: new Date().toISOString(),
-    user: a.ctx?.actor.user ?? a.caller?.user.name ?? null,
+    user: auditUser(rt, a),
     groups: a.ctx?.actor.groups ?? a.caller?.user.groups ?? [],
     mode: rt.config.mode,
     cluster: a.cluster,
