@@ -120,11 +120,13 @@ test("the StatefulSet page shows its Rollout at step 1 (ordinal 4); approve move
     const row = page.locator(`[data-testid=statefulset-row][data-name="${NAME}"][data-namespace="${ns}"]`);
     await expect(row.getByTestId("rollout-badge")).toContainText(`Rollout ${NAME}: step 2/3, waiting for approval`);
 
-    // Pause and resume flip the Rollout's spec.strategy.paused, never the StatefulSet's.
+    // Pause and resume flip the Rollout's spec.strategy.paused, never the StatefulSet's (from the Rollout's section;
+    // the action bar offers the same actions).
     await page.goto(pages.workload(c.context, ns, "statefulsets", NAME));
-    await page.getByRole("button", { name: "Pause Rollout" }).click();
+    await expect(page.getByTestId("bar-rollout-pause").getByRole("button", { name: "Pause Rollout" })).toBeVisible();
+    await page.getByTestId("rollout-action-pause").getByRole("button", { name: "Pause Rollout" }).click();
     await until("the Rollout paused", () => ro(c, ns).spec?.strategy?.paused === true);
-    await page.getByRole("button", { name: "Resume Rollout" }).click();
+    await page.getByTestId("rollout-action-resume").getByRole("button", { name: "Resume Rollout" }).click();
     await until("the Rollout resumed", () => ro(c, ns).spec?.strategy?.paused === false);
 
     // Disable asks first; confirmed, the Rollout finishes the release at full speed: every ordinal, partition 0.
