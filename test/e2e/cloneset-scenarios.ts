@@ -9,7 +9,7 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { pages } from "./paths";
-import { watchPods, type PodHistory } from "./pod-watch";
+import { caughtUp, watchPods, type PodHistory } from "./pod-watch";
 import { isReady, podsOf, setSlider, until, type E2ECluster } from "./workload-cluster";
 
 const CS = "clonesets.apps.kruise.io";
@@ -163,6 +163,7 @@ export async function surgePreviewHolds(
     await expect(page.getByTestId("applied")).toContainText("→ 0");
     await until(`${n} pods ready on the new revision, the surge pods gone`, () => settled(c, ns, name, n), 300_000);
     expect(onRevision(c, ns, name, newRevision)).toHaveLength(n);
+    await caughtUp(watch, c, ns, name);
     const h = watch.history();
     const why = `preview ${JSON.stringify(shown)}; watch ${JSON.stringify(h)}`;
     expect(h.mostAlive, `surge pods alive at once: ${why}`).toBe(n + o.surge);
@@ -206,6 +207,7 @@ export async function rollbackNamesThePodsOffTarget(page: Page, c: E2ECluster, n
     await dialog.getByTestId("confirm-send").click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await until("every pod ready on the good revision", () => settled(c, ns, name, 10) === good, 300_000);
+    await caughtUp(watch, c, ns, name);
     const h = watch.history();
     const why = `preview ${JSON.stringify(shown)}; watch ${JSON.stringify(h)}`;
     const touched = [...new Set([...h.inPlace, ...h.deleted])].sort();
@@ -249,6 +251,7 @@ export async function scaleInNamesThePodsThatGo(page: Page, c: E2ECluster, ns: s
     await page.getByRole("button", { name: "Apply replicas" }).click();
     await expect(page.getByTestId("replicas-applied")).toContainText("Replicas 6 → 3 applied");
     await until("3 pods left", () => settled(c, ns, name, 3), 300_000);
+    await caughtUp(watch, c, ns, name);
     const h = watch.history();
     const gone = before.filter((p) => h.deleted.includes(p));
     const why = `preview ${JSON.stringify(shown)}; watch ${JSON.stringify(h)}`;

@@ -2,11 +2,12 @@
  * What a controller did to a workload's pods, as a watch sees it (every event, not samples): the pods it created, the
  * pods it deleted (and of those, the ones it deleted to update them), the pods it moved to another revision keeping
  * their uid (in place), and the most pods alive at once. A spec starts the watch before it sends a change and reads
- * it once the workload has settled.
+ * it once the workload has settled and the watch has caught up with it (`caughtUp`): a watch's events may arrive after
+ * a read already shows their outcome.
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import type { E2ECluster } from "./workload-cluster";
+import { podsOf, until, type E2ECluster } from "./workload-cluster";
 
 export interface PodHistory {
   /** names of pods first seen after the watch started */
@@ -29,6 +30,8 @@ export interface PodWatch {
   /** resolves once the watch has listed the pods there at the start */
   ready: Promise<void>;
   history(): PodHistory;
+  /** the pods alive (not marked for deletion) as the watch has seen so far, by name */
+  alive(): string[];
   stop(): void;
 }
 
@@ -116,6 +119,21 @@ export function watchPods(c: E2ECluster, ns: string, name: string): PodWatch {
       inPlace: [...inPlace].filter((n) => !deleted.has(n)).sort(),
       mostAlive,
     }),
+    alive: () =>
+      [...now.entries()]
+        .filter(([, s]) => !s.deleting)
+        .map(([n]) => n)
+        .sort(),
     stop: () => void child.kill(),
   };
+}
+
+/** Waits until the watch has seen every pod a read now shows, and no other: its history is then complete. */
+export async function caughtUp(w: PodWatch, c: E2ECluster, ns: string, name: string): Promise<void> {
+  await until("the pod watch caught up with the pods", () => {
+    const read = podsOf(c, ns, name)
+      .map((p) => p.metadata.name)
+      .sort();
+    return read.join() === w.alive().join();
+  });
 }
