@@ -30,7 +30,7 @@ export interface PodWatch {
   /** resolves once the watch has listed the pods there at the start */
   ready: Promise<void>;
   history(): PodHistory;
-  /** the pods alive (not marked for deletion) as the watch has seen so far, by name */
+  /** the pods alive (not marked for deletion) as the watch has seen so far, as `name uid revision` */
   alive(): string[];
   stop(): void;
 }
@@ -122,17 +122,20 @@ export function watchPods(c: E2ECluster, ns: string, name: string): PodWatch {
     alive: () =>
       [...now.entries()]
         .filter(([, s]) => !s.deleting)
-        .map(([n]) => n)
+        .map(([n, s]) => `${n} ${s.uid} ${s.revision}`)
         .sort(),
     stop: () => void child.kill(),
   };
 }
 
-/** Waits until the watch has seen every pod a read now shows, and no other: its history is then complete. */
+/**
+ * Waits until the watch has seen every pod a read now shows, each with its uid and revision, and no other: its
+ * history is then complete (a pod updated in place keeps its name, so names alone would not tell).
+ */
 export async function caughtUp(w: PodWatch, c: E2ECluster, ns: string, name: string): Promise<void> {
   await until("the pod watch caught up with the pods", () => {
     const read = podsOf(c, ns, name)
-      .map((p) => p.metadata.name)
+      .map((p) => `${p.metadata.name} ${p.metadata.uid} ${p.metadata.labels?.["controller-revision-hash"] ?? "-"}`)
       .sort();
     return read.join() === w.alive().join();
   });
