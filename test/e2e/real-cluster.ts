@@ -69,6 +69,8 @@ async function start(say: (line: string) => void): Promise<void> {
     kc: admin,
     clock: realClock,
     fast: true,
+    // Six nodes in three zones, as the sandbox's demo has: the DaemonSet scenarios pick two nodes of one zone.
+    nodes: 6,
     seed,
     log: (m) => kubeletLog.write(`${new Date().toISOString()} ${m}\n`),
   });

@@ -7,21 +7,27 @@ import { type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { expect, test } from "./fixtures";
 import { sandboxAdmin } from "./cluster";
-import { E2E_KUBECONFIG } from "./paths";
+import { E2E_KUBECONFIG, KRUISE_CONTEXT, KRUISE_KUBECONFIG } from "./paths";
 
 export interface E2ECluster {
   /** The console's name for the cluster: a context of the e2e kubeconfig. */
   context: string;
+  /** The kubeconfig file that holds `context`. */
+  kubeconfig: string;
   kubectl(...args: string[]): string;
   json<T>(...args: string[]): T;
   /** `kubectl apply -f -` of one object. */
   apply(obj: unknown): string;
 }
 
-/** The cluster behind `context` of the e2e kubeconfig; by default its current context (the sandbox). */
+/**
+ * The cluster behind `context`; by default the e2e kubeconfig's current context (the sandbox). Context `kruise` (the
+ * real controller) lives in a kubeconfig of its own, written once it is up (test/e2e/real.ts waits for it).
+ */
 export function e2eCluster(context: string = sandboxAdmin().context): E2ECluster {
+  const kubeconfig = context === KRUISE_CONTEXT ? KRUISE_KUBECONFIG : E2E_KUBECONFIG;
   const run = (args: string[], input?: string) =>
-    execFileSync("kubectl", ["--kubeconfig", E2E_KUBECONFIG, "--context", context, ...args], {
+    execFileSync("kubectl", ["--kubeconfig", kubeconfig, "--context", context, ...args], {
       encoding: "utf8",
       timeout: 120_000,
       maxBuffer: 256 * 1024 * 1024,
@@ -29,6 +35,7 @@ export function e2eCluster(context: string = sandboxAdmin().context): E2ECluster
     });
   return {
     context,
+    kubeconfig,
     kubectl: (...args) => run(args),
     json: <T>(...args: string[]) => JSON.parse(run([...args, "-o", "json"])) as T,
     apply: (obj) => run(["apply", "-f", "-"], JSON.stringify(obj)),
