@@ -123,7 +123,9 @@ test("the StatefulSet page shows its Rollout at step 1 (ordinal 4); approve move
     // Pause and resume flip the Rollout's spec.strategy.paused, never the StatefulSet's (from the Rollout's section;
     // the action bar offers the same actions).
     await page.goto(pages.workload(c.context, ns, "statefulsets", NAME));
-    await expect(page.getByTestId("bar-rollout-pause").getByRole("button", { name: "Pause Rollout" })).toBeVisible();
+    await expect(
+      page.getByTestId("bar-rollout-pause").getByRole("button", { name: "Pause Rollout", exact: true }),
+    ).toBeVisible();
     await page.getByTestId("rollout-action-pause").getByRole("button", { name: "Pause Rollout" }).click();
     await until("the Rollout paused", () => ro(c, ns).spec?.strategy?.paused === true);
     await page.getByTestId("rollout-action-resume").getByRole("button", { name: "Resume Rollout" }).click();
