@@ -157,7 +157,15 @@ export function PartitionControl({
           </div>
         ) : null}
       </div>
-      {shown ? <PartitionPreviewView m={shown} unit={model.unit} targetField={model.targetField} /> : null}
+      {shown ? (
+        <PartitionPreviewView
+          m={shown}
+          unit={model.unit}
+          targetField={model.targetField}
+          value={String(previewTarget)}
+          stale={previewTarget !== target}
+        />
+      ) : null}
       <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
         {readOnly ? null : (
           <>

@@ -71,22 +71,34 @@ export function PartitionPreviewView({
   m,
   unit = "pod",
   targetField,
+  value,
+  stale = false,
 }: {
   m: PreviewShown;
   unit?: "pod" | "node";
   /** the status field the target is written to, where the kind has one (a CloneSet's expectedUpdatedReplicas) */
   targetField?: string;
+  /** the partition this preview is for */
+  value?: string;
+  /** the control already shows another value: this preview is being redone for it (Apply waits) */
+  stale?: boolean;
 }) {
   const p = m.preview;
   if (p.error)
     return (
-      <div className="callout bad" data-testid="preview-error">
+      <div className="callout bad" data-testid="preview-error" data-partition={value}>
         {p.error}
       </div>
     );
   const f = m.fates;
   return (
-    <div data-testid="partition-preview" aria-live="polite">
+    <div
+      data-testid="partition-preview"
+      data-partition={value}
+      aria-live="polite"
+      aria-busy={stale || undefined}
+      style={stale ? { opacity: 0.6 } : undefined}
+    >
       <p>
         <strong data-testid="preview-keep">
           {plural(p.keepOld, unit)} {verb(p.keepOld, "stays", "stay")} on the old revision

@@ -15,6 +15,8 @@ test("the home page opens the current context's list of every workload kind, liv
     "daemonset-row": names(workloads("daemonsets.apps.kruise.io")),
   };
   expect(Object.values(expected).map((l) => l.length > 0)).toEqual([true, true, true]);
+  // The list draws only the rows in view (VirtualTable): a screen tall enough for every row of the cluster.
+  await page.setViewportSize({ width: 1280, height: 4000 });
   await page.goto("/");
   await expect(page).toHaveURL(new RegExp(pages.workloads(sandboxAdmin().context)));
   await expect(page.getByTestId("connection")).toHaveAttribute("data-state", "live");

@@ -24,6 +24,10 @@ export async function setSlider(page: Page, to: number) {
   await slider.focus();
   for (let i = 0; i < Math.abs(from - to); i++) await slider.press(from > to ? "ArrowLeft" : "ArrowRight");
   await expect(slider).toHaveValue(String(to));
+  // The preview follows the slider a render behind (it orders every pod): read it once it is for this value.
+  await expect(
+    page.getByTestId("partition-control").locator(`[data-partition="${to}"]:not([aria-busy])`).first(),
+  ).toBeVisible();
 }
 
 export interface ShownPreview {

@@ -69,14 +69,8 @@ export async function until<T>(what: string, f: () => T | undefined | false, tim
 }
 
 /** The partition slider moved with the keyboard, once the control may be used (its access check answered). */
-export async function setSlider(page: Page, to: number): Promise<void> {
-  const slider = page.getByRole("slider", { name: /Partition/ });
-  await expect(slider).toBeEnabled();
-  const from = Number(await slider.inputValue());
-  await slider.focus();
-  for (let i = 0; i < Math.abs(from - to); i++) await slider.press(from > to ? "ArrowLeft" : "ArrowRight");
-  await expect(slider).toHaveValue(String(to));
-}
+/** The slider moved by keyboard, and its preview once it is for that value (one helper for every spec: ./slider.ts). */
+export { setSlider } from "./slider";
 
 export interface ShownPreview {
   count: number;
