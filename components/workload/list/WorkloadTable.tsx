@@ -8,8 +8,7 @@ import { pages } from "@/lib/urls";
 import { VirtualTable } from "@/components/ui/VirtualTable";
 import { StateBadges } from "@/components/workload/PhaseBadge";
 import { RevisionBarView } from "@/components/workload/RevisionBarView";
-import { StrayImages } from "@/components/workload/StrayImages";
-import { ImageRef } from "@/components/workload/ImageRef";
+import { ImagesCell, SyncCell, wordBreaks } from "./RowCells";
 import { factsKey } from "./usePodFacts";
 
 export interface SortState {
@@ -134,62 +133,6 @@ const WorkloadCells = memo(function WorkloadCells({
     </>
   );
 });
-
-/**
- * currentRevision = updateRevision and every pod on it (lib/kruise/view/pods-run.ts): after a rollback at a partition
- * the revisions are equal while the partition keeps pods on the revision rolled back from, and this says so.
- */
-function SyncCell({ r }: { r: WorkloadRow }) {
-  if (r.revisionsSynced)
-    return (
-      <Badge tone="ok" icon="✓" title={`currentRevision = updateRevision = ${r.updateRevision}, every pod on it`}>
-        yes
-      </Badge>
-    );
-  const same = r.currentRevision === r.updateRevision;
-  const off = r.offUpdate > 0 ? `${plural(r.offUpdate, "pod")} on another revision` : "";
-  return (
-    <>
-      <Badge
-        tone={same ? "warn" : "info"}
-        icon={same ? "!" : "⇄"}
-        title={
-          same
-            ? `currentRevision = updateRevision = ${r.updateRevision}, but ${off} runs elsewhere`
-            : `currentRevision ${r.currentRevision} ≠ updateRevision ${r.updateRevision}`
-        }
-      >
-        no
-      </Badge>
-      {same && off ? (
-        <div className="small" style={{ whiteSpace: "normal" }} data-testid="row-off-update">
-          {off}
-        </div>
-      ) : null}
-    </>
-  );
-}
-
-/**
- * The template's images, then any image some pods still run that the template does not name. An image longer than
- * the column is cut at its end, never mid-word across lines: its whole reference is its title, and it can be focused
- * (Tab), which shows it whole.
- */
-function ImagesCell({ r }: { r: WorkloadRow }) {
-  return (
-    <>
-      {r.images.map((i) => (
-        <ImageRef key={i} image={i} />
-      ))}
-      <StrayImages running={r.running} wrap={(i) => <ImageRef image={i} />} />
-    </>
-  );
-}
-
-/** Offers line breaks between the words of a camel-cased value ("InPlace|If|Possible"), never inside one. */
-function wordBreaks(v: string): ReactNode[] {
-  return v.split(/(?<=[a-z])(?=[A-Z])/).flatMap((w, i) => (i ? [<wbr key={i} />, w] : [w]));
-}
 
 // States whose reason the row says under the badge, not only in its tooltip: what is wrong, where.
 const ROW_REASON = new Set<WorkloadRow["state"]["kind"]>(["stuck", "waiting-for-controller"]);
