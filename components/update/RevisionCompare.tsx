@@ -1,11 +1,9 @@
 "use client";
 import { useMemo, useState } from "react";
 import { KINDS } from "@/lib/kinds";
-import { asJsonObject } from "@/lib/patch/json";
 import { diffObjects } from "@/lib/patch/diff";
-import { revisionTemplate } from "@/lib/patch/update";
-import type { CloneSet, ControllerRevision } from "@/lib/k8s/objects";
-import { RollbackEveryPod, RollbackTemplate, type RollbackProps } from "./RollbackActions";
+import type { CloneSet } from "@/lib/k8s/objects";
+import { RollbackEveryPod, RollbackTemplate, tpl, type RollbackProps } from "./RollbackActions";
 import { TemplateDiff } from "./TemplateDiff";
 
 export { TemplateDiff } from "./TemplateDiff";
@@ -14,8 +12,6 @@ type Props = Omit<RollbackProps, "target"> & {
   updateRevision?: string;
   readOnly?: boolean;
 };
-
-const tpl = (r: ControllerRevision | undefined) => (r ? (revisionTemplate(asJsonObject(r)) ?? {}) : {});
 
 /**
  * Compare any two revisions, and roll back like `kubectl kruise rollout undo` with a prediction: through the kind's

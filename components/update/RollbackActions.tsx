@@ -37,7 +37,8 @@ export interface RollbackProps {
   rolloutOwner?: (revision: string) => RollbackOwner | undefined;
 }
 
-const tpl = (r: ControllerRevision | undefined) => (r ? (revisionTemplate(asJsonObject(r)) ?? {}) : {});
+/** A revision's pod template, {} when it has none (the compare table and the rollback diff read it alike). */
+export const tpl = (r: ControllerRevision | undefined) => (r ? (revisionTemplate(asJsonObject(r)) ?? {}) : {});
 
 function useTemplateChange(object: K8sObject, target: ControllerRevision) {
   const spec = asJsonObject(asJsonObject(object).spec ?? {});
