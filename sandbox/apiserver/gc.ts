@@ -36,7 +36,14 @@ export class GarbageCollector {
     private c: Cluster,
     private onError: (e: unknown) => void = () => {},
     private namespaceDelayMs = 2000,
-  ) {}
+  ) {
+    // Like the real controllers, which watch every resource: an object that goes away by an update clearing its last
+    // finalizer (not a DELETE) may be what a Terminating namespace or a foreground owner was waiting for.
+    this.unsubscribe = c.store.subscribe((e) => {
+      if (e.type === "DELETED") this.schedule();
+    });
+  }
+  private unsubscribe: () => void;
 
   schedule = () => {
     if (this.scheduled || this.stopped) return;
@@ -54,6 +61,7 @@ export class GarbageCollector {
 
   stop() {
     this.stopped = true;
+    this.unsubscribe();
     for (const t of this.timers) clearTimeout(t);
   }
 

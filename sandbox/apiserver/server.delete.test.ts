@@ -108,9 +108,12 @@ describe("garbage collection by ownerReferences", () => {
 });
 
 describe("namespace deletion", () => {
-  it("goes Terminating (refusing new content with 403), removes its contents, then disappears", async () => {
+  // The pod's finalizer holds the namespace in Terminating (kube's namespace controller waits for its contents), so
+  // the 403 for new content is read while the namespace is certainly still there, however slow the machine.
+  it("goes Terminating (refusing new content with 403), waits for its contents' finalizers, then disappears", async () => {
     await call(h, "POST", "/api/v1/namespaces", { metadata: { name: "gone" } });
-    await call(h, "POST", "/api/v1/namespaces/gone/pods", pod("x", "gone"));
+    const held = pod("x", "gone", { metadata: { finalizers: ["example.com/hold"] } });
+    await call(h, "POST", "/api/v1/namespaces/gone/pods", held);
     const d = await call(h, "DELETE", "/api/v1/namespaces/gone");
     expect(d.body.status.phase).toBe("Terminating");
     const late = await call(h, "POST", "/api/v1/namespaces/gone/pods", pod("late", "gone"));
@@ -120,6 +123,12 @@ describe("namespace deletion", () => {
       message:
         'pods "late" is forbidden: unable to create new content in namespace gone because it is being terminated',
     });
+    await eventually(async () => {
+      const x = await call(h, "GET", "/api/v1/namespaces/gone/pods/x");
+      return x.code === 200 && !!x.body.metadata.deletionTimestamp;
+    });
+    expect((await call(h, "GET", "/api/v1/namespaces/gone")).body.status.phase).toBe("Terminating");
+    await call(h, "PATCH", "/api/v1/namespaces/gone/pods/x", { metadata: { finalizers: null } }, merge);
     await eventually(async () => (await call(h, "GET", "/api/v1/namespaces/gone")).code === 404);
     expect(await exists("/api/v1/namespaces/gone/pods/x")).toBe(false);
   });

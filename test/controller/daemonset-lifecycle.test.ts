@@ -102,10 +102,24 @@ describe.each(CONTROLLERS)("Advanced DaemonSet placement, pause, hooks and rollb
       expect(held.metadata.deletionTimestamp).toBeUndefined();
       expect(timeline.names("created")).toEqual([]);
       await patchPodMeta(h, pod.metadata.name!, { labels: { [HOLD]: null } });
-      const replaced = await until("a new pod on sandbox-node-1, ready", async () => {
+      // The status counts for the new revision only once it names it: kruise-manager marks the pod PreparingDelete
+      // before it writes the status of that same reconcile, so the one read just then is the old revision's.
+      const v1 = initial.object.status!.daemonSetHash!;
+      const replaced = await until("a new pod on sandbox-node-1, ready, counted for the new revision", async () => {
         const o = await ds().get(id);
         const ps = await ds().pods(id);
-        return o.status?.updatedNumberScheduled === 1 && o.status.numberReady === 1 && ps.length === 1 && ps[0];
+        const current =
+          o.status?.observedGeneration === o.metadata.generation &&
+          !!o.status?.daemonSetHash &&
+          o.status.daemonSetHash !== v1;
+        return (
+          current &&
+          o.status?.updatedNumberScheduled === 1 &&
+          o.status.numberReady === 1 &&
+          ps.length === 1 &&
+          ps[0].metadata.labels?.[HASH] === o.status.daemonSetHash &&
+          ps[0]
+        );
       });
       expect(replaced.metadata.uid).not.toBe(pod.metadata.uid);
       expect(replaced.spec.nodeName).toBe("sandbox-node-1");
