@@ -5,7 +5,6 @@
  * other replica within 5 s, the draft is intact, and the save that follows reaches the API server exactly
  * once (counted by a front in front of the sandbox's API server).
  */
-import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,7 +16,7 @@ import { startRedis, type TestRedis } from "../integration/redis-server";
 import { cloneSetManifest, ensureNamespace, kubectl, kubectlApply, kubectlJson, sandboxAdmin } from "./cluster";
 import { countingApiServer, roundRobin } from "./failover-net";
 import { E2E_KUBECONFIG, pages } from "./paths";
-import { focusEditor, editorLines } from "./monaco";
+import { editorLines, replaceAll } from "./monaco";
 
 const NS = "shop"; // where the sandbox's deployer may patch CloneSets
 const NAME = `failover-${randomBytes(3).toString("hex")}`;
@@ -91,17 +90,6 @@ async function readUntilSnapshot(url: string, cookie: string) {
 }
 
 /** Monaco's own find/replace, as a user types it. */
-async function replaceAll(page: Page, find: string, replace: string) {
-  await focusEditor(page);
-  await page.keyboard.press("Control+H");
-  await page.locator(".find-widget textarea[aria-label=Find]").fill(find);
-  const box = page.locator(".find-widget textarea[aria-label=Replace]");
-  await box.fill(replace);
-  await box.press("Control+Alt+Enter");
-  await page.keyboard.press("Escape");
-  await expect(editorLines(page)).toContainText(replace);
-}
-
 test("the replica serving the stream goes away: live again through the other within 5 s, the draft kept, the save sent once", async ({
   page,
 }) => {
