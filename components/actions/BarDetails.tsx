@@ -6,7 +6,6 @@ import { rollbackPreviewModel } from "@/lib/kruise/view/rollback-preview";
 import type { WorkloadLens } from "@/lib/kruise/view/workload";
 import { PartitionPreviewView } from "@/components/update/PartitionPreviewView";
 import { RollbackChoice, type RollbackOwner } from "@/components/update/RollbackChoice";
-import { RollbackMoves } from "@/components/update/RollbackMoves";
 import type { BarChoice } from "./ActionBar";
 
 // What the bar's dialogs show beyond the effect (components/actions/WorkloadActionBar.tsx): the partition step's
@@ -59,85 +58,5 @@ export function EveryPodDetails(p: {
       onChoose={(everyPod) => p.choose({ everyPod })}
       owner={p.owner}
     />
-  );
-}
-
-/** The object with partition 0 where its kind keeps the partition (`at`): what "every pod" rolls back under. */
-function withPartition0(o: K8sObject, at: readonly string[]): K8sObject {
-  const copy = structuredClone(o) as unknown as Record<string, unknown>;
-  let cur = copy;
-  for (const k of at) cur = (cur[k] ??= {}) as Record<string, unknown>;
-  cur.partition = 0;
-  return copy as unknown as K8sObject;
-}
-
-/**
- * Another kind's rollback through the update write: every pod (the template and partition 0 in one request, the
- * default) or the template alone, keeping the partition; each with its lens's prediction, pod by pod — the pods a
- * kept partition leaves off the revision named (§13.10, §14.10).
- */
-export function TemplateDetails(p: {
-  lens: AnyLens;
-  s: Snapshot;
-  at: readonly string[];
-  partition: string;
-  target: ControllerRevision;
-  revisions: ControllerRevision[];
-  choice: BarChoice;
-  choose: (c: BarChoice) => void;
-}) {
-  const { lens, s, at, target, revisions } = p;
-  const keep = useMemo(
-    () => lens.rollback?.(s.object, { nodes: s.nodes, pods: s.pods }, revisions, target) ?? null,
-    [lens, s, target, revisions],
-  );
-  const every = useMemo(
-    () =>
-      p.partition === "0"
-        ? keep
-        : (lens.rollback?.(withPartition0(s.object, at), { nodes: s.nodes, pods: s.pods }, revisions, target) ?? null),
-    [lens, s, at, p.partition, keep, target, revisions],
-  );
-  const chosen = p.choice.everyPod ? every : keep;
-  if (!chosen) return null;
-  const stay = keep?.kept ?? [];
-  return (
-    <div data-testid="rollback-choice" data-every-pod={String(p.choice.everyPod)}>
-      {p.partition !== "0" ? (
-        <fieldset style={{ border: 0, padding: 0, margin: "6px 0" }}>
-          <legend className="small muted">Which pods go back</legend>
-          <label style={{ display: "block" }}>
-            <input
-              type="radio"
-              name="rollback-scope"
-              checked={p.choice.everyPod}
-              onChange={() => p.choose({ everyPod: true })}
-            />{" "}
-            Roll back every pod: the template and partition {p.partition} → 0 in one request
-          </label>
-          <label style={{ display: "block" }}>
-            <input
-              type="radio"
-              name="rollback-scope"
-              checked={!p.choice.everyPod}
-              onChange={() => p.choose({ everyPod: false })}
-            />{" "}
-            Keep partition {p.partition}:{" "}
-            {stay.length === 0
-              ? "no pod stays behind"
-              : `${stay.length} ${stay.length === 1 ? "pod stays" : "pods stay"} off ${target.metadata.name}`}
-          </label>
-        </fieldset>
-      ) : null}
-      {!p.choice.everyPod && stay.length ? (
-        <div className="callout bad" data-testid="rollback-stays" data-pods={stay.join(",")}>
-          <strong>
-            {stay.length === 1 ? "1 pod stays" : `${stay.length} pods stay`} off {target.metadata.name}:
-          </strong>{" "}
-          <span className="mono">{stay.join(", ")}</span>
-        </div>
-      ) : null}
-      <RollbackMoves p={chosen} />
-    </div>
   );
 }

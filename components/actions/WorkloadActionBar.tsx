@@ -13,7 +13,8 @@ import { STATE_LOOK } from "@/components/workload/PhaseBadge";
 import { KRUISE_ROLLOUT_ICON } from "@/components/kruise-rollout/KruiseRolloutBadge";
 import { TickingReason } from "@/components/kruise-rollout/TickingReason";
 import { ActionBar, type BarAdapter, type BarRequest } from "./ActionBar";
-import { EveryPodDetails, PartitionDetails, TemplateDetails, type AnyLens, type Snapshot } from "./BarDetails";
+import { RollbackScope } from "@/components/update/RollbackScope";
+import { EveryPodDetails, PartitionDetails, type AnyLens, type Snapshot } from "./BarDetails";
 
 /**
  * Actions another object takes (a Kruise Rollout that drives the workload, docs/kruise-rollouts.md §5): their
@@ -136,15 +137,17 @@ export function WorkloadActionBar(p: WorkloadActionBarProps) {
       if (!target) return <p className="callout bad">Revision {a.revision} is gone: look again.</p>;
       if (!everyPodWrite)
         return (
-          <TemplateDetails
+          <RollbackScope
             lens={lens}
-            s={s}
+            object={s.object}
+            pods={s.pods}
+            nodes={s.nodes}
             at={path ?? []}
             partition={String(facts.partition ?? 0)}
             target={target}
             revisions={revisions}
-            choice={choice}
-            choose={choose}
+            everyPod={choice.everyPod}
+            onChoose={owned ? undefined : (everyPod) => choose({ everyPod })}
           />
         );
       return (

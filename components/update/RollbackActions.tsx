@@ -10,9 +10,11 @@ import { asJsonObject, type JsonObject } from "@/lib/patch/json";
 import { diffObjects, type FieldDiff } from "@/lib/patch/diff";
 import { predictInPlace } from "@/lib/patch/inplace-prediction";
 import { revisionTemplate } from "@/lib/patch/update";
+import { KINDS } from "@/lib/kinds";
+import { updateBaseOf } from "@/lib/kruise/core/update-base";
 import { RequestView, WriteError } from "@/components/ui/RequestView";
 import { RollbackChoice, type RollbackOwner } from "./RollbackChoice";
-import { RollbackMoves } from "./RollbackMoves";
+import { RollbackScope } from "./RollbackScope";
 import { TemplateDiff } from "./TemplateDiff";
 import { useRollbackIntent } from "./useRollbackIntent";
 import { useUpdateIntent } from "./useUpdateIntent";
@@ -157,24 +159,27 @@ export function RollbackEveryPod(p: RollbackProps & { object: CloneSet }) {
 }
 
 /**
- * Another kind's rollback through the update write's "rollback" action: the template back to the revision, guarded
- * by what the page showed, with the kind's own prediction of which pods move and which its partition keeps
- * (its lens's rollback: docs/kruise-rules.md §13.10, §14.10).
+ * Another kind's rollback through the update write's "rollback" action, guarded by what the page showed: every pod by
+ * default (the template and partition 0 in one request), or the template alone, keeping the partition; with the
+ * kind's own prediction of which pods move and which a kept partition leaves behind (docs/kruise-rules.md §13.10,
+ * §14.10).
  */
 export function RollbackTemplate(p: RollbackProps) {
   const { cluster, namespace, resource, name, object, lens, pods, nodes, revisions, target, disabled } = p;
   const left = target.metadata.name;
   const [confirming, setConfirming] = useState(false);
+  const [everyPod, setEveryPod] = useState(true);
   const intent = useUpdateIntent(cluster, namespace, resource, name, object, true);
   const change = useTemplateChange(object, target);
+  const at = KINDS.get(resource).strategy?.path ?? [];
+  const partition = String(updateBaseOf(object, false, at).partition ?? 0);
   const json = asJsonObject(object);
   const rolled = { ...json, spec: { ...asJsonObject(json.spec ?? {}), template: tpl(target) } };
-  const prediction = confirming ? predictInPlace(json, rolled) : null;
-  const moves = useMemo(
-    () => (confirming && lens.rollback ? lens.rollback(object, { nodes, pods }, revisions, target) : null),
-    [confirming, target, lens, object, nodes, pods, revisions],
-  );
-  const note = p.rolloutOwner?.(left)?.text;
+  const prediction = confirming && !lens.rollback ? predictInPlace(json, rolled) : null;
+  const owner = p.rolloutOwner?.(left);
+  // Under a Kruise Rollout the partition is the Rollout's: the template goes alone.
+  const sendEveryPod = !owner && everyPod && partition !== "0";
+  const body = { action: "rollback" as const, value: left, ...(sendEveryPod ? { everyPod: true } : {}) };
   const close = () => {
     setConfirming(false);
     intent.reset();
@@ -191,24 +196,36 @@ export function RollbackTemplate(p: RollbackProps) {
       change={change}
       open={() => {
         intent.touch();
+        setEveryPod(true);
         setConfirming(true);
       }}
-      showRequest={() => intent.showRequest({ action: "rollback", value: left })}
+      showRequest={() => intent.showRequest(body)}
       confirm={() => {
-        intent.apply({ action: "rollback", value: left }, `Rolled back to ${left}`);
+        intent.apply(body, sendEveryPod ? `Rolled back every pod to ${left}` : `Rolled back the template to ${left}`);
         setConfirming(false);
       }}
       close={close}
     >
-      {moves ? (
-        <RollbackMoves p={moves} />
+      {confirming && lens.rollback ? (
+        <RollbackScope
+          lens={lens}
+          object={object}
+          pods={pods}
+          nodes={nodes}
+          at={at}
+          partition={partition}
+          target={target}
+          revisions={revisions}
+          everyPod={everyPod}
+          onChoose={owner ? undefined : setEveryPod}
+        />
       ) : prediction ? (
         <p data-testid="rollback-mode">
           {prediction.mode === "in-place" ? "In place: " : prediction.mode === "recreate" ? "Recreate: " : ""}
           {prediction.summary}
         </p>
       ) : null}
-      {note ? <p data-testid="rollback-rollout-note">Then {note}.</p> : null}
+      {owner ? <p data-testid="rollback-rollout-note">Then {owner.text}.</p> : null}
     </RollbackShell>
   );
 }

@@ -115,8 +115,9 @@ export async function partitionPreviewMovesThosePods(page: Page, c: E2ECluster, 
 }
 
 /**
- * Back to the old revision with the partition at 4: the prediction says ordinal 4 moves back in place, ordinal 3
- * stays (below the partition) and 0 and 2 are already there; confirmed, exactly that happens.
+ * Back to the old revision with the partition at 4: by default every pod goes back (ordinals 4 and 3); keeping the
+ * partition, the prediction says ordinal 4 moves back in place, ordinal 3 stays (below the partition) and 0 and 2 are
+ * already there; confirmed, exactly that happens.
  */
 export async function rollbackMovesWhatItPredicted(page: Page, c: E2ECluster, ns: string, name: string) {
   const { oldRevision, newRevision } = await rolledToNewImage(c, ns, name);
@@ -144,12 +145,24 @@ export async function rollbackMovesWhatItPredicted(page: Page, c: E2ECluster, ns
   await page.goto(pages.workload(c.context, ns, "statefulsets", name));
   await page.getByLabel("Left revision").selectOption(oldRevision);
   await page.getByRole("button", { name: `Roll back to this revision (${oldRevision})` }).click();
-  const moves = page.getByTestId("rollback-move");
+  const ask = page.getByTestId("rollback-preview");
+  const moves = ask.getByTestId("rollback-move");
+  // By default every pod goes back: partition 0 with the template, so ordinal 3 moves too.
+  await expect(
+    ask.getByRole("radio", { name: /^Roll back every pod: the template and partition 4 → 0/ }),
+  ).toBeChecked();
+  await expect(moves).toHaveCount(2);
+  expect(await moves.evaluateAll((els) => els.map((e) => e.getAttribute("data-name")))).toEqual([
+    `${name}-4`,
+    `${name}-3`,
+  ]);
+  await ask.getByRole("radio", { name: /^Keep partition 4: 1 pod stays off/ }).check();
+  await expect(ask.getByTestId("rollback-stays")).toHaveAttribute("data-pods", `${name}-3`);
   await expect(moves).toHaveCount(1);
   await expect(moves.first()).toHaveAttribute("data-name", `${name}-4`);
   await expect(moves.first()).toHaveAttribute("data-how", "in-place");
-  await expect(page.getByTestId("rollback-kept")).toContainText(`${name}-3`);
-  await expect(page.getByTestId("rollback-there")).toContainText(`${name}-0, ${name}-2`);
+  await expect(ask.getByTestId("rollback-kept")).toContainText(`${name}-3`);
+  await expect(ask.getByTestId("rollback-there")).toContainText(`${name}-0, ${name}-2`);
   await page.getByRole("button", { name: "Confirm rollback" }).click();
   await until(
     "the old revision is the update revision again",
