@@ -1,7 +1,6 @@
 // Thin typed access to the API server through @kubernetes/client-node, with explicit patch content
 // types and field managers (client-node 1.4.0 defaults PATCH to JSON patch otherwise).
 import {
-  ApiException,
   AppsV1Api,
   CoreV1Api,
   CustomObjectsApi,
@@ -15,6 +14,7 @@ import {
 } from "@kubernetes/client-node";
 import type { CloneSet, ControllerRevision, Node, Pod, PodCondition } from "@/lib/k8s/objects";
 import { withConnectionReuse } from "./connections";
+import { errorCode } from "./kube-support";
 import { untyped } from "./untyped";
 
 /** What the controllers read of a write's response. */
@@ -39,40 +39,7 @@ export interface CustomRef {
   plural: string;
 }
 
-export function loadKubeConfig(path: string): KubeConfig {
-  const kc = new KubeConfig();
-  kc.loadFromFile(path);
-  return kc;
-}
-
-/** The same clusters, users and contexts with every cluster's server at `server`. */
-export function withServer(kc: KubeConfig, server: string): KubeConfig {
-  const moved = new KubeConfig();
-  moved.loadFromOptions({
-    clusters: kc.clusters.map((c) => ({ ...c, server })),
-    users: kc.users,
-    contexts: kc.contexts,
-    currentContext: kc.currentContext,
-  });
-  return moved;
-}
-
-/** HTTP status of a client-node error (ApiException.code), or undefined for network errors. */
-export function errorCode(e: unknown): number | undefined {
-  return e instanceof ApiException ? e.code : undefined;
-}
-
-/** Message of a Kubernetes Status body, else the error text. */
-export function errorMessage(e: unknown): string {
-  if (e instanceof ApiException) {
-    try {
-      return (JSON.parse(String(e.body)) as { message?: string }).message ?? `HTTP ${e.code}`;
-    } catch {
-      return `HTTP ${e.code}`;
-    }
-  }
-  return e instanceof Error ? e.message : String(e);
-}
+export { errorCode, errorMessage, loadKubeConfig, withServer } from "./kube-support";
 
 /**
  * Writes sent by every Kube client of this process, by field manager and kind ("kubelet pods/status patch"):
