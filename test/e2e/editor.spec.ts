@@ -30,11 +30,19 @@ function apply(yaml: string) {
 }
 const get = (name: string) => kubectlJson<Obj>("get", "clonesets.apps.kruise.io", "-n", NS, name);
 
+/** The CloneSets this worker's test made, deleted after it: repeats would otherwise fill the list other specs read. */
+const made: string[] = [];
+test.afterEach(() => {
+  for (const name of made.splice(0))
+    kubectl("delete", "clonesets.apps.kruise.io", "-n", NS, name, "--ignore-not-found", "--wait=false");
+});
+
 /** A fresh CloneSet: one left by an earlier run (or an earlier repeat of this spec) is deleted, pods first, so every run starts from the same object. */
 function createCloneSet(base: string, opts: { replicas?: number; sidecar?: boolean } = {}): string {
   // One object per repeat: `--repeat-each` runs repeats of a test side by side on two workers.
   const name = `${base}-${test.info().repeatEachIndex}`;
   kubectl("delete", "clonesets.apps.kruise.io", "-n", NS, name, "--ignore-not-found", "--cascade=foreground", "--wait");
+  made.push(name);
   const sidecar = opts.sidecar
     ? `
       - name: sidecar
