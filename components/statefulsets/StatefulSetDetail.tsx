@@ -25,7 +25,16 @@ import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBad
 import { KRUISE_ROLLOUT_ANCHOR, KruiseRolloutPanel } from "@/components/kruise-rollout/KruiseRolloutPanel";
 import { useKruiseRollout } from "@/components/kruise-rollout/useKruiseRollout";
 import { OrdinalsPanel } from "./OrdinalsPanel";
-import { StatefulSetActionBar } from "./StatefulSetActionBar";
+import { statefulSetActionFacts } from "@/lib/kruise/view/actions-statefulset";
+import { DrivenActionBar, type DrivenKind } from "@/components/kruise-rollout/DrivenActionBar";
+
+/** The action bar's view of the kind (a Kruise Rollout may drive an Advanced StatefulSet). */
+const BAR: DrivenKind<StatefulSet> = {
+  resource: "statefulsets",
+  kind: "StatefulSet",
+  lens,
+  facts: statefulSetActionFacts,
+};
 
 /** A Kruise Rollout may drive an Advanced StatefulSet: its kinds ride in the page's stream (empty without the CRDs). */
 const KRUISE_ROLLOUT: ResourceName[] = ["rollouts", "batchreleases"];
@@ -106,7 +115,8 @@ const Body = memo(function Body(p: BodyProps) {
     <div className={live ? undefined : "not-live"}>
       <SectionNav />
       <SectionStart id="summary" />
-      <StatefulSetActionBar
+      <DrivenActionBar
+        of={BAR}
         cluster={cluster}
         namespace={namespace}
         name={name}

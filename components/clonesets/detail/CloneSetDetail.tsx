@@ -17,12 +17,22 @@ import { PodMap } from "@/components/workload/podmap/PodMap";
 import { Timeline } from "@/components/workload/timeline/Timeline";
 import { RevisionsPanel } from "@/components/workload/detail/RevisionsPanel";
 import { UpdatePanel } from "@/components/workload/detail/UpdatePanel";
-import { CloneSetActionBar } from "./CloneSetActionBar";
+import { cloneSetActionFacts } from "@/lib/kruise/view/actions-cloneset";
+import { cloneSetLens } from "@/lib/kruise/view/workload";
+import { DrivenActionBar, type DrivenKind } from "@/components/kruise-rollout/DrivenActionBar";
 import { UpdateControls } from "@/components/update/UpdateControls";
 import { useSession } from "@/lib/client/session";
 import { KruiseRolloutBadge } from "@/components/kruise-rollout/KruiseRolloutBadge";
 import { KRUISE_ROLLOUT_ANCHOR, KruiseRolloutPanel } from "@/components/kruise-rollout/KruiseRolloutPanel";
 import { useKruiseRollout } from "@/components/kruise-rollout/useKruiseRollout";
+
+/** The action bar's view of the kind (a Kruise Rollout may drive a CloneSet). */
+const BAR: DrivenKind<CloneSet> = {
+  resource: "clonesets",
+  kind: "CloneSet",
+  lens: cloneSetLens,
+  facts: cloneSetActionFacts,
+};
 
 // Kruise Rollout's kinds ride the same stream; a cluster without them streams empty lists.
 const KRUISE_ROLLOUT: ResourceName[] = ["rollouts", "batchreleases"];
@@ -115,7 +125,8 @@ const DetailBody = memo(function DetailBody({
     <div className={live ? undefined : "not-live"}>
       <SectionNav />
       <SectionStart id="summary" />
-      <CloneSetActionBar
+      <DrivenActionBar
+        of={BAR}
         cluster={cluster}
         namespace={namespace}
         name={name}
