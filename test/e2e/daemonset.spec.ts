@@ -3,7 +3,7 @@
  * cluster, so the same functions run on a cluster with the real kruise-manager by passing its context).
  */
 import { test } from "./fixtures";
-import { e2eCluster, ownNamespace } from "./workload-cluster";
+import { e2eCluster, inOwnNamespace } from "./workload-cluster";
 import {
   editRacingKubectlIsCaught,
   partitionPreviewMovesThoseNodes,
@@ -17,23 +17,13 @@ test("nodes the selector leaves out and nodes that run no pod are marked; the pr
 }) => {
   test.setTimeout(600_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-ads");
-  try {
-    await partitionPreviewMovesThoseNodes(page, c, ns, "agent");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-ads", (ns) => partitionPreviewMovesThoseNodes(page, c, ns, "agent"));
 });
 
 test("a rollback names the pods that move back with their nodes; then exactly those move", async ({ page }) => {
   test.setTimeout(600_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-ads-undo");
-  try {
-    await rollbackMovesWhatItPredicted(page, c, ns, "agent");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-ads-undo", (ns) => rollbackMovesWhatItPredicted(page, c, ns, "agent"));
 });
 
 test("a YAML edit of the partition racing kubectl's shows base, mine and theirs and writes nothing", async ({
@@ -41,10 +31,5 @@ test("a YAML edit of the partition racing kubectl's shows base, mine and theirs 
 }) => {
   test.setTimeout(300_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-ads-edit");
-  try {
-    await editRacingKubectlIsCaught(page, c, ns, "agent");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-ads-edit", (ns) => editRacingKubectlIsCaught(page, c, ns, "agent"));
 });

@@ -4,16 +4,11 @@
  */
 import { test } from "./fixtures";
 import { daemonSetBar, statefulScaleNamesOrdinals, statefulSetBar } from "./bar-scenarios";
-import { e2eCluster, ownNamespace } from "./workload-cluster";
+import { e2eCluster, inOwnNamespace } from "./workload-cluster";
 
-const run = async (base: string, scenario: (c: ReturnType<typeof e2eCluster>, ns: string) => Promise<void>) => {
+const run = (base: string, scenario: (c: ReturnType<typeof e2eCluster>, ns: string) => Promise<void>) => {
   const c = e2eCluster();
-  const ns = ownNamespace(c, base);
-  try {
-    await scenario(c, ns);
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  return inOwnNamespace(c, base, (ns) => scenario(c, ns));
 };
 
 test("Advanced StatefulSet bar: pause and resume, the next step moves the ordinal its preview named, rollback asks and says what it does", async ({

@@ -3,7 +3,7 @@
  * cluster, so the same functions run on a cluster with the real kruise-manager by passing its context).
  */
 import { test } from "./fixtures";
-import { e2eCluster, ownNamespace } from "./workload-cluster";
+import { e2eCluster, inOwnNamespace } from "./workload-cluster";
 import {
   editRacingKubectlIsCaught,
   partitionPreviewMovesThosePods,
@@ -17,34 +17,19 @@ test("the slider's preview names the ordinals that move, Apply moves exactly tho
 }) => {
   test.setTimeout(600_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-asts");
-  try {
-    await partitionPreviewMovesThosePods(page, c, ns, "db");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-asts", (ns) => partitionPreviewMovesThosePods(page, c, ns, "db"));
 });
 
-test("a rollback says which ordinals move back, in place, and which the partition keeps; then exactly that happens", async ({
+test("a rollback moves every ordinal back by default; keeping the partition, it says which ordinals move back, in place, and which stay; then exactly that happens", async ({
   page,
 }) => {
   test.setTimeout(600_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-asts-undo");
-  try {
-    await rollbackMovesWhatItPredicted(page, c, ns, "db");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-asts-undo", (ns) => rollbackMovesWhatItPredicted(page, c, ns, "db"));
 });
 
 test("a YAML edit racing a kubectl scale shows base, mine and theirs and writes nothing", async ({ page }) => {
   test.setTimeout(300_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-asts-edit");
-  try {
-    await editRacingKubectlIsCaught(page, c, ns, "db");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-asts-edit", (ns) => editRacingKubectlIsCaught(page, c, ns, "db"));
 });

@@ -49,6 +49,16 @@ export function ownNamespace(c: E2ECluster, base: string): string {
   return ns;
 }
 
+/** Runs `body` in a namespace of its own on `c`, dropped afterwards whatever happens. */
+export async function inOwnNamespace(c: E2ECluster, base: string, body: (ns: string) => Promise<void>): Promise<void> {
+  const ns = ownNamespace(c, base);
+  try {
+    await body(ns);
+  } finally {
+    c.kubectl("delete", "namespace", ns, "--wait=false");
+  }
+}
+
 /** Polls until `f` gives a value: generous, for a loaded machine; never a fixed sleep. */
 export async function until<T>(what: string, f: () => T | undefined | false, timeout = 120_000): Promise<T> {
   let v: T | undefined | false;

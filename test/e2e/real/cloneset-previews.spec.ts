@@ -6,7 +6,7 @@
  */
 import { test } from "../fixtures";
 import { realCluster } from "../real";
-import { e2eCluster, ownNamespace, type E2ECluster } from "../workload-cluster";
+import { e2eCluster, inOwnNamespace, type E2ECluster } from "../workload-cluster";
 import { rollbackNamesThePodsOffTarget, scaleInNamesThePodsThatGo, surgePreviewHolds } from "../cloneset-scenarios";
 
 let c: E2ECluster;
@@ -18,14 +18,7 @@ test.beforeAll(async () => {
 });
 
 /** Runs `body` in a namespace of its own on the real cluster, dropped afterwards whatever happens. */
-async function inNamespace(base: string, body: (ns: string) => Promise<void>) {
-  const ns = ownNamespace(c, base);
-  try {
-    await body(ns);
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
-}
+const inNamespace = (base: string, body: (ns: string) => Promise<void>) => inOwnNamespace(c, base, body);
 
 test("on kruise-manager, ReCreate with maxSurge 2 and maxUnavailable 0: 2 surge pods first, two at a time, and the pods the preview says are deleted rather than updated are", async ({
   page,

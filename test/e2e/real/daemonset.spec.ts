@@ -4,7 +4,7 @@
  */
 import { test } from "../fixtures";
 import { realCluster } from "../real";
-import { e2eCluster, ownNamespace, type E2ECluster } from "../workload-cluster";
+import { e2eCluster, inOwnNamespace, type E2ECluster } from "../workload-cluster";
 import {
   editRacingKubectlIsCaught,
   partitionPreviewMovesThoseNodes,
@@ -25,12 +25,7 @@ test("on kruise-manager, nodes the selector leaves out and nodes that run no pod
 }) => {
   test.setTimeout(600_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-real-ads");
-  try {
-    await partitionPreviewMovesThoseNodes(page, c, ns, "agent");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-real-ads", (ns) => partitionPreviewMovesThoseNodes(page, c, ns, "agent"));
 });
 
 test("on kruise-manager, a rollback names the pods that move back with their nodes; then exactly those move", async ({
@@ -38,12 +33,7 @@ test("on kruise-manager, a rollback names the pods that move back with their nod
 }) => {
   test.setTimeout(600_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-real-ads-undo");
-  try {
-    await rollbackMovesWhatItPredicted(page, c, ns, "agent");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-real-ads-undo", (ns) => rollbackMovesWhatItPredicted(page, c, ns, "agent"));
 });
 
 test("on kruise-manager, a YAML edit of the partition racing kubectl's shows base, mine and theirs and writes nothing", async ({
@@ -51,10 +41,5 @@ test("on kruise-manager, a YAML edit of the partition racing kubectl's shows bas
 }) => {
   test.setTimeout(300_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-real-ads-edit");
-  try {
-    await editRacingKubectlIsCaught(page, c, ns, "agent");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-real-ads-edit", (ns) => editRacingKubectlIsCaught(page, c, ns, "agent"));
 });

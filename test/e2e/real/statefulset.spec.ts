@@ -4,7 +4,7 @@
  */
 import { test } from "../fixtures";
 import { realCluster } from "../real";
-import { e2eCluster, ownNamespace, type E2ECluster } from "../workload-cluster";
+import { e2eCluster, inOwnNamespace, type E2ECluster } from "../workload-cluster";
 import {
   editRacingKubectlIsCaught,
   partitionPreviewMovesThosePods,
@@ -25,25 +25,15 @@ test("on kruise-manager, the slider's preview names the ordinals that move, Appl
 }) => {
   test.setTimeout(600_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-real-asts");
-  try {
-    await partitionPreviewMovesThosePods(page, c, ns, "db");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-real-asts", (ns) => partitionPreviewMovesThosePods(page, c, ns, "db"));
 });
 
-test("on kruise-manager, a rollback says which ordinals move back, in place, and which the partition keeps; then exactly that happens", async ({
+test("on kruise-manager, a rollback moves every ordinal back by default; keeping the partition, it says which ordinals move back, in place, and which stay; then exactly that happens", async ({
   page,
 }) => {
   test.setTimeout(600_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-real-asts-undo");
-  try {
-    await rollbackMovesWhatItPredicted(page, c, ns, "db");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-real-asts-undo", (ns) => rollbackMovesWhatItPredicted(page, c, ns, "db"));
 });
 
 test("on kruise-manager, a YAML edit racing a kubectl scale shows base, mine and theirs and writes nothing", async ({
@@ -51,10 +41,5 @@ test("on kruise-manager, a YAML edit racing a kubectl scale shows base, mine and
 }) => {
   test.setTimeout(300_000);
   const c = cluster();
-  const ns = ownNamespace(c, "e2e-real-asts-edit");
-  try {
-    await editRacingKubectlIsCaught(page, c, ns, "db");
-  } finally {
-    c.kubectl("delete", "namespace", ns, "--wait=false");
-  }
+  await inOwnNamespace(c, "e2e-real-asts-edit", (ns) => editRacingKubectlIsCaught(page, c, ns, "db"));
 });
