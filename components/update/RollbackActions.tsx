@@ -52,6 +52,8 @@ function useTemplateChange(object: K8sObject, target: ControllerRevision) {
 
 interface ShellProps {
   left: string;
+  /** whether the request also lifts the partition: the heading says which rollback this is */
+  everyPod: boolean;
   disabled?: string;
   confirming: boolean;
   pending: boolean;
@@ -77,7 +79,9 @@ function RollbackShell(s: ShellProps) {
         </button>
         {s.confirming ? (
           <div className="callout warn" data-testid="rollback-preview">
-            <strong>Roll back the pod template to {s.left}</strong>
+            <strong>
+              {s.everyPod ? `Roll back every pod to ${s.left}` : `Roll back the pod template to ${s.left}`}
+            </strong>
             <TemplateDiff rows={s.change} left="now" right={s.left} />
             {s.children}
             <button type="button" disabled={s.pending} onClick={s.showRequest}>
@@ -130,6 +134,7 @@ export function RollbackEveryPod(p: RollbackProps & { object: CloneSet }) {
   return (
     <RollbackShell
       left={left}
+      everyPod={sendEveryPod}
       disabled={disabled}
       confirming={confirming && !!model}
       pending={intent.pending}
@@ -187,6 +192,7 @@ export function RollbackTemplate(p: RollbackProps) {
   return (
     <RollbackShell
       left={left}
+      everyPod={!owner && (everyPod || partition === "0")}
       disabled={disabled}
       confirming={confirming}
       pending={intent.pending}

@@ -156,7 +156,9 @@ export async function rollbackMovesWhatItPredicted(page: Page, c: E2ECluster, ns
     `${name}-4`,
     `${name}-3`,
   ]);
+  await expect(ask.getByText(`Roll back every pod to ${oldRevision}`)).toBeVisible();
   await ask.getByRole("radio", { name: /^Keep partition 4: 1 pod stays off/ }).check();
+  await expect(ask.getByText(`Roll back the pod template to ${oldRevision}`)).toBeVisible();
   await expect(ask.getByTestId("rollback-stays")).toHaveAttribute("data-pods", `${name}-3`);
   await expect(moves).toHaveCount(1);
   await expect(moves.first()).toHaveAttribute("data-name", `${name}-4`);
