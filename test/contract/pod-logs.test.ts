@@ -193,7 +193,9 @@ describe.each(KINDS)("pod logs through the kubelet (%s)", (kind) => {
     expect(got.status).toBe(200);
     expect(got.headers["content-type"]).toBe("text/plain");
     expect(got.lines).toHaveLength(5);
-    expect(got.lines.every((l) => /^INFO /.test(l))).toBe(true);
+    // A running container's periodic lines: mostly INFO, now and then a WARN for a slow request (which lines, the
+    // run's seed decides), never the ERROR/FATAL of a crash.
+    expect(got.lines.filter((l) => !/^(INFO|WARN) /.test(l))).toEqual([]);
   });
 
   it("discovery lists pods/log with the get verb", async () => {
