@@ -182,8 +182,10 @@ export function RollbackTemplate(p: RollbackProps) {
   const rolled = { ...json, spec: { ...asJsonObject(json.spec ?? {}), template: tpl(target) } };
   const prediction = confirming && !lens.rollback ? predictInPlace(json, rolled) : null;
   const owner = p.rolloutOwner?.(left);
-  // Under a Kruise Rollout the partition is the Rollout's: the template goes alone.
+  // Under a Kruise Rollout the partition is the Rollout's: the template goes alone. Without a partition to lift, the
+  // template alone already takes every pod back.
   const sendEveryPod = !owner && everyPod && partition !== "0";
+  const whole = !owner && (everyPod || partition === "0");
   const body = { action: "rollback" as const, value: left, ...(sendEveryPod ? { everyPod: true } : {}) };
   const close = () => {
     setConfirming(false);
@@ -192,7 +194,7 @@ export function RollbackTemplate(p: RollbackProps) {
   return (
     <RollbackShell
       left={left}
-      everyPod={!owner && (everyPod || partition === "0")}
+      everyPod={whole}
       disabled={disabled}
       confirming={confirming}
       pending={intent.pending}
@@ -207,7 +209,7 @@ export function RollbackTemplate(p: RollbackProps) {
       }}
       showRequest={() => intent.showRequest(body)}
       confirm={() => {
-        intent.apply(body, sendEveryPod ? `Rolled back every pod to ${left}` : `Rolled back the template to ${left}`);
+        intent.apply(body, whole ? `Rolled back every pod to ${left}` : `Rolled back the template to ${left}`);
         setConfirming(false);
       }}
       close={close}
